@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs every Debian package kncsim needs to build, test and plot.
+# Idempotent; run as root (or with sudo available) on a fresh Debian machine.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libyaml-cpp-dev        # config files
+  libcli11-dev           # command line
+  nlohmann-json3-dev     # JSON results
+  libfmt-dev             # formatting
+  googletest libgtest-dev libgmock-dev   # tests
+  python3 python3-matplotlib             # scripts and plots
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "setup: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "setup: installed ${missing[*]}"

@@ -1,0 +1,218 @@
+#include "config/config.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+#include "config/schema.hpp"
+
+namespace kncsim {
+namespace {
+
+bool parse_int(const std::string& s, int64_t& v) {
+  const char* b = s.data();
+  const char* e = b + s.size();
+  if (b != e && *b == '+') ++b;
+  auto [p, ec] = std::from_chars(b, e, v);
+  return ec == std::errc() && p == e && b != e;
+}
+
+bool parse_number(const std::string& s, double& v) {
+  if (s.empty()) return false;
+  std::istringstream in(s);
+  in.imbue(std::locale::classic());
+  in >> v;
+  return in && in.peek() == std::char_traits<char>::eof() && std::isfinite(v);
+}
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+[[noreturn]] void unknown_key(const std::string& key, const std::string& origin) {
+  std::vector<std::string> known;
+  const std::string* best = nullptr;
+  size_t best_d = 4;
+  for (const auto& s : config_schema()) {
+    known.push_back(s.key);
+    const size_t d = edit_distance(key, s.key);
+    if (d < best_d) best_d = d, best = &s.key;
+  }
+  std::string hint = best ? fmt::format(" (did you mean '{}'?)", *best) : "";
+  throw ConfigError(fmt::format("unknown key '{}' in {}{}; allowed keys: {}", key, origin, hint,
+                                fmt::join(known, ", ")));
+}
+
+void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  for (const auto& kv : node) {
+    const std::string key = prefix.empty() ? kv.first.Scalar() : prefix + "." + kv.first.Scalar();
+    const YAML::Node& v = kv.second;
+    if (v.IsMap()) {
+      flatten(v, key, origin, out);
+    } else if (v.IsScalar()) {
+      out.emplace_back(key, v.Scalar());
+    } else {
+      if (!find_key(key)) unknown_key(key, origin);
+      throw ConfigError(fmt::format("key '{}' in {} must be a single value; allowed: {}", key, origin,
+                                    allowed_values(*find_key(key))));
+    }
+  }
+}
+
+}  // namespace
+
+Config::Config() {
+  for (const auto& s : config_schema()) set_scalar(s.key, s.default_value, "the schema defaults");
+}
+
+void Config::set_scalar(const std::string& key, const std::string& scalar, const std::string& origin) {
+  const KeySpec* spec = find_key(key);
+  if (!spec) unknown_key(key, origin);
+  auto bad = [&]() -> ConfigError {
+    return ConfigError(fmt::format("key '{}' has bad value '{}' (from {}); allowed: {}", key, scalar,
+                                   origin, allowed_values(*spec)));
+  };
+  auto in_range = [&](double v) {
+    const bool lo = spec->min_exclusive ? v > spec->min : v >= spec->min;
+    const bool hi = spec->max < spec->min || v <= spec->max;
+    return lo && hi;
+  };
+  for (const auto& w : spec->choices) {
+    if (scalar == w) {
+      values_[key] = scalar;
+      return;
+    }
+  }
+  int64_t i = 0;
+  double d = 0;
+  switch (spec->kind) {
+    case KeyKind::choice:
+      throw bad();
+    case KeyKind::integer:
+    case KeyKind::integer_or_choice:
+      if (!parse_int(scalar, i) || !in_range(double(i))) throw bad();
+      values_[key] = i;
+      return;
+    case KeyKind::number:
+      if (!parse_number(scalar, d) || !in_range(d)) throw bad();
+      values_[key] = d;
+      return;
+  }
+}
+
+void Config::merge_yaml(const std::string& text, const std::string& origin) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(fmt::format("malformed YAML in {}: {}", origin, e.what()));
+  }
+  if (root.IsNull()) return;
+  if (!root.IsMap())
+    throw ConfigError(fmt::format("{} must be a YAML mapping of sections (network:, router:, traffic:, run:)", origin));
+  std::vector<std::pair<std::string, std::string>> flat;
+  flatten(root, "", origin, flat);
+  for (const auto& [k, v] : flat) set_scalar(k, v, origin);
+}
+
+void Config::merge_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(fmt::format("cannot read config file '{}'", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  merge_yaml(ss.str(), path);
+}
+
+void Config::apply_set(const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError(fmt::format("--set '{}' must look like key=value, e.g. traffic.load=0.5", assignment));
+  const std::string key = assignment.substr(0, eq);
+  YAML::Node v;
+  try {
+    v = YAML::Load(assignment.substr(eq + 1));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(fmt::format("malformed value in --set '{}': {}", assignment, e.what()));
+  }
+  if (!find_key(key)) unknown_key(key, "--set");
+  if (!v.IsScalar())
+    throw ConfigError(fmt::format("key '{}' (from --set) needs a single value; allowed: {}", key,
+                                  allowed_values(*find_key(key))));
+  set_scalar(key, v.Scalar(), "--set");
+}
+
+std::vector<std::string> Config::validate() const {
+  std::vector<std::string> warnings;
+  const int64_t dims = integer("network.dims"), radix = integer("network.radix");
+  double nodes = std::pow(double(radix), double(dims));
+  if (nodes > double(1 << 26))
+    throw ConfigError(fmt::format("network.radix^network.dims = {}^{} = {:.0f} nodes; allowed: at most {} nodes",
+                                  radix, dims, nodes, 1 << 26));
+  const double load = number("traffic.load");
+  const std::string& conv = text("run.convergence");
+  if (load >= 1) {
+    if (conv != "fixed")
+      throw ConfigError(fmt::format(
+          "traffic.load = {:g} is at or above the bisection bandwidth (A >= 1), so run.convergence {} can never "
+          "converge; allowed: 0 < traffic.load < 1, or run.convergence: fixed",
+          load, conv));
+    warnings.push_back(fmt::format("traffic.load = {:g} >= 1: the network cannot carry it; queues grow without bound",
+                                   load));
+  }
+  const double q = 4. * load / double(radix * integer("traffic.packet_flits"));
+  if (q > 1)
+    warnings.push_back(fmt::format("injection probability 4A/(R L) = {:g} > 1: every node injects every cycle", q));
+  if (text("traffic.stream") == "legacy" && !is_word("traffic.seed") && integer("traffic.seed") > 4294967295LL)
+    throw ConfigError(fmt::format("traffic.seed = {} with traffic.stream legacy; allowed: default or 0..4294967295 "
+                                  "(srand48 uses 32 bits)",
+                                  integer("traffic.seed")));
+  if (conv == "fixed" && integer("run.cycles") > integer("run.max_cycles"))
+    throw ConfigError(fmt::format("run.cycles = {} exceeds run.max_cycles = {}; allowed: run.cycles <= run.max_cycles",
+                                  integer("run.cycles"), integer("run.max_cycles")));
+  return warnings;
+}
+
+const ConfigValue& Config::at(const std::string& key) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) throw std::logic_error("Config: no key " + key);
+  return it->second;
+}
+
+int64_t Config::integer(const std::string& key) const {
+  const auto& v = at(key);
+  if (auto* i = std::get_if<int64_t>(&v)) return *i;
+  throw std::logic_error("Config: " + key + " is not an integer");
+}
+
+double Config::number(const std::string& key) const {
+  const auto& v = at(key);
+  if (auto* d = std::get_if<double>(&v)) return *d;
+  if (auto* i = std::get_if<int64_t>(&v)) return double(*i);
+  throw std::logic_error("Config: " + key + " is not a number");
+}
+
+const std::string& Config::text(const std::string& key) const {
+  const auto& v = at(key);
+  if (auto* s = std::get_if<std::string>(&v)) return *s;
+  throw std::logic_error("Config: " + key + " is not a word");
+}
+
+bool Config::is_word(const std::string& key) const { return std::holds_alternative<std::string>(at(key)); }
+
+}  // namespace kncsim

@@ -1,0 +1,47 @@
+#pragma once
+// Experiment configuration: dotted keys ("traffic.load") from a YAML file and --set
+// overrides, checked against the schema; every key resolved (defaults filled in).
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace kncsim {
+
+// Bad input: the message names the key and the allowed values.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+using ConfigValue = std::variant<int64_t, double, std::string>;
+
+class Config {
+ public:
+  // Schema defaults only.
+  Config();
+  // Parses YAML text (a file's contents); `origin` names it in errors.
+  void merge_yaml(const std::string& text, const std::string& origin);
+  void merge_file(const std::string& path);
+  // "key=value", the value read as a YAML scalar.
+  void apply_set(const std::string& assignment);
+  // Cross-key checks; call once all sources are merged. Returns warnings.
+  std::vector<std::string> validate() const;
+
+  int64_t integer(const std::string& key) const;
+  double number(const std::string& key) const;
+  const std::string& text(const std::string& key) const;
+  // For keys that take an integer or a word ("unbounded", "default", "auto").
+  bool is_word(const std::string& key) const;
+
+  const std::map<std::string, ConfigValue>& values() const { return values_; }
+
+ private:
+  void set_scalar(const std::string& key, const std::string& scalar, const std::string& origin);
+  const ConfigValue& at(const std::string& key) const;
+  std::map<std::string, ConfigValue> values_;
+};
+
+}  // namespace kncsim

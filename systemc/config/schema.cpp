@@ -1,0 +1,71 @@
+#include "config/schema.hpp"
+
+#include <fmt/format.h>
+
+namespace kncsim {
+namespace {
+constexpr double kNoMax = -1;
+}
+
+const std::vector<KeySpec>& config_schema() {
+  using K = KeyKind;
+  static const std::vector<KeySpec> schema = {
+      {"network.dims", K::integer, {}, 1, false, 15, "2", "d: number of dimensions"},
+      {"network.radix", K::integer, {}, 2, false, 65535, "8", "R: nodes per dimension"},
+      {"network.topology", K::choice, {"mesh"}, 0, false, kNoMax, "mesh",
+       "k-ary n-cube wiring (torus and rings arrive with later models)"},
+      {"router.impl", K::choice, {"ref"}, 0, false, kNoMax, "ref",
+       "router implementation: ref = Pertel's exact packet-level model"},
+      {"router.routing", K::choice, {"dor", "adaptive"}, 0, false, kNoMax, "dor",
+       "dor = dimension order (SNS); adaptive = first free profitable output (ANS)"},
+      {"router.fifo_packets", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",
+       "input FIFO capacity in packets (FNS's Q); injection queues stay unbounded"},
+      {"traffic.pattern", K::choice, {"uniform"}, 0, false, kNoMax, "uniform",
+       "destinations: uniform = all N nodes equally likely, the source included"},
+      {"traffic.load", K::number, {}, 0, true, kNoMax, "0.3",
+       "A: applied load as a fraction of bisection bandwidth; q = 4A/(R L)"},
+      {"traffic.packet_flits", K::integer, {}, 1, false, 1 << 20, "32", "L: packet length in flits"},
+      {"traffic.stream", K::choice, {"legacy", "counter"}, 0, false, kNoMax, "legacy",
+       "legacy = the 1992 programs' drand48 order; counter = f(seed, node, cycle)"},
+      {"traffic.seed", K::integer_or_choice, {"default"}, 0, false, 9223372036854775807.0, "default",
+       "default = drand48's initial state; legacy: srand48(seed), 0..4294967295"},
+      {"run.convergence", K::choice, {"sns4", "sns", "fixed"}, 0, false, kNoMax, "sns4",
+       "sns4 = throughput then latency (Critique); sns = latency only (SNS report); fixed"},
+      {"run.accuracy", K::number, {}, 0, true, 1, "0.03", "sns4 ACCURACY (TOL = ACCURACY/3)"},
+      {"run.tol", K::number, {}, 0, true, 1, "0.03", "sns TOL"},
+      {"run.interval", K::integer, {}, 1, false, kNoMax, "1000", "sns initial INTERVAL in cycles"},
+      {"run.cycles", K::integer, {}, 1, false, kNoMax, "10000", "cycles to simulate when fixed"},
+      {"run.max_cycles", K::integer, {}, 1, false, kNoMax, "16777216",
+       "cap: a run that would pass it stops with converged: false"},
+      {"run.threads", K::integer_or_choice, {"auto"}, 1, false, 2, "auto",
+       "1 = single thread; 2 = draw the random stream on a second core (same results)"},
+  };
+  return schema;
+}
+
+const KeySpec* find_key(const std::string& key) {
+  for (const auto& s : config_schema())
+    if (s.key == key) return &s;
+  return nullptr;
+}
+
+std::string allowed_values(const KeySpec& s) {
+  auto number = [&](const char* what) {
+    std::string r = fmt::format("{} {} {:g}", what, s.min_exclusive ? ">" : ">=", s.min);
+    if (s.max >= s.min) r += fmt::format(" and <= {:.15g}", s.max);
+    return r;
+  };
+  switch (s.kind) {
+    case KeyKind::integer:
+      return number("an integer");
+    case KeyKind::number:
+      return number("a number");
+    case KeyKind::choice:
+      return fmt::format("one of: {}", fmt::join(s.choices, ", "));
+    case KeyKind::integer_or_choice:
+      return fmt::format("{} or {}", fmt::join(s.choices, ", "), number("an integer"));
+  }
+  return {};
+}
+
+}  // namespace kncsim

@@ -1,0 +1,213 @@
+#include "ref/ref_network.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace kncsim {
+namespace {
+constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+}
+
+RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, InjectionFeed& feed)
+    : g_(geometry),
+      p_(params),
+      feed_(feed),
+      nports_(geometry.ports()),
+      nodes_(geometry.nodes()),
+      ports_(size_t(geometry.nodes()) * geometry.ports()),
+      calendar_(geometry.nodes(), params.packet_flits + 1) {
+  if (nports_ > 31) throw std::invalid_argument("RefNetwork: at most 15 dimensions");
+}
+
+void RefNetwork::run_until(int64_t end) {
+  while (curtime_ < end) step();
+}
+
+void RefNetwork::step() {
+  calendar_.begin_cycle(curtime_);
+  // Injections never depend on network state, so injecting the whole cycle first is the
+  // same as the listing's inject-inside-simulate(n): only node n's own queue 0 changes.
+  const auto span = feed_.next();
+  for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest);
+  for (int64_t n; (n = calendar_.next_node()) >= 0;) {
+    simulate(uint32_t(n));
+    schedule(uint32_t(n));
+  }
+  ++curtime_;
+}
+
+void RefNetwork::inject(uint32_t n, uint32_t dest) {
+  Node& nd = nodes_[n];
+  const int64_t tin = std::max(curtime_, nd.tls + p_.packet_flits);  // Note 3.4
+  nd.tls = tin;
+  const int32_t k = alloc_packet();
+  packets_[k] = Packet{dest, n, tin, tin, uint64_t(counters_.numsent), 0, -1};
+  ++counters_.numsent;
+  Port& local = ports(n)[0];
+  const bool was_empty = local.head < 0;
+  enqueue(n, 0, k);
+  if (was_empty) calendar_.wake(n, std::max(tin, local.tnh), curtime_);
+}
+
+// Outputs the routing function allows for packet p at node n (listing's allowed(), minus
+// the timing and FIFO-room tests): DOR = the first dimension with an offset; ANS = every
+// profitable output; at the destination, the local output.
+unsigned RefNetwork::route_mask(uint32_t n, const Packet& p) const {
+  unsigned mask = 0;
+  for (int k = 0; k < g_.dims(); ++k) {
+    const int nc = g_.coord(n, k), pc = g_.coord(p.dest, k);
+    if (nc == pc) continue;
+    mask |= 1u << (nc < pc ? MeshGeometry::succ(k) : MeshGeometry::pred(k));
+    if (!p_.adaptive) return mask;
+  }
+  return mask ? mask : 1u;
+}
+
+// FNS's RDY(): the FIFO at the far end of each candidate output has room. It reads the
+// neighbour's occupancy as it is now, so a neighbour evaluated earlier this cycle (lower
+// index) already shows its dequeue: the listing's in-order behaviour.
+unsigned RefNetwork::ready_outputs(uint32_t n) const {
+  unsigned ok = 1u;  // the local output never blocks
+  for (int o = 1; o < nports_; ++o) {
+    const int k = MeshGeometry::dim_of(o);
+    const int c = g_.coord(n, k);
+    if ((o & 1) ? c == 0 : c == g_.radix() - 1) continue;  // no neighbour there
+    if (ports(g_.neighbour(n, o))[MeshGeometry::opposite(o)].len < p_.fifo_packets) ok |= 1u << o;
+  }
+  return ok;
+}
+
+void RefNetwork::simulate(uint32_t n) {
+  const int64_t t = curtime_;
+  const int np = nports_;
+  Port* pt = ports(n);
+  unsigned ready = 0;
+  unsigned route[32];
+  for (int in = 0; in < np; ++in) {
+    const int32_t h = pt[in].head;
+    if (h < 0) continue;
+    const Packet& p = packets_[h];
+    if (std::max(p.tin, pt[in].tnh) > t) continue;  // not arrived, or not yet at the head
+    ready |= 1u << in;
+    route[in] = route_mask(n, p);
+  }
+  if (!ready) return;  // findpin goes all the way round; nothing is allowed
+
+  unsigned free = 0;
+  for (int o = 0; o < np; ++o)
+    if (pt[o].tfree <= t) free |= 1u << o;
+  if (p_.fifo_packets > 0) free &= ready_outputs(n);
+
+  Node& nd = nodes_[n];
+  auto findpin = [&] {  // keep the token unless its input has nothing ready
+    if (!ready) return;
+    while (!(ready >> nd.pin & 1)) nd.pin = (nd.pin + 1 == np) ? 0 : nd.pin + 1;
+  };
+  findpin();
+  // The listing's double loop over (PIN+in, POUT+out); PIN and POUT move inside it.
+  for (int i = 0; i < np; ++i) {
+    int o = 0;
+    while (o < np) {
+      int in = nd.pin + i;
+      if (in >= np) in -= np;
+      if (!(ready >> in & 1)) break;  // allowed() fails for every remaining out
+      const unsigned cand = route[in] & free;
+      if (!cand) break;
+      int out = -1;
+      for (; o < np; ++o) {
+        out = nd.pout + o;
+        if (out >= np) out -= np;
+        if (cand >> out & 1) break;
+      }
+      if (o == np) break;
+      forward(n, in, out);
+      ready &= ~(1u << in);
+      free &= ~(1u << out);
+      if (i == 0) {
+        nd.pin = (nd.pin + 1 == np) ? 0 : nd.pin + 1;
+        findpin();
+      }
+      if (o == 0) nd.pout = (nd.pout + 1 == np) ? 0 : nd.pout + 1;
+      ++o;
+    }
+  }
+}
+
+// The next cycle in which simulate(n) could change anything: a head becoming ready, or a
+// ready head's allowed output freeing. A ready head that could have gone but did not (the
+// token skipped it, or FNS found its FIFO full) is retried next cycle.
+void RefNetwork::schedule(uint32_t n) {
+  const int64_t t = curtime_;
+  const Port* pt = ports(n);
+  int64_t next = kNever;
+  for (int in = 0; in < nports_; ++in) {
+    const int32_t h = pt[in].head;
+    if (h < 0) continue;
+    const Packet& p = packets_[h];
+    const int64_t r = std::max(p.tin, pt[in].tnh);
+    if (r > t) {
+      next = std::min(next, r);
+      continue;
+    }
+    int64_t earliest = kNever;
+    for (unsigned m = route_mask(n, p); m; m &= m - 1) earliest = std::min(earliest, pt[__builtin_ctz(m)].tfree);
+    next = std::min(next, std::max(t + 1, earliest));
+  }
+  if (next != kNever) calendar_.wake(n, next, t);
+}
+
+void RefNetwork::forward(uint32_t n, int in, int out) {
+  const int64_t t = curtime_;
+  const int32_t k = dequeue(n, in);
+  Packet& p = packets_[k];
+  p.tin = t + 1;
+  Port* pt = ports(n);
+  pt[in].tnh = pt[out].tfree = t + p_.packet_flits;
+  if (out == 0) {
+    ++counters_.numrecd;
+    counters_.totlat += p.tin - p.tsent;
+    counters_.tothops += p.nhops;
+    if (sink_) sink_->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, p.tin, p.nhops});
+    p.next = free_list_;
+    free_list_ = k;
+    return;
+  }
+  ++p.nhops;
+  const uint32_t m = g_.neighbour(n, out);
+  const int q = MeshGeometry::opposite(out);
+  Port& dst = ports(m)[q];
+  const bool was_empty = dst.head < 0;
+  enqueue(m, q, k);
+  if (p_.fifo_packets > 0 && dst.len > p_.fifo_packets) throw std::logic_error("FNS: FIFO overflow");
+  if (was_empty) calendar_.wake(m, std::max(t + 1, dst.tnh), t);
+}
+
+void RefNetwork::enqueue(uint32_t n, int in, int32_t k) {
+  Port& q = ports(n)[in];
+  packets_[k].next = -1;
+  if (q.head >= 0) packets_[q.tail].next = k; else q.head = k;
+  q.tail = k;
+  ++q.len;
+}
+
+int32_t RefNetwork::dequeue(uint32_t n, int in) {
+  Port& q = ports(n)[in];
+  const int32_t k = q.head;
+  q.head = packets_[k].next;
+  if (q.head < 0) q.tail = -1;
+  --q.len;
+  return k;
+}
+
+int32_t RefNetwork::alloc_packet() {
+  if (free_list_ >= 0) {
+    const int32_t k = free_list_;
+    free_list_ = packets_[k].next;
+    return k;
+  }
+  packets_.push_back({});
+  return int32_t(packets_.size() - 1);
+}
+
+}  // namespace kncsim

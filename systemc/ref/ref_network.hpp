@@ -1,0 +1,84 @@
+#pragma once
+// The reference model: Pertel's SNS / FNS / ANS packet-level semantics, exactly, on any
+// d-dimensional radix-R mesh. Packets move whole (Note 4.1: exact while FIFOs hold whole
+// packets); timing lives in tin / tnh / tfree / tls; channels are assigned by the priority
+// token (PIN) and the rotating output pointer (POUT) as the listings' simulate/findpin do.
+//
+// Speed without changing results: a node is evaluated only in cycles where evaluating it
+// can change something (a head becomes ready, or a waiting head's output frees); in any
+// other cycle the listing's simulate() is provably a no-op for that node.
+#include <cstdint>
+#include <vector>
+
+#include "ref/wake_calendar.hpp"
+#include "stats/counters.hpp"
+#include "topo/mesh_geometry.hpp"
+#include "traffic/injection_feed.hpp"
+
+namespace kncsim {
+
+struct RefParams {
+  int packet_flits = 32;   // L
+  bool adaptive = false;   // ANS allowed(): any profitable output
+  int fifo_packets = 0;    // FNS Q; 0 = unbounded (SNS)
+};
+
+class RefNetwork final : public CycleModel {
+ public:
+  RefNetwork(const MeshGeometry& geometry, const RefParams& params, InjectionFeed& feed);
+
+  void run_until(int64_t end) override;
+  int64_t now() const override { return curtime_; }
+  const DeliveryCounters& counters() const override { return counters_; }
+  void set_packet_sink(PacketSink* sink) { sink_ = sink; }
+  // Packets in FIFOs (injection queues included), for conservation checks.
+  int64_t packets_in_network() const { return counters_.numsent - counters_.numrecd; }
+
+ private:
+  struct Packet {
+    uint32_t dest, src;
+    int64_t tsent, tin;
+    uint64_t id;
+    int32_t nhops;
+    int32_t next;
+  };
+  struct Port {
+    int64_t tnh = 0;    // input: time the next packet may reach the head
+    int64_t tfree = 0;  // output: time the output is free again
+    int32_t head = -1, tail = -1;
+    int32_t len = 0;    // packets in the input FIFO
+  };
+  struct Node {
+    int64_t tls = 0;  // time the last injected packet's head left (listing: starts at 0)
+    int pin = 0, pout = 0;
+  };
+
+  void step();
+  void inject(uint32_t n, uint32_t dest);
+  void simulate(uint32_t n);
+  void schedule(uint32_t n);
+  unsigned route_mask(uint32_t n, const Packet& p) const;
+  unsigned ready_outputs(uint32_t n) const;
+  void forward(uint32_t n, int in, int out);
+  void enqueue(uint32_t n, int in, int32_t pkt);
+  int32_t dequeue(uint32_t n, int in);
+  int32_t alloc_packet();
+
+  Port* ports(uint32_t n) { return &ports_[size_t(n) * nports_]; }
+  const Port* ports(uint32_t n) const { return &ports_[size_t(n) * nports_]; }
+
+  const MeshGeometry& g_;
+  RefParams p_;
+  InjectionFeed& feed_;
+  int nports_;
+  int64_t curtime_ = 0;
+  std::vector<Node> nodes_;
+  std::vector<Port> ports_;
+  std::vector<Packet> packets_;
+  int32_t free_list_ = -1;
+  WakeCalendar calendar_;
+  DeliveryCounters counters_;
+  PacketSink* sink_ = nullptr;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,22 @@
+#include "ref/wake_calendar.hpp"
+
+namespace kncsim {
+
+WakeCalendar::WakeCalendar(uint32_t nodes, int64_t horizon) : words_((nodes + 63) / 64) {
+  slots_ = 1;
+  while (slots_ < horizon + 2) slots_ <<= 1;
+  mask_ = slots_ - 1;
+  bits_.assign(size_t(slots_) * words_, 0);
+}
+
+void WakeCalendar::begin_cycle(int64_t now) {
+  current_ = &bits_[size_t(now & mask_) * words_];
+  word_ = 0;
+  while (!far_.empty() && far_.top().first <= now) {
+    const uint32_t n = far_.top().second;
+    current_[n >> 6] |= uint64_t{1} << (n & 63);
+    far_.pop();
+  }
+}
+
+}  // namespace kncsim

@@ -1,0 +1,51 @@
+#pragma once
+// Which nodes to evaluate in which cycle. A ring of per-cycle node bitmaps covers the near
+// future (iterating a bitmap yields nodes in index order, which FNS's in-order FIFO check
+// needs); wakes beyond the ring wait in a heap. Waking a node twice is harmless.
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <vector>
+
+namespace kncsim {
+
+class WakeCalendar {
+ public:
+  WakeCalendar(uint32_t nodes, int64_t horizon);
+
+  void wake(uint32_t node, int64_t when, int64_t now) {
+    if (when - now < slots_) {
+      uint64_t* slot = &bits_[size_t(when & mask_) * words_];
+      slot[node >> 6] |= uint64_t{1} << (node & 63);
+    } else {
+      far_.push({when, node});
+    }
+  }
+
+  // Call once at the start of cycle `now`, then drain with next_node.
+  void begin_cycle(int64_t now);
+  // Next node due in the current cycle in ascending order, or -1 when none is left.
+  int64_t next_node() {
+    while (word_ < words_) {
+      uint64_t& w = current_[word_];
+      if (w) {
+        const int b = __builtin_ctzll(w);
+        w &= w - 1;
+        return int64_t(word_) * 64 + b;
+      }
+      ++word_;
+    }
+    return -1;
+  }
+
+ private:
+  using Far = std::pair<int64_t, uint32_t>;
+  int64_t slots_, mask_;
+  size_t words_;
+  std::vector<uint64_t> bits_;
+  uint64_t* current_ = nullptr;
+  size_t word_ = 0;
+  std::priority_queue<Far, std::vector<Far>, std::greater<Far>> far_;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,99 @@
+#include "stats/convergence.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kncsim {
+namespace {
+
+class Driver {
+ public:
+  Driver(CycleModel& model, const ConvergenceSpec& spec, const MeasureContext& m)
+      : model_(model), spec_(spec), m_(m) {}
+
+  // Runs to `etime` unless that passes the cap; records the interval.
+  bool advance(int64_t etime, int phase) {
+    if (etime > spec_.max_cycles) {
+      out_.stop_reason = "max_cycles";
+      return false;
+    }
+    model_.run_until(etime);
+    IntervalReport r{phase, model_.now(), model_.counters(), measure(model_.counters(), model_.now(), m_), NAN};
+    out_.intervals.push_back(r);
+    return true;
+  }
+  IntervalReport& last() { return out_.intervals.back(); }
+  ConvergenceOutcome finish(bool converged, const char* reason) {
+    out_.converged = converged;
+    out_.stop_reason = reason;
+    return std::move(out_);
+  }
+  ConvergenceOutcome capped() { return std::move(out_); }
+
+ private:
+  CycleModel& model_;
+  const ConvergenceSpec& spec_;
+  const MeasureContext& m_;
+  ConvergenceOutcome out_;
+};
+
+ConvergenceOutcome run_sns4(Driver& drv, const ConvergenceSpec& spec, const MeasureContext& m) {
+  const double TOL = spec.accuracy / 3.;
+  int64_t etime = sns4_initial_interval(m, spec.accuracy);
+  double curT = 0, oldT = 0;
+  do {  // wait for throughput to converge
+    if (!drv.advance(etime, 1)) return drv.capped();
+    curT = drv.last().measures.T;
+    drv.last().change = relative_change(m.load, drv.last().measures.U);
+    etime *= 2;
+  } while (drv.last().change > TOL);
+  do {  // wait for latency to converge
+    oldT = curT;
+    if (!drv.advance(etime, 2)) return drv.capped();
+    curT = drv.last().measures.T;
+    drv.last().change = relative_change(oldT, curT);
+    etime *= 2;
+  } while (drv.last().change > TOL);
+  return drv.finish(true, "converged");
+}
+
+ConvergenceOutcome run_sns(Driver& drv, const ConvergenceSpec& spec) {
+  int64_t etime = spec.interval;
+  double oldT = 0, curT = 1.;
+  do {
+    oldT = curT;
+    if (!drv.advance(etime, 1)) return drv.capped();
+    curT = drv.last().measures.T;
+    drv.last().change = relative_change(oldT, curT);
+    etime *= 2;
+  } while (drv.last().change > spec.tol);
+  // The listing also stops on NaN (no packet delivered yet); that is no convergence.
+  if (std::isnan(curT)) return drv.finish(false, "no packets delivered");
+  return drv.finish(true, "converged");
+}
+
+}  // namespace
+
+int64_t sns4_initial_interval(const MeasureContext& m, double accuracy) {
+  const double TOL = accuracy / 3.;
+  const double MINPKT = 1. / (TOL * TOL);
+  const int interval = int(MINPKT * m.packet_flits / (8 * m.load * m.nodes / m.radix));
+  return std::max(1, interval);
+}
+
+ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
+                                      const MeasureContext& m) {
+  Driver drv(model, spec, m);
+  switch (spec.mode) {
+    case ConvergenceMode::sns4:
+      return run_sns4(drv, spec, m);
+    case ConvergenceMode::sns:
+      return run_sns(drv, spec);
+    case ConvergenceMode::fixed:
+      if (!drv.advance(spec.cycles, 1)) return drv.capped();
+      return drv.finish(true, "fixed");
+  }
+  return drv.finish(false, "unknown mode");
+}
+
+}  // namespace kncsim

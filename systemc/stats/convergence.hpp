@@ -1,0 +1,47 @@
+#pragma once
+// Run-length control shared by every model. sns4 = the Critique's main(): wait for the
+// throughput to converge (|U-A|/A <= ACCURACY/3), then for the latency (|dT/T| <= ACCURACY/3),
+// doubling the simulated interval each time from INTERVAL = (int)(MINPKT*L/(8*A*N/R)).
+// sns = the SNS report's main(): double from INTERVAL until |dT/T| <= TOL. fixed = a set
+// number of cycles. A run whose next interval would pass max_cycles stops, not converged.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "stats/measures.hpp"
+
+namespace kncsim {
+
+enum class ConvergenceMode { sns4, sns, fixed };
+
+struct ConvergenceSpec {
+  ConvergenceMode mode = ConvergenceMode::sns4;
+  double accuracy = .03;     // sns4 ACCURACY
+  double tol = .03;          // sns TOL
+  int64_t interval = 1000;   // sns INTERVAL
+  int64_t cycles = 10000;    // fixed
+  int64_t max_cycles = 0;    // cap
+};
+
+struct IntervalReport {
+  int phase;  // sns4: 1 = throughput, 2 = latency; sns and fixed: 1
+  int64_t curtime;
+  DeliveryCounters counters;
+  Measures measures;
+  double change;  // the quantity the loop tested (|U-A|/A or |dT/T|)
+};
+
+struct ConvergenceOutcome {
+  bool converged = false;
+  std::string stop_reason;  // "converged", "max_cycles", "no packets delivered", "fixed"
+  std::vector<IntervalReport> intervals;
+};
+
+// INTERVAL of sns4.c, computed with the listing's expression; at least 1 (the listing
+// would loop forever on 0, which large N/R and A can produce).
+int64_t sns4_initial_interval(const MeasureContext& m, double accuracy);
+
+ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
+                                      const MeasureContext& m);
+
+}  // namespace kncsim

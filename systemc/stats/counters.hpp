@@ -1,0 +1,39 @@
+#pragma once
+#include <cstdint>
+
+namespace kncsim {
+
+// The listings' measurement accumulators, kept as exact integers.
+struct DeliveryCounters {
+  int64_t numsent = 0;  // packets generated (injection queue included)
+  int64_t numrecd = 0;  // packets delivered
+  int64_t totlat = 0;   // sum of (arrival - generation) over delivered packets
+  int64_t tothops = 0;  // sum of hops over delivered packets
+};
+
+// One delivered packet, for packet-for-packet comparison between models.
+struct PacketRecord {
+  uint64_t id;  // generation order: by cycle, then node
+  uint32_t src, dest;
+  int64_t tsent, tarrive;  // generation time; head arrival at the destination (after dejection)
+  int32_t hops;
+};
+
+class PacketSink {
+ public:
+  virtual ~PacketSink() = default;
+  virtual void deliver(const PacketRecord& r) = 0;
+};
+
+// A model that advances cycle by cycle and counts deliveries: what the convergence
+// drivers need, shared by the reference, SystemC and RTL networks.
+class CycleModel {
+ public:
+  virtual ~CycleModel() = default;
+  // Simulate every cycle from now() up to (not including) end.
+  virtual void run_until(int64_t end) = 0;
+  virtual int64_t now() const = 0;
+  virtual const DeliveryCounters& counters() const = 0;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,18 @@
+#include "stats/measures.hpp"
+
+namespace kncsim {
+
+Measures measure(const DeliveryCounters& c, int64_t curtime, const MeasureContext& m) {
+  const double numsent = double(c.numsent), numrecd = double(c.numrecd);
+  const long nin = 2 * m.dims + 1;
+  Measures r;
+  r.T = double(c.totlat) / numrecd;
+  r.TP = (numrecd * m.packet_flits) / double(curtime);
+  r.U = .25 * r.TP / double(m.bisection);
+  r.D = double(c.tothops) / numrecd;
+  r.AQLEN = (numsent - numrecd) / double(m.nodes * nin - m.dims * m.bisection);
+  r.AQLEN_corrected = (numsent - numrecd) / double(m.nodes * nin - 2 * m.dims * m.bisection);
+  return r;
+}
+
+}  // namespace kncsim

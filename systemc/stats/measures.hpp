@@ -1,0 +1,34 @@
+#pragma once
+// T, U, D and AQLEN exactly as the listings compute them (same operations, same order, in
+// double), so convergence decisions taken on them match the 1992 programs bit for bit.
+#include "stats/counters.hpp"
+
+namespace kncsim {
+
+struct MeasureContext {
+  int dims;
+  int radix;             // R
+  int packet_flits;      // L
+  long nodes;            // N
+  long bisection;        // B = N/R, flits per cycle per direction
+  double load;           // A
+};
+
+struct Measures {
+  double T;        // mean latency, generation to head arrival incl. injection queueing
+  double U;        // bisection utilisation: .25*TP/B
+  double TP;       // throughput, flits per cycle
+  double D;        // mean hops
+  double AQLEN;    // (numsent-numrecd)/(N*NIN - d*B): the listing's NUMQ
+  double AQLEN_corrected;  // the Critique's correction: NUMQ = N*NIN - 2*d*B
+};
+
+Measures measure(const DeliveryCounters& c, int64_t curtime, const MeasureContext& m);
+
+// DIFF(old,new) = ABS(((new)-(old))/(old)), NaN-preserving like the C macro.
+inline double relative_change(double old_value, double new_value) {
+  const double x = (new_value - old_value) / old_value;
+  return (x < 0) ? -x : x;
+}
+
+}  // namespace kncsim

@@ -1,0 +1,22 @@
+#pragma once
+// Counter-based random numbers: a pure function of (seed, node, cycle, draw), so a model
+// that evaluates nodes in any order (or in parallel) sees the same stimulus.
+// The mixer is SplitMix64's finaliser applied to a Weyl-sequence combination of the key.
+#include <cstdint>
+
+namespace kncsim {
+
+inline uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// 53 uniform bits for (seed, node, cycle, draw); draw 0 = injection test, 1 = destination.
+inline uint64_t counter_bits53(uint64_t seed, uint64_t node, uint64_t cycle, uint64_t draw) {
+  uint64_t k = mix64(seed + 0x9E3779B97F4A7C15ull * (node + 1));
+  k = mix64(k ^ (cycle * 0xD1B54A32D192ED03ull + draw * 0x8CB92BA72F3D8DD7ull));
+  return k >> 11;
+}
+
+}  // namespace kncsim

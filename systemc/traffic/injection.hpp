@@ -1,0 +1,35 @@
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace kncsim {
+
+// One packet generated at `node` for `dest` in some cycle.
+struct Injection {
+  uint32_t node;
+  uint32_t dest;
+};
+
+// Draws whole cycles of injections in node order, before any router evaluates, so the
+// order in which a model evaluates its routers can never change the stimulus.
+class InjectionStream {
+ public:
+  virtual ~InjectionStream() = default;
+  // Appends cycle `cycle`'s injections to `out`, ascending by node. Cycles are drawn in order.
+  virtual void draw_cycle(int64_t cycle, std::vector<Injection>& out) = 0;
+};
+
+// Per-node, per-cycle injection probability q = 4A/(R L), computed as the listings do.
+double injection_probability(double load, int radix, int packet_flits);
+
+// The 1992 programs' single drand48 stream: per cycle, per node in index order, one draw
+// for `drand48() < q` and, on injection, one for `(int)(drand48()*N)`.
+std::unique_ptr<InjectionStream> make_legacy_uniform_stream(uint64_t lcg_state, uint32_t nodes,
+                                                            double q);
+
+// Counter-based: injection and destination are pure functions of (seed, node, cycle).
+std::unique_ptr<InjectionStream> make_counter_uniform_stream(uint64_t seed, uint32_t nodes,
+                                                             double q);
+
+}  // namespace kncsim

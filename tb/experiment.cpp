@@ -1,0 +1,169 @@
+#include "experiment.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <thread>
+
+#include "analytic/mesh_analytic.hpp"
+#include "ref/ref_network.hpp"
+#include "stats/convergence.hpp"
+#include "traffic/drand48_lcg.hpp"
+#include "traffic/injection_feed.hpp"
+
+namespace kncsim {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::unique_ptr<InjectionStream> make_stream(const Config& c, uint32_t nodes, double q) {
+  const bool default_seed = c.is_word("traffic.seed");
+  if (c.text("traffic.stream") == "legacy") {
+    const uint64_t state = default_seed ? Drand48Lcg::kDefaultState
+                                        : Drand48Lcg::from_srand48(uint64_t(c.integer("traffic.seed"))).state();
+    return make_legacy_uniform_stream(state, nodes, q);
+  }
+  const uint64_t seed = default_seed ? Drand48Lcg::kDefaultState : uint64_t(c.integer("traffic.seed"));
+  return make_counter_uniform_stream(seed, nodes, q);
+}
+
+bool use_second_thread(const Config& c) {
+  if (!c.is_word("run.threads")) return c.integer("run.threads") >= 2;
+  return std::thread::hardware_concurrency() >= 2;
+}
+
+ConvergenceSpec convergence_spec(const Config& c) {
+  ConvergenceSpec s;
+  const std::string& mode = c.text("run.convergence");
+  s.mode = mode == "sns4" ? ConvergenceMode::sns4 : mode == "sns" ? ConvergenceMode::sns : ConvergenceMode::fixed;
+  s.accuracy = c.number("run.accuracy");
+  s.tol = c.number("run.tol");
+  s.interval = c.integer("run.interval");
+  s.cycles = c.integer("run.cycles");
+  s.max_cycles = c.integer("run.max_cycles");
+  return s;
+}
+
+void put_measures(ojson& j, const Measures& m) {
+  j["T"] = m.T;
+  j["U"] = m.U;
+  j["TP"] = m.TP;
+  j["D"] = m.D;
+  j["AQLEN"] = m.AQLEN;
+  j["AQLEN_corrected"] = m.AQLEN_corrected;
+}
+
+}  // namespace
+
+ojson resolved_config_json(const Config& config) {
+  ojson out = ojson::object();
+  for (const auto& [key, value] : config.values()) {
+    const auto dot = key.find('.');
+    ojson& section = out[key.substr(0, dot)];
+    std::visit([&](const auto& v) { section[key.substr(dot + 1)] = v; }, value);
+  }
+  return out;
+}
+
+ojson analytic_report(const Config& c) {
+  const int d = int(c.integer("network.dims")), R = int(c.integer("network.radix"));
+  const int L = int(c.integer("traffic.packet_flits"));
+  const double A = c.number("traffic.load");
+  const MeshAnalytic a = mesh_analytic(d, R, L, A);
+  const MeasureContext m{d, R, L, a.nodes, a.bisection_flits, A};
+  return ojson{{"nodes", a.nodes},
+               {"bisection_flits_per_cycle", a.bisection_flits},
+               {"mean_distance", a.mean_distance},
+               {"distance_stddev", a.distance_stddev},
+               {"zero_load_latency", a.zero_load_latency},
+               {"umax_bound", a.umax_bound},
+               {"injection_probability", a.injection_probability},
+               {"offered_flits_per_node_cycle", a.offered_flits_per_node},
+               {"sns4_interval", sns4_initial_interval(m, c.number("run.accuracy"))},
+               {"config", resolved_config_json(c)}};
+}
+
+ojson run_experiment(const Config& c, PacketSink* sink) {
+  const int d = int(c.integer("network.dims")), R = int(c.integer("network.radix"));
+  const int L = int(c.integer("traffic.packet_flits"));
+  const double A = c.number("traffic.load");
+  const MeshGeometry geometry(d, R);
+  const double q = injection_probability(A, R, L);
+
+  InjectionFeed feed(make_stream(c, geometry.nodes(), q), geometry.nodes(), use_second_thread(c));
+  RefParams params;
+  params.packet_flits = L;
+  params.adaptive = c.text("router.routing") == "adaptive";
+  params.fifo_packets = c.is_word("router.fifo_packets") ? 0 : int(c.integer("router.fifo_packets"));
+  RefNetwork net(geometry, params, feed);
+  net.set_packet_sink(sink);
+
+  const MeasureContext m{d, R, L, long(geometry.nodes()), long(geometry.bisection()), A};
+  const ConvergenceOutcome outcome = run_to_convergence(net, convergence_spec(c), m);
+
+  const Measures final = measure(net.counters(), net.now(), m);
+  ojson result;
+  result["kncsim"] = KNCSIM_VERSION;
+  result["model"] = "ref";
+  put_measures(result, final);
+  result["numsent"] = net.counters().numsent;
+  result["numrecd"] = net.counters().numrecd;
+  result["curtime"] = net.now();
+  result["converged"] = outcome.converged;
+  result["stop_reason"] = outcome.stop_reason;
+  ojson intervals = ojson::array();
+  for (const auto& r : outcome.intervals) {
+    ojson j{{"phase", r.phase}, {"curtime", r.curtime}, {"numsent", r.counters.numsent},
+            {"numrecd", r.counters.numrecd}};
+    put_measures(j, r.measures);
+    j["change"] = r.change;
+    intervals.push_back(std::move(j));
+  }
+  result["intervals"] = std::move(intervals);
+  ojson analytic = analytic_report(c);
+  analytic.erase("config");
+  result["analytic"] = std::move(analytic);
+  result["config"] = resolved_config_json(c);
+  return result;
+}
+
+namespace {
+std::string network_line(const ojson& cfg) {
+  const auto& n = cfg["network"];
+  const auto& t = cfg["traffic"];
+  std::string shape = std::to_string(n["radix"].get<int64_t>());
+  for (int64_t k = 1; k < n["dims"].get<int64_t>(); ++k) shape += "x" + std::to_string(n["radix"].get<int64_t>());
+  return fmt::format("{} {}, {} routing, FIFOs {}, L={}, A={:g}, {} stream", shape,
+                     n["topology"].get<std::string>(), cfg["router"]["routing"].get<std::string>(),
+                     cfg["router"]["fifo_packets"].dump(), t["packet_flits"].get<int64_t>(),
+                     t["load"].get<double>(), t["stream"].get<std::string>());
+}
+}  // namespace
+
+std::string run_summary(const ojson& r) {
+  std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(r["config"]));
+  s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
+                   r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",
+                   r["curtime"].get<int64_t>(), r["intervals"].size(),
+                   r["config"]["run"]["convergence"].get<std::string>());
+  auto num = [&](const char* k) { return r[k].is_null() ? std::string("nan") : fmt::format("{:.4g}", r[k].get<double>()); };
+  s += fmt::format("T = {}  U = {}  D = {} (analytic {:.4g})  AQLEN = {} (corrected {})\n", num("T"), num("U"),
+                   num("D"), r["analytic"]["mean_distance"].get<double>(), num("AQLEN"), num("AQLEN_corrected"));
+  s += fmt::format("packets sent {}, received {}\n", r["numsent"].get<int64_t>(), r["numrecd"].get<int64_t>());
+  return s;
+}
+
+std::string analytic_summary(const ojson& a) {
+  std::string s;
+  s += fmt::format("nodes N                      {}\n", a["nodes"].get<long>());
+  s += fmt::format("bisection bandwidth B        {} flits/cycle per direction\n", a["bisection_flits_per_cycle"].get<long>());
+  s += fmt::format("mean distance D              {:.6g} hops  (d(R-1/R)/3)\n", a["mean_distance"].get<double>());
+  s += fmt::format("distance std deviation       {:.6g} hops\n", a["distance_stddev"].get<double>());
+  s += fmt::format("zero-load latency T          {:.6g} cycles  (D+1)\n", a["zero_load_latency"].get<double>());
+  s += fmt::format("U_max bound                  {:.6g}  (1 - 2(R-2)/(R(R+2)), Critique)\n", a["umax_bound"].get<double>());
+  s += fmt::format("injection probability q      {:.6g} per node per cycle  (4A/(R L))\n", a["injection_probability"].get<double>());
+  s += fmt::format("sns4 initial INTERVAL        {} cycles\n", a["sns4_interval"].get<long>());
+  return s;
+}
+
+}  // namespace kncsim

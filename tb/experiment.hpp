@@ -1,0 +1,22 @@
+#pragma once
+// Turns a resolved Config into a running model, drives it to convergence and reports the
+// result as JSON (deterministic: same config, same bytes) plus a human summary.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "config/config.hpp"
+#include "stats/counters.hpp"
+
+namespace kncsim {
+
+// Runs the experiment; `sink` (optional) receives every delivered packet.
+nlohmann::ordered_json run_experiment(const Config& config, PacketSink* sink = nullptr);
+// Closed-form figures for the configured network (no simulation).
+nlohmann::ordered_json analytic_report(const Config& config);
+// The configuration with every key resolved, nested by section.
+nlohmann::ordered_json resolved_config_json(const Config& config);
+
+std::string run_summary(const nlohmann::ordered_json& result);
+std::string analytic_summary(const nlohmann::ordered_json& report);
+
+}  // namespace kncsim
