@@ -95,6 +95,7 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
   params.packet_flits = L;
   params.adaptive = c.text("router.routing") == "adaptive";
   params.fifo_packets = c.is_word("router.fifo_packets") ? 0 : int(c.integer("router.fifo_packets"));
+  params.deadlock_cycles = c.integer("run.deadlock_cycles");
   RefNetwork net(geometry, params, feed);
   net.set_packet_sink(sink);
 

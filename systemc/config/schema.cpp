@@ -37,6 +37,8 @@ const std::vector<KeySpec>& config_schema() {
       {"run.cycles", K::integer, {}, 1, false, kNoMax, "10000", "cycles to simulate when fixed"},
       {"run.max_cycles", K::integer, {}, 1, false, kNoMax, "16777216",
        "cap: a run that would pass it stops with converged: false"},
+      {"run.deadlock_cycles", K::integer, {}, 1, false, kNoMax, "10000",
+       "stop with an error when no packet moves this long while packets are buffered"},
       {"run.threads", K::integer_or_choice, {"auto"}, 1, false, 2, "auto",
        "1 = single thread; 2 = draw the random stream on a second core (same results)"},
   };

@@ -21,7 +21,17 @@ RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, In
 }
 
 void RefNetwork::run_until(int64_t end) {
-  while (curtime_ < end) step();
+  while (curtime_ < end) {
+    step();
+    if (curtime_ - last_move_ > p_.deadlock_cycles && packets_in_network() > 0) {
+      int64_t buffered = 0;  // packets in router FIFOs, injection queues excluded
+      for (size_t i = 0; i < ports_.size(); ++i)
+        if (i % nports_) buffered += ports_[i].len;
+      throw DeadlockError("deadlock: no packet moved for " + std::to_string(curtime_ - last_move_) +
+                          " cycles (run.deadlock_cycles) at cycle " + std::to_string(curtime_) + " with " +
+                          std::to_string(buffered) + " packets in router FIFOs");
+    }
+  }
 }
 
 void RefNetwork::step() {
@@ -160,6 +170,7 @@ void RefNetwork::schedule(uint32_t n) {
 void RefNetwork::forward(uint32_t n, int in, int out) {
   const int64_t t = curtime_;
   const int32_t k = dequeue(n, in);
+  last_move_ = t;
   Packet& p = packets_[k];
   p.tin = t + 1;
   Port* pt = ports(n);

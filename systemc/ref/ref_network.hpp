@@ -8,6 +8,7 @@
 // can change something (a head becomes ready, or a waiting head's output frees); in any
 // other cycle the listing's simulate() is provably a no-op for that node.
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "ref/wake_calendar.hpp"
@@ -21,6 +22,13 @@ struct RefParams {
   int packet_flits = 32;   // L
   bool adaptive = false;   // ANS allowed(): any profitable output
   int fifo_packets = 0;    // FNS Q; 0 = unbounded (SNS)
+  int64_t deadlock_cycles = 10000;  // no packet moved this long while some are buffered
+};
+
+// The network stopped: finite FIFOs with adaptive routing can wait on each other forever.
+class DeadlockError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class RefNetwork final : public CycleModel {
@@ -72,6 +80,7 @@ class RefNetwork final : public CycleModel {
   InjectionFeed& feed_;
   int nports_;
   int64_t curtime_ = 0;
+  int64_t last_move_ = 0;  // last cycle a packet was forwarded, for the deadlock watchdog
   std::vector<Node> nodes_;
   std::vector<Port> ports_;
   std::vector<Packet> packets_;

@@ -1,0 +1,122 @@
+// The kncsim command as a user runs it: exit codes, messages, JSON on stdout, determinism.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sys/wait.h>
+
+namespace {
+
+struct Outcome {
+  int status;
+  std::string out, err;
+};
+
+Outcome kncsim(const std::string& args) {
+  const std::string err_file = ::testing::TempDir() + "kncsim_stderr.txt";
+  const std::string cmd = std::string(KNCSIM_BIN) + " " + args + " 2>" + err_file;
+  FILE* p = popen(cmd.c_str(), "r");
+  Outcome o;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
+  const int raw = pclose(p);
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream e(err_file);
+  o.err.assign(std::istreambuf_iterator<char>(e), {});
+  return o;
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Cli, DefaultRunPrintsASummary) {
+  const Outcome o = kncsim("run");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("8x8 mesh"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("converged after"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("T = 21.64"), std::string::npos) << "Critique Table 3, R=8 A=.3 DOR prints 21.6:\n" << o.out;
+}
+
+TEST(Cli, JsonHasTheResultAndTheResolvedConfigAndIsByteIdenticalTwice) {
+  const std::string args = "run --set network.radix=4 --set traffic.load=.5 --json -";
+  const Outcome a = kncsim(args), b = kncsim(args);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  const auto j = nlohmann::json::parse(a.out);
+  for (const char* k : {"T", "U", "D", "AQLEN", "AQLEN_corrected", "numsent", "numrecd", "curtime", "converged"})
+    EXPECT_TRUE(j.contains(k)) << k;
+  EXPECT_EQ(j["config"]["network"]["radix"], 4);
+  EXPECT_EQ(j["config"]["router"]["fifo_packets"], "unbounded");
+  EXPECT_EQ(j["config"]["traffic"]["stream"], "legacy");
+  EXPECT_NEAR(j["T"].get<double>(), 54.66, 0.005);  // Table 3: 54.7
+  EXPECT_NE(a.err.find("converged after"), std::string::npos) << "summary moves to stderr with --json -";
+}
+
+TEST(Cli, ConfigFileAndSetOverride) {
+  const std::string path = write_temp("t1.yaml", "network:\n  dims: 1\n  radix: 4\ntraffic:\n  load: .3\n");
+  const Outcome o = kncsim("run " + path + " --set traffic.load=.1 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["config"]["network"]["dims"], 1);
+  EXPECT_NEAR(j["T"].get<double>(), 3.95397, 5e-5);  // Table 1: 3.95
+}
+
+TEST(Cli, NotConvergedIsReported) {
+  const Outcome o = kncsim("run --set network.radix=4 --set traffic.load=.9 --set run.max_cycles=200000 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_FALSE(j["converged"].get<bool>());
+  EXPECT_EQ(j["stop_reason"], "max_cycles");
+  EXPECT_NE(o.err.find("NOT CONVERGED"), std::string::npos);
+}
+
+TEST(Cli, AnalyticPrintsTheClosedForms) {
+  const Outcome o = kncsim("analytic --set network.radix=128 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_NEAR(j["mean_distance"].get<double>(), 2 * (128 - 1. / 128) / 3, 1e-12);
+  EXPECT_EQ(j["bisection_flits_per_cycle"], 128);
+  EXPECT_NE(o.err.find("U_max bound"), std::string::npos);
+}
+
+struct BadInput {
+  std::string args, fragment1, fragment2;
+};
+
+class CliErrors : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(CliErrors, ExitNonZeroNamingKeyAndAllowedValues) {
+  const Outcome o = kncsim(GetParam().args);
+  EXPECT_NE(o.status, 0);
+  EXPECT_TRUE(o.out.empty()) << "nothing runs half-configured: " << o.out;
+  EXPECT_NE(o.err.find(GetParam().fragment1), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(GetParam().fragment2), std::string::npos) << o.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BadConfigs, CliErrors,
+    ::testing::Values(BadInput{"run --set traffic.load=-0.2", "traffic.load", "a number > 0"},
+                      BadInput{"run --set network.radix=1", "network.radix", ">= 2"},
+                      BadInput{"run --set traffic.packet_flits=0", "traffic.packet_flits", ">= 1"},
+                      BadInput{"run --set traffic.load=1.0", "traffic.load", "can never converge"},
+                      BadInput{"run --set traffic.lod=0.5", "unknown key", "traffic.load"},
+                      BadInput{"run --set router.routing=west_first", "router.routing", "dor, adaptive"},
+                      BadInput{"run --set router.impl=systemc", "router.impl", "one of: ref"},
+                      BadInput{"run --set traffic.pattern=transpose", "traffic.pattern", "uniform"},
+                      BadInput{"run /nonexistent.yaml", "nonexistent.yaml", "not exist"},
+                      BadInput{"frobnicate", "subcommand", "--help"}));
+
+TEST(Cli, MalformedYamlFileIsRefused) {
+  const std::string path = write_temp("bad.yaml", "network: {dims: 2\n  radix: [\n");
+  const Outcome o = kncsim("run " + path);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("malformed YAML"), std::string::npos) << o.err;
+}
+
+}  // namespace

@@ -1,0 +1,45 @@
+#include "pertel_tables.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace kncsim::paper {
+
+std::string TableRow::name() const {
+  std::string n = source + table + "_d" + std::to_string(d) + "_R" + std::to_string(R) + "_A" + A + "_" + routing;
+  if (fifo_packets != "unbounded") n += "_Q" + fifo_packets;
+  for (char& c : n)
+    if (c == '.' || c == '-') c = 'p';
+  return n;
+}
+
+std::vector<TableRow> load_pertel_tables(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path + " (the shared/ folder must sit beside the repository)");
+  std::vector<TableRow> rows;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, '\t');) f.push_back(cell);
+    f.resize(11);
+    rows.push_back({f[0], f[1], std::stoi(f[2]), std::stoi(f[3]), std::stoi(f[4]), f[5], f[6], f[7], f[8], f[9], f[10]});
+  }
+  return rows;
+}
+
+DigitMatch matches_printed(double value, const std::string& printed) {
+  const auto dot = printed.find('.');
+  const int decimals = dot == std::string::npos ? 0 : int(printed.size() - dot - 1);
+  const long long target = std::llround(std::stod(printed) * std::pow(10., decimals));
+  if (std::llround(value * std::pow(10., decimals)) == target) return DigitMatch::exact;
+  const long long finer = std::llround(value * std::pow(10., decimals + 1));
+  if ((finer + 5) / 10 == target) return DigitMatch::twice;
+  return DigitMatch::no;
+}
+
+}  // namespace kncsim::paper

@@ -1,0 +1,26 @@
+#pragma once
+// Pertel's printed tables (../shared/data/pertel-tables.tsv) and the rule for "reproduced
+// to the printed digit".
+#include <string>
+#include <vector>
+
+namespace kncsim::paper {
+
+struct TableRow {
+  std::string source, table;
+  int d, R, L;
+  std::string A;  // as printed, e.g. ".55": passed to kncsim verbatim
+  std::string routing, fifo_packets, convergence;
+  std::string T, AQLEN;  // as printed: "3.95", "inf", ">461", "" (not printed)
+
+  std::string name() const;  // e.g. "critique3_R8_A.5_adaptive"
+};
+
+std::vector<TableRow> load_pertel_tables(const std::string& tsv_path);
+
+// How `value` relates to the printed text: rounds to it directly, only after rounding
+// twice (to one more digit first, as the paper evidently did for 0.4545 -> .46), or not.
+enum class DigitMatch { exact, twice, no };
+DigitMatch matches_printed(double value, const std::string& printed);
+
+}  // namespace kncsim::paper

@@ -1,0 +1,120 @@
+#include "config/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "config/schema.hpp"
+
+namespace kncsim {
+namespace {
+
+// Expects a ConfigError whose message contains every fragment.
+void expect_error(const std::function<void()>& f, std::initializer_list<const char*> fragments) {
+  try {
+    f();
+  } catch (const ConfigError& e) {
+    const std::string msg = e.what();
+    for (const char* frag : fragments) EXPECT_NE(msg.find(frag), std::string::npos) << "'" << frag << "' not in: " << msg;
+    return;
+  }
+  ADD_FAILURE() << "no ConfigError";
+}
+
+TEST(Config, DefaultsAreThe8x8MeshAtThreeTenths) {
+  Config c;
+  EXPECT_EQ(c.integer("network.dims"), 2);
+  EXPECT_EQ(c.integer("network.radix"), 8);
+  EXPECT_DOUBLE_EQ(c.number("traffic.load"), 0.3);
+  EXPECT_EQ(c.text("run.convergence"), "sns4");
+  EXPECT_TRUE(c.is_word("router.fifo_packets"));
+  EXPECT_TRUE(c.validate().empty());
+}
+
+TEST(Config, YamlSectionsAndSetOverrides) {
+  Config c;
+  c.merge_yaml("network: {dims: 1, radix: 16}\ntraffic:\n  load: .55\nrouter: {fifo_packets: 2}\n", "t.yaml");
+  c.apply_set("traffic.load=0.7");
+  c.apply_set("router.routing=adaptive");
+  EXPECT_EQ(c.integer("network.dims"), 1);
+  EXPECT_EQ(c.integer("network.radix"), 16);
+  EXPECT_EQ(c.number("traffic.load"), 0.7);
+  EXPECT_EQ(c.integer("router.fifo_packets"), 2);
+  EXPECT_EQ(c.text("router.routing"), "adaptive");
+}
+
+TEST(Config, LoadParsesExactlyAsTheCLiteral) {
+  Config c;
+  c.apply_set("traffic.load=.55");
+  EXPECT_EQ(c.number("traffic.load"), .55);
+}
+
+TEST(Config, UnknownKeysNameTheKeyAndSuggest) {
+  Config c;
+  expect_error([&] { c.apply_set("traffic.lod=0.5"); }, {"traffic.lod", "traffic.load", "allowed keys"});
+  expect_error([&] { c.merge_yaml("network: {dimz: 2}", "x.yaml"); }, {"network.dimz", "x.yaml", "network.dims"});
+  expect_error([&] { c.merge_yaml("bogus: 1", "x.yaml"); }, {"'bogus'"});
+}
+
+TEST(Config, BadValuesNameTheKeyAndTheAllowedValues) {
+  Config c;
+  expect_error([&] { c.apply_set("traffic.load=-0.1"); }, {"traffic.load", "-0.1", "a number > 0"});
+  expect_error([&] { c.apply_set("traffic.load=0"); }, {"traffic.load", "> 0"});
+  expect_error([&] { c.apply_set("traffic.load=abc"); }, {"traffic.load", "abc"});
+  expect_error([&] { c.apply_set("network.radix=1"); }, {"network.radix", ">= 2"});
+  expect_error([&] { c.apply_set("network.radix=2.5"); }, {"network.radix", "an integer"});
+  expect_error([&] { c.apply_set("traffic.packet_flits=0"); }, {"traffic.packet_flits", ">= 1"});
+  expect_error([&] { c.apply_set("router.routing=west_first"); }, {"router.routing", "dor, adaptive"});
+  expect_error([&] { c.apply_set("router.fifo_packets=0"); }, {"router.fifo_packets", "unbounded or an integer >= 1"});
+  expect_error([&] { c.apply_set("router.impl=rtl"); }, {"router.impl", "one of: ref"});
+  expect_error([&] { c.apply_set("network.topology=torus"); }, {"network.topology", "mesh"});
+  expect_error([&] { c.apply_set("run.convergence=forever"); }, {"run.convergence", "sns4, sns, fixed"});
+  expect_error([&] { c.apply_set("traffic.load"); }, {"key=value"});
+}
+
+TEST(Config, MalformedYamlIsReported) {
+  Config c;
+  expect_error([&] { c.merge_yaml("network: {dims: 2\n", "broken.yaml"); }, {"malformed YAML", "broken.yaml"});
+  expect_error([&] { c.merge_yaml("- a\n- b\n", "list.yaml"); }, {"list.yaml", "mapping"});
+  expect_error([&] { c.merge_yaml("network: {radix: [4, 4]}", "l.yaml"); }, {"network.radix", "single value"});
+}
+
+TEST(Config, LoadAtOrAboveOneCannotConverge) {
+  Config c;
+  c.apply_set("traffic.load=1.2");
+  expect_error([&] { c.validate(); }, {"traffic.load", "can never converge", "run.convergence: fixed"});
+  c.apply_set("run.convergence=fixed");
+  const auto warnings = c.validate();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("cannot carry"), std::string::npos);
+}
+
+TEST(Config, CrossKeyChecks) {
+  Config c;
+  c.apply_set("traffic.seed=5000000000");
+  expect_error([&] { c.validate(); }, {"traffic.seed", "0..4294967295"});
+  c.apply_set("traffic.stream=counter");
+  EXPECT_NO_THROW(c.validate());
+
+  Config big;
+  big.apply_set("network.radix=1000");
+  big.apply_set("network.dims=3");
+  expect_error([&] { big.validate(); }, {"network.radix", "network.dims", "at most"});
+
+  Config fixed;
+  fixed.apply_set("run.convergence=fixed");
+  fixed.apply_set("run.cycles=100");
+  fixed.apply_set("run.max_cycles=50");
+  expect_error([&] { fixed.validate(); }, {"run.cycles", "run.max_cycles"});
+}
+
+TEST(Config, EverySchemaKeyHasADefaultThatParses) {
+  for (const auto& s : config_schema()) {
+    Config c;
+    EXPECT_NO_THROW(c.apply_set(s.key + "=" + s.default_value)) << s.key;
+    EXPECT_FALSE(s.doc.empty()) << s.key;
+  }
+}
+
+}  // namespace
+}  // namespace kncsim

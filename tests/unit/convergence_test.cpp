@@ -1,0 +1,98 @@
+#include "stats/convergence.hpp"
+
+#include <gtest/gtest.h>
+
+namespace kncsim {
+namespace {
+
+// A scripted model: delivers packets at a set rate with a set latency, so each driver's
+// stopping rule can be checked against a hand computation.
+class ScriptedModel : public CycleModel {
+ public:
+  ScriptedModel(double packets_per_cycle, double latency) : rate_(packets_per_cycle), lat_(latency) {}
+  void run_until(int64_t end) override {
+    now_ = end;
+    c_.numrecd = int64_t(rate_ * double(now_));
+    c_.numsent = c_.numrecd;
+    c_.totlat = int64_t(lat_ * double(c_.numrecd));
+    c_.tothops = c_.numrecd;
+    ++calls;
+  }
+  int64_t now() const override { return now_; }
+  const DeliveryCounters& counters() const override { return c_; }
+  int calls = 0;
+
+ private:
+  double rate_, lat_;
+  int64_t now_ = 0;
+  DeliveryCounters c_;
+};
+
+// 8x8, L=32: U = .25 * numrecd*32/curtime / 8 = rate; so rate = A makes U = A.
+const MeasureContext k8x8{2, 8, 32, 64, 8, 0.5};
+
+TEST(Convergence, Sns4IntervalIsTheListingsExpression) {
+  // (int)(MINPKT*L/(8*A*N/R)): 128x128 A=.5 -> 10000*32/512 = 625.
+  EXPECT_EQ(sns4_initial_interval({2, 128, 32, 16384, 128, .5}, .03), 625);
+  EXPECT_EQ(sns4_initial_interval({1, 4, 32, 4, 1, .1}, .03), 400000);
+  EXPECT_EQ(sns4_initial_interval({3, 128, 1, 1 << 21, 16384, .9}, .03), 1);  // never 0
+}
+
+TEST(Convergence, Sns4StopsAfterThroughputThenOneStableLatencyInterval) {
+  ScriptedModel m(0.5, 20.0);
+  ConvergenceSpec s;
+  s.max_cycles = 1 << 30;
+  const auto out = run_to_convergence(m, s, k8x8);
+  EXPECT_TRUE(out.converged);
+  ASSERT_EQ(out.intervals.size(), 2u);  // throughput at once, latency unchanged next
+  EXPECT_EQ(out.intervals[0].phase, 1);
+  EXPECT_EQ(out.intervals[1].phase, 2);
+  EXPECT_EQ(out.intervals[1].curtime, 2 * out.intervals[0].curtime);
+}
+
+TEST(Convergence, Sns4NeverConvergesBelowTheAppliedLoad) {
+  ScriptedModel m(0.4, 20.0);  // U = .4 < A = .5
+  ConvergenceSpec s;
+  s.max_cycles = 1 << 20;
+  const auto out = run_to_convergence(m, s, k8x8);
+  EXPECT_FALSE(out.converged);
+  EXPECT_EQ(out.stop_reason, "max_cycles");
+  EXPECT_LE(m.now(), s.max_cycles);
+}
+
+TEST(Convergence, SnsDoublesFromTheInterval) {
+  ScriptedModel m(0.5, 20.0);
+  ConvergenceSpec s;
+  s.mode = ConvergenceMode::sns;
+  s.max_cycles = 1 << 30;
+  const auto out = run_to_convergence(m, s, k8x8);
+  EXPECT_TRUE(out.converged);
+  ASSERT_EQ(out.intervals.size(), 2u);  // T: 1 -> 20 (change 19), then 20 -> 20
+  EXPECT_EQ(out.intervals[0].curtime, 1000);
+  EXPECT_EQ(out.intervals[1].curtime, 2000);
+}
+
+TEST(Convergence, SnsWithNoDeliveriesIsNotConverged) {
+  ScriptedModel m(0.0, 0.0);
+  ConvergenceSpec s;
+  s.mode = ConvergenceMode::sns;
+  s.max_cycles = 1 << 30;
+  const auto out = run_to_convergence(m, s, k8x8);
+  EXPECT_FALSE(out.converged);
+  EXPECT_EQ(out.stop_reason, "no packets delivered");
+}
+
+TEST(Convergence, FixedRunsExactlyTheCycles) {
+  ScriptedModel m(0.5, 20.0);
+  ConvergenceSpec s;
+  s.mode = ConvergenceMode::fixed;
+  s.cycles = 1234;
+  s.max_cycles = 1 << 30;
+  const auto out = run_to_convergence(m, s, k8x8);
+  EXPECT_TRUE(out.converged);
+  EXPECT_EQ(m.now(), 1234);
+  EXPECT_EQ(m.calls, 1);
+}
+
+}  // namespace
+}  // namespace kncsim
