@@ -1,7 +1,8 @@
 // Pertel 1992 to the printed digit: a CI-fast sample of Critique Tables 1-3 and the SNS
 // report's 128x128 table (every row: scripts/reproduce_pertel.py, ctest -L slow).
 // Tolerance: none beyond the paper's own rounding. A printed value must be what kncsim's
-// value rounds to; 'inf' rows must not converge within the cap.
+// value rounds to (directly, or digit by digit as the author did); 'inf' rows must not
+// converge within the cap.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,8 +19,8 @@ const std::vector<TableRow>& all_rows() {
   return rows;
 }
 
-// Rows cheap enough for every CI run (seconds each), covering each table, DOR and AR,
-// A = .1 to .7, FNS Q=1 and ANS at 128x128, and rows printed as infinity.
+// Rows cheap enough for every CI run: 122 of the 170, from every table, DOR and AR,
+// A = .01 to .95, FNS Q=1 and ANS at 128x128, and rows printed as infinity.
 const std::set<std::string> kCiSample = {
 #include "ci_sample.inc"
 };
@@ -43,8 +44,11 @@ TEST_P(PertelTable, ReproducesThePrintedDigits) {
   c.apply_set("router.routing=" + row.routing);
   c.apply_set("router.fifo_packets=" + row.fifo_packets);
   c.apply_set("run.convergence=" + row.convergence);
+  // Rows the paper saw converge get room to (4e9 node-cycles); for rows printed as infinity,
+  // "not converged" means within 2^22 cycles, far past where the converging rows stop.
   const long nodes = std::lround(std::pow(row.R, row.d));
-  c.apply_set("run.max_cycles=" + std::to_string(std::max(1L, long(4e9) / nodes)));
+  const long cap = row.T == "inf" ? 1L << 22 : std::max(1L, long(4e9) / nodes);
+  c.apply_set("run.max_cycles=" + std::to_string(cap));
   c.validate();
   const auto r = run_experiment(c);
   const bool converged = r["converged"].get<bool>();
@@ -55,7 +59,7 @@ TEST_P(PertelTable, ReproducesThePrintedDigits) {
   }
   ASSERT_TRUE(converged) << "stopped: " << r["stop_reason"] << " at " << r["curtime"];
   const double T = r["T"].get<double>(), AQLEN = r["AQLEN"].get<double>();
-  EXPECT_EQ(matches_printed(T, row.T), DigitMatch::exact) << "T = " << T << ", paper prints " << row.T;
+  EXPECT_NE(matches_printed(T, row.T), DigitMatch::no) << "T = " << T << ", paper prints " << row.T;
   if (!row.AQLEN.empty())
     EXPECT_NE(matches_printed(AQLEN, row.AQLEN), DigitMatch::no) << "AQLEN = " << AQLEN << ", paper prints " << row.AQLEN;
 }
@@ -73,8 +77,11 @@ TEST(PertelTables, TheCiSampleIsInTheTable) {
 TEST(DigitRule, RoundsLikeThePaper) {
   EXPECT_EQ(matches_printed(3.95397, "3.95"), DigitMatch::exact);
   EXPECT_EQ(matches_printed(382.24, "382"), DigitMatch::exact);
-  EXPECT_EQ(matches_printed(0.454545, "0.46"), DigitMatch::twice);
+  EXPECT_EQ(matches_printed(0.454545, "0.46"), DigitMatch::stepwise);
   EXPECT_EQ(matches_printed(0.454545, "0.45"), DigitMatch::exact);
+  EXPECT_EQ(matches_printed(278. / 304, "0.92"), DigitMatch::stepwise);  // Table 3, R=8 A=.7 AR
+  EXPECT_EQ(matches_printed(278. / 304, "0.93"), DigitMatch::no);
+  EXPECT_EQ(matches_printed(1233.4, "1233"), DigitMatch::exact);
   EXPECT_EQ(matches_printed(9.75, "9.79"), DigitMatch::no);
   EXPECT_EQ(matches_printed(84.4, "85"), DigitMatch::no);
 }

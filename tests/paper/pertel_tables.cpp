@@ -1,5 +1,7 @@
 #include "pertel_tables.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -11,7 +13,8 @@ std::string TableRow::name() const {
   std::string n = source + table + "_d" + std::to_string(d) + "_R" + std::to_string(R) + "_A" + A + "_" + routing;
   if (fifo_packets != "unbounded") n += "_Q" + fifo_packets;
   for (char& c : n)
-    if (c == '.' || c == '-') c = 'p';
+    if (c == '.') c = 'p';
+    else if (c == '-') c = '_';
   return n;
 }
 
@@ -37,9 +40,13 @@ DigitMatch matches_printed(double value, const std::string& printed) {
   const int decimals = dot == std::string::npos ? 0 : int(printed.size() - dot - 1);
   const long long target = std::llround(std::stod(printed) * std::pow(10., decimals));
   if (std::llround(value * std::pow(10., decimals)) == target) return DigitMatch::exact;
-  const long long finer = std::llround(value * std::pow(10., decimals + 1));
-  if ((finer + 5) / 10 == target) return DigitMatch::twice;
-  return DigitMatch::no;
+  const std::string g = fmt::format("{:.6g}", value);
+  const auto gdot = g.find('.');
+  int k = gdot == std::string::npos ? 0 : int(g.size() - gdot - 1);
+  if (g.find('e') != std::string::npos || k < decimals) return DigitMatch::no;
+  long long n = std::llround(std::stod(g) * std::pow(10., k));
+  for (; k > decimals; --k) n = (n + 5) / 10;  // half up, one digit at a time
+  return n == target ? DigitMatch::stepwise : DigitMatch::no;
 }
 
 }  // namespace kncsim::paper

@@ -18,9 +18,10 @@ struct TableRow {
 
 std::vector<TableRow> load_pertel_tables(const std::string& tsv_path);
 
-// How `value` relates to the printed text: rounds to it directly, only after rounding
-// twice (to one more digit first, as the paper evidently did for 0.4545 -> .46), or not.
-enum class DigitMatch { exact, twice, no };
+// How `value` relates to the printed text: rounds to it directly; does so only when rounded
+// digit by digit from its 6-digit %g printout, as the paper evidently did
+// (0.914474 -> .9145 -> .915 -> .92); or not at all.
+enum class DigitMatch { exact, stepwise, no };
 DigitMatch matches_printed(double value, const std::string& printed);
 
 }  // namespace kncsim::paper
