@@ -13,8 +13,8 @@ int main(int argc, char** argv) {
     if (!std::strcmp(argv[i], "--threads")) threads = argv[i + 1];
   struct Point { int radix; double load; const char* routing; long cycles; };
   const Point points[] = {
-      {8, .5, "dor", 400000},    {16, .5, "dor", 100000},   {32, .5, "dor", 25000},
-      {32, .5, "adaptive", 25000}, {128, .1, "dor", 4000},  {128, .7, "dor", 2000},
+      {8, .5, "dor", 4000000},      {16, .5, "dor", 1000000},  {32, .5, "dor", 250000},
+      {32, .5, "adaptive", 250000}, {128, .1, "dor", 40000},   {128, .7, "dor", 20000},
   };
   fmt::print("{:<10} {:>5} {:>9} {:>9} {:>8} {:>14}\n", "mesh", "A", "routing", "cycles", "seconds", "node-cycles/s");
   for (const auto& p : points) {

@@ -14,6 +14,7 @@ RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, In
       p_(params),
       feed_(feed),
       nports_(geometry.ports()),
+      all_ports_((1u << geometry.ports()) - 1),
       nodes_(geometry.nodes()),
       ports_(size_t(geometry.nodes()) * geometry.ports()),
       calendar_(geometry.nodes(), params.packet_flits + 1) {
@@ -54,10 +55,7 @@ void RefNetwork::inject(uint32_t n, uint32_t dest) {
   const int32_t k = alloc_packet();
   packets_[k] = Packet{dest, n, tin, tin, uint64_t(counters_.numsent), 0, -1};
   ++counters_.numsent;
-  Port& local = ports(n)[0];
-  const bool was_empty = local.head < 0;
-  enqueue(n, 0, k);
-  if (was_empty) calendar_.wake(n, std::max(tin, local.tnh), curtime_);
+  if (enqueue(n, 0, k), ports(n)[0].head == k) calendar_.wake(n, ports(n)[0].ready_at, curtime_);
 }
 
 // Outputs the routing function allows for packet p at node n (listing's allowed(), minus
@@ -77,12 +75,10 @@ unsigned RefNetwork::route_mask(uint32_t n, const Packet& p) const {
 // FNS's RDY(): the FIFO at the far end of each candidate output has room. It reads the
 // neighbour's occupancy as it is now, so a neighbour evaluated earlier this cycle (lower
 // index) already shows its dequeue: the listing's in-order behaviour.
-unsigned RefNetwork::ready_outputs(uint32_t n) const {
+unsigned RefNetwork::ready_outputs(uint32_t n, unsigned wanted) const {
   unsigned ok = 1u;  // the local output never blocks
-  for (int o = 1; o < nports_; ++o) {
-    const int k = MeshGeometry::dim_of(o);
-    const int c = g_.coord(n, k);
-    if ((o & 1) ? c == 0 : c == g_.radix() - 1) continue;  // no neighbour there
+  for (unsigned m = wanted & ~1u; m; m &= m - 1) {  // routed outputs always have a neighbour
+    const int o = __builtin_ctz(m);
     if (ports(g_.neighbour(n, o))[MeshGeometry::opposite(o)].len < p_.fifo_packets) ok |= 1u << o;
   }
   return ok;
@@ -92,55 +88,49 @@ void RefNetwork::simulate(uint32_t n) {
   const int64_t t = curtime_;
   const int np = nports_;
   Port* pt = ports(n);
-  unsigned ready = 0;
-  unsigned route[32];
-  for (int in = 0; in < np; ++in) {
-    const int32_t h = pt[in].head;
-    if (h < 0) continue;
-    const Packet& p = packets_[h];
-    if (std::max(p.tin, pt[in].tnh) > t) continue;  // not arrived, or not yet at the head
+  Node& nd = nodes_[n];
+  unsigned ready = 0, wanted = 0;
+  for (unsigned m = nd.nonempty; m; m &= m - 1) {
+    const int in = __builtin_ctz(m);
+    if (pt[in].ready_at > t) continue;  // not arrived, or not yet at the head
     ready |= 1u << in;
-    route[in] = route_mask(n, p);
+    wanted |= pt[in].route;
   }
   if (!ready) return;  // findpin goes all the way round; nothing is allowed
 
   unsigned free = 0;
-  for (int o = 0; o < np; ++o)
-    if (pt[o].tfree <= t) free |= 1u << o;
-  if (p_.fifo_packets > 0) free &= ready_outputs(n);
+  for (unsigned m = wanted; m; m &= m - 1)
+    if (pt[__builtin_ctz(m)].tfree <= t) free |= m & -m;
+  if (p_.fifo_packets > 0) free &= ready_outputs(n, free);
 
-  Node& nd = nodes_[n];
+  auto wrap = [np](int x) { return x >= np ? x - np : x; };
   auto findpin = [&] {  // keep the token unless its input has nothing ready
-    if (!ready) return;
-    while (!(ready >> nd.pin & 1)) nd.pin = (nd.pin + 1 == np) ? 0 : nd.pin + 1;
+    if (ready) nd.pin = wrap(nd.pin + __builtin_ctz(rotate(ready, nd.pin)));
   };
   findpin();
-  // The listing's double loop over (PIN+in, POUT+out); PIN and POUT move inside it.
-  for (int i = 0; i < np; ++i) {
-    int o = 0;
-    while (o < np) {
-      int in = nd.pin + i;
-      if (in >= np) in -= np;
-      if (!(ready >> in & 1)) break;  // allowed() fails for every remaining out
-      const unsigned cand = route[in] & free;
+  // The listing's double loop over in = PIN+i, out = POUT+o, with PIN and POUT moving inside
+  // it. Positions whose input is not ready do nothing there, so they are skipped.
+  for (int i = 0;;) {
+    int in = wrap(nd.pin + i);
+    for (int o = 0; ready >> in & 1;) {
+      const unsigned cand = rotate(pt[in].route & free, nd.pout) & (all_ports_ << o);
       if (!cand) break;
-      int out = -1;
-      for (; o < np; ++o) {
-        out = nd.pout + o;
-        if (out >= np) out -= np;
-        if (cand >> out & 1) break;
-      }
-      if (o == np) break;
+      o = __builtin_ctz(cand);
+      const int out = wrap(nd.pout + o);
       forward(n, in, out);
       ready &= ~(1u << in);
       free &= ~(1u << out);
       if (i == 0) {
-        nd.pin = (nd.pin + 1 == np) ? 0 : nd.pin + 1;
+        nd.pin = wrap(nd.pin + 1);
         findpin();
       }
-      if (o == 0) nd.pout = (nd.pout + 1 == np) ? 0 : nd.pout + 1;
+      if (o == 0) nd.pout = wrap(nd.pout + 1);
       ++o;
+      in = wrap(nd.pin + i);
     }
+    const unsigned later = rotate(ready, nd.pin) & (all_ports_ << (i + 1));
+    if (!later) return;
+    i = __builtin_ctz(later);
   }
 }
 
@@ -151,17 +141,14 @@ void RefNetwork::schedule(uint32_t n) {
   const int64_t t = curtime_;
   const Port* pt = ports(n);
   int64_t next = kNever;
-  for (int in = 0; in < nports_; ++in) {
-    const int32_t h = pt[in].head;
-    if (h < 0) continue;
-    const Packet& p = packets_[h];
-    const int64_t r = std::max(p.tin, pt[in].tnh);
-    if (r > t) {
-      next = std::min(next, r);
+  for (unsigned m = nodes_[n].nonempty; m; m &= m - 1) {
+    const Port& in = pt[__builtin_ctz(m)];
+    if (in.ready_at > t) {
+      next = std::min(next, in.ready_at);
       continue;
     }
     int64_t earliest = kNever;
-    for (unsigned m = route_mask(n, p); m; m &= m - 1) earliest = std::min(earliest, pt[__builtin_ctz(m)].tfree);
+    for (unsigned r = in.route; r; r &= r - 1) earliest = std::min(earliest, pt[__builtin_ctz(r)].tfree);
     next = std::min(next, std::max(t + 1, earliest));
   }
   if (next != kNever) calendar_.wake(n, next, t);
@@ -169,12 +156,12 @@ void RefNetwork::schedule(uint32_t n) {
 
 void RefNetwork::forward(uint32_t n, int in, int out) {
   const int64_t t = curtime_;
+  Port* pt = ports(n);
+  pt[in].tnh = pt[out].tfree = t + p_.packet_flits;
   const int32_t k = dequeue(n, in);
   last_move_ = t;
   Packet& p = packets_[k];
   p.tin = t + 1;
-  Port* pt = ports(n);
-  pt[in].tnh = pt[out].tfree = t + p_.packet_flits;
   if (out == 0) {
     ++counters_.numrecd;
     counters_.totlat += p.tin - p.tsent;
@@ -187,27 +174,45 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
   ++p.nhops;
   const uint32_t m = g_.neighbour(n, out);
   const int q = MeshGeometry::opposite(out);
-  Port& dst = ports(m)[q];
-  const bool was_empty = dst.head < 0;
   enqueue(m, q, k);
+  const Port& dst = ports(m)[q];
   if (p_.fifo_packets > 0 && dst.len > p_.fifo_packets) throw std::logic_error("FNS: FIFO overflow");
-  if (was_empty) calendar_.wake(m, std::max(t + 1, dst.tnh), t);
+  if (dst.head == k) calendar_.wake(m, dst.ready_at, t);
+}
+
+// Packet `head` of input `in` just reached the front: note when it may go and where.
+void RefNetwork::new_head(uint32_t n, int in) {
+  Port& q = ports(n)[in];
+  const Packet& p = packets_[q.head];
+  q.ready_at = std::max(p.tin, q.tnh);
+  q.route = route_mask(n, p);
 }
 
 void RefNetwork::enqueue(uint32_t n, int in, int32_t k) {
   Port& q = ports(n)[in];
   packets_[k].next = -1;
-  if (q.head >= 0) packets_[q.tail].next = k; else q.head = k;
-  q.tail = k;
   ++q.len;
+  if (q.head >= 0) {
+    packets_[q.tail].next = k;
+    q.tail = k;
+    return;
+  }
+  q.head = q.tail = k;
+  nodes_[n].nonempty |= 1u << in;
+  new_head(n, in);
 }
 
 int32_t RefNetwork::dequeue(uint32_t n, int in) {
   Port& q = ports(n)[in];
   const int32_t k = q.head;
   q.head = packets_[k].next;
-  if (q.head < 0) q.tail = -1;
   --q.len;
+  if (q.head >= 0) {
+    new_head(n, in);
+  } else {
+    q.tail = -1;
+    nodes_[n].nonempty &= ~(1u << in);
+  }
   return k;
 }
 

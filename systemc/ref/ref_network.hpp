@@ -51,14 +51,17 @@ class RefNetwork final : public CycleModel {
     int32_t next;
   };
   struct Port {
-    int64_t tnh = 0;    // input: time the next packet may reach the head
-    int64_t tfree = 0;  // output: time the output is free again
+    int64_t ready_at = 0;  // input: max(head's tin, tnh), when the head may be forwarded
+    int64_t tnh = 0;       // input: time the next packet may reach the head
+    int64_t tfree = 0;     // output: time the output is free again
     int32_t head = -1, tail = -1;
-    int32_t len = 0;    // packets in the input FIFO
+    int32_t len = 0;       // packets in the input FIFO
+    uint32_t route = 0;    // outputs the routing function allows the head packet
   };
   struct Node {
-    int64_t tls = 0;  // time the last injected packet's head left (listing: starts at 0)
-    int pin = 0, pout = 0;
+    int64_t tls = 0;        // time the last injected packet's head left (listing: starts at 0)
+    int pin = 0, pout = 0;  // the priority token and the output pointer
+    uint32_t nonempty = 0;  // inputs whose FIFO holds a packet
   };
 
   void step();
@@ -66,7 +69,11 @@ class RefNetwork final : public CycleModel {
   void simulate(uint32_t n);
   void schedule(uint32_t n);
   unsigned route_mask(uint32_t n, const Packet& p) const;
-  unsigned ready_outputs(uint32_t n) const;
+  unsigned ready_outputs(uint32_t n, unsigned wanted) const;
+  void new_head(uint32_t n, int in);
+  unsigned rotate(unsigned mask, int by) const {  // bit (by+i) mod P -> bit i
+    return ((mask >> by) | (mask << (nports_ - by))) & all_ports_;
+  }
   void forward(uint32_t n, int in, int out);
   void enqueue(uint32_t n, int in, int32_t pkt);
   int32_t dequeue(uint32_t n, int in);
@@ -79,6 +86,7 @@ class RefNetwork final : public CycleModel {
   RefParams p_;
   InjectionFeed& feed_;
   int nports_;
+  unsigned all_ports_;
   int64_t curtime_ = 0;
   int64_t last_move_ = 0;  // last cycle a packet was forwarded, for the deadlock watchdog
   std::vector<Node> nodes_;

@@ -1,5 +1,6 @@
-// The legacy drand48 stream, drawn in blocks of interleaved LCG lanes: the values are the
-// same sequence drand48() returns, but eight independent multiply-adds run per step.
+// The legacy drand48 stream. Eight interleaved LCG lanes hold the next eight values of the
+// sequence drand48() returns; a group of eight nodes that all stay silent (the common case)
+// costs eight independent multiply-adds and compares, with nothing written anywhere.
 #include <cmath>
 
 #include "traffic/drand48_lcg.hpp"
@@ -9,7 +10,6 @@ namespace kncsim {
 namespace {
 
 constexpr int kLanes = 8;
-constexpr int kBlock = 4096;  // multiple of kLanes, fits in L1
 
 class LegacyUniformStream final : public InjectionStream {
  public:
@@ -21,55 +21,58 @@ class LegacyUniformStream final : public InjectionStream {
     Drand48Lcg lcg(state);
     for (auto& lane : lanes_) lane = lcg.next();
     Drand48Lcg::step_map(kLanes, mul_, add_);
-    refill();
   }
 
   void draw_cycle(int64_t, std::vector<Injection>& out) override {
     uint32_t node = 0;
     while (node < nodes_) {
-      // Fast scan: no injection is by far the common case.
-      uint32_t run = std::min<uint32_t>(nodes_ - node, kBlock - pos_);
-      const uint64_t* b = buf_ + pos_;
-      uint32_t i = 0;
-      while (i < run && b[i] >= threshold_) ++i;
-      pos_ += i;
-      node += i;
-      if (i == run) {
-        if (pos_ == kBlock) refill();
-        continue;
-      }
-      ++pos_;  // the injection draw
-      out.push_back({node, destination(take())});
+      if (used_ == 0) node += kLanes * skip_quiet_groups((nodes_ - node) / kLanes);
+      if (node == nodes_) break;
+      // One draw at a time: the injection test, then on injection the destination.
+      if (take() < threshold_) out.push_back({node, destination(take())});
       ++node;
     }
   }
 
  private:
+  // Skips up to max_groups whole groups in which no node injects; returns how many. The lanes
+  // live in locals so they stay in registers through the loop.
+  uint32_t skip_quiet_groups(uint32_t max_groups) {
+    uint64_t l[kLanes];
+    for (int j = 0; j < kLanes; ++j) l[j] = lanes_[j];
+    const uint64_t mul = mul_, add = add_, thr = threshold_;
+    uint32_t g = 0;
+    for (; g < max_groups; ++g) {
+      bool hit = false;
+      for (int j = 0; j < kLanes; ++j) hit |= l[j] < thr;
+      if (hit) break;
+      for (int j = 0; j < kLanes; ++j) l[j] = (mul * l[j] + add) & Drand48Lcg::kMask;
+    }
+    for (int j = 0; j < kLanes; ++j) lanes_[j] = l[j];
+    return g;
+  }
+  void advance() {
+    for (auto& lane : lanes_) lane = (mul_ * lane + add_) & Drand48Lcg::kMask;
+  }
   uint64_t take() {
-    if (pos_ == kBlock) refill();
-    return buf_[pos_++];
+    const uint64_t x = lanes_[used_];
+    if (++used_ == kLanes) {
+      advance();
+      used_ = 0;
+    }
+    return x;
   }
   // (int)(drand48()*N): the product is rounded in double exactly as the C expression.
   uint32_t destination(uint64_t x) const {
     return static_cast<uint32_t>(std::ldexp(static_cast<double>(x), -48) * scale_);
   }
-  void refill() {
-    for (int i = 0; i < kBlock; i += kLanes) {
-      for (int j = 0; j < kLanes; ++j) {
-        buf_[i + j] = lanes_[j];
-        lanes_[j] = (mul_ * lanes_[j] + add_) & Drand48Lcg::kMask;
-      }
-    }
-    pos_ = 0;
-  }
 
   uint32_t nodes_;
   double scale_;
   uint64_t threshold_;
-  uint64_t lanes_[kLanes];
+  uint64_t lanes_[kLanes];  // values used_.. of the current group are still to be drawn
   uint64_t mul_ = 0, add_ = 0;
-  uint64_t buf_[kBlock];
-  uint32_t pos_ = kBlock;
+  int used_ = 0;
 };
 
 }  // namespace

@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <fstream>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 namespace {
 
@@ -15,7 +18,10 @@ struct Outcome {
 };
 
 Outcome kncsim(const std::string& args) {
-  const std::string err_file = ::testing::TempDir() + "kncsim_stderr.txt";
+  // One file per call: ctest runs tests as parallel processes.
+  std::string err_file = ::testing::TempDir() + "kncsim_stderr_XXXXXX";
+  const int fd = mkstemp(err_file.data());
+  close(fd);
   const std::string cmd = std::string(KNCSIM_BIN) + " " + args + " 2>" + err_file;
   FILE* p = popen(cmd.c_str(), "r");
   Outcome o;
@@ -26,11 +32,12 @@ Outcome kncsim(const std::string& args) {
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   std::ifstream e(err_file);
   o.err.assign(std::istreambuf_iterator<char>(e), {});
+  std::remove(err_file.c_str());
   return o;
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
+  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_" + name;
   std::ofstream(path) << text;
   return path;
 }

@@ -60,8 +60,9 @@ TEST_P(PertelTable, ReproducesThePrintedDigits) {
   ASSERT_TRUE(converged) << "stopped: " << r["stop_reason"] << " at " << r["curtime"];
   const double T = r["T"].get<double>(), AQLEN = r["AQLEN"].get<double>();
   EXPECT_NE(matches_printed(T, row.T), DigitMatch::no) << "T = " << T << ", paper prints " << row.T;
-  if (!row.AQLEN.empty())
+  if (!row.AQLEN.empty()) {
     EXPECT_NE(matches_printed(AQLEN, row.AQLEN), DigitMatch::no) << "AQLEN = " << AQLEN << ", paper prints " << row.AQLEN;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Ci, PertelTable, ::testing::ValuesIn(ci_rows()),
