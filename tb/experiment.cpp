@@ -129,6 +129,10 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
 }
 
 namespace {
+std::string fifo_text(const ojson& fifo) {
+  return fifo.is_string() ? fifo.get<std::string>() : "Q=" + std::to_string(fifo.get<int64_t>()) + " packets";
+}
+
 std::string network_line(const ojson& cfg) {
   const auto& n = cfg["network"];
   const auto& t = cfg["traffic"];
@@ -136,7 +140,7 @@ std::string network_line(const ojson& cfg) {
   for (int64_t k = 1; k < n["dims"].get<int64_t>(); ++k) shape += "x" + std::to_string(n["radix"].get<int64_t>());
   return fmt::format("{} {}, {} routing, FIFOs {}, L={}, A={:g}, {} stream", shape,
                      n["topology"].get<std::string>(), cfg["router"]["routing"].get<std::string>(),
-                     cfg["router"]["fifo_packets"].dump(), t["packet_flits"].get<int64_t>(),
+                     fifo_text(cfg["router"]["fifo_packets"]), t["packet_flits"].get<int64_t>(),
                      t["load"].get<double>(), t["stream"].get<std::string>());
 }
 }  // namespace

@@ -24,7 +24,8 @@ struct Common {
 void add_common(CLI::App* cmd, Common& c) {
   cmd->add_option("config", c.config_path, "YAML experiment file (omit for the built-in default: 8x8 mesh, A=0.3)")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--set", c.sets, "override one key, e.g. --set traffic.load=0.5 (repeatable)");
+  cmd->add_option("--set", c.sets, "override one key, e.g. --set traffic.load=0.5 (repeatable)")
+      ->allow_extra_args(false);
   cmd->add_option("--json", c.json_path, "write the result as JSON to PATH, or - for stdout");
 }
 

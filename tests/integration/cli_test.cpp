@@ -67,7 +67,8 @@ TEST(Cli, JsonHasTheResultAndTheResolvedConfigAndIsByteIdenticalTwice) {
 
 TEST(Cli, ConfigFileAndSetOverride) {
   const std::string path = write_temp("t1.yaml", "network:\n  dims: 1\n  radix: 4\ntraffic:\n  load: .3\n");
-  const Outcome o = kncsim("run " + path + " --set traffic.load=.1 --json -");
+  // --set before the file must not swallow it: each --set takes one key=value.
+  const Outcome o = kncsim("run --set traffic.load=.1 " + path + " --json -");
   ASSERT_EQ(o.status, 0) << o.err;
   const auto j = nlohmann::json::parse(o.out);
   EXPECT_EQ(j["config"]["network"]["dims"], 1);
