@@ -161,9 +161,10 @@ std::vector<std::string> Config::validate() const {
   std::vector<std::string> warnings;
   const int64_t dims = integer("network.dims"), radix = integer("network.radix");
   double nodes = std::pow(double(radix), double(dims));
-  if (nodes > double(1 << 26))
-    throw ConfigError(fmt::format("network.radix^network.dims = {}^{} = {:.0f} nodes; allowed: at most {} nodes",
-                                  radix, dims, nodes, 1 << 26));
+  if (nodes > double(1 << 24))
+    throw ConfigError(fmt::format("network.radix^network.dims = {}^{} = {:.0f} nodes; allowed: at most {} nodes "
+                                  "(about 300 bytes of state per node)",
+                                  radix, dims, nodes, 1 << 24));
   const double load = number("traffic.load");
   const std::string& conv = text("run.convergence");
   if (load >= 1) {
