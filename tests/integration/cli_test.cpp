@@ -97,6 +97,8 @@ struct BadInput {
   std::string args, fragment1, fragment2;
 };
 
+void PrintTo(const BadInput& b, std::ostream* os) { *os << "kncsim " << b.args; }
+
 class CliErrors : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliErrors, ExitNonZeroNamingKeyAndAllowedValues) {

@@ -51,6 +51,11 @@ struct Case {
   int fifo;
 };
 
+void PrintTo(const Case& k, std::ostream* os) {
+  *os << "d" << k.dims << "_R" << k.radix << "_L" << k.flits << "_A" << k.load << (k.adaptive ? "_adaptive" : "_dor")
+      << "_Q" << k.fifo;
+}
+
 class DrainedNetwork : public ::testing::TestWithParam<Case> {};
 
 TEST_P(DrainedNetwork, EveryPacketDeliveredOnceOnAMinimalPathInPairOrder) {
@@ -96,7 +101,13 @@ TEST_P(DrainedNetwork, EveryPacketDeliveredOnceOnAMinimalPathInPairOrder) {
 INSTANTIATE_TEST_SUITE_P(Shapes, DrainedNetwork,
                          ::testing::Values(Case{1, 8, 32, .7, false, 0}, Case{2, 4, 8, .6, false, 0},
                                            Case{2, 5, 3, .5, true, 0}, Case{3, 3, 4, .5, true, 0},
-                                           Case{2, 6, 16, .7, false, 1}, Case{2, 4, 4, .6, false, 2}));
+                                           Case{2, 6, 16, .7, false, 1}, Case{2, 4, 4, .6, false, 2}),
+                         [](const auto& info) {
+                           const Case& k = info.param;
+                           return "d" + std::to_string(k.dims) + "_R" + std::to_string(k.radix) + "_L" +
+                                  std::to_string(k.flits) + (k.adaptive ? "_adaptive" : "_dor") + "_Q" +
+                                  std::to_string(k.fifo);
+                         });
 
 // Finite FIFOs + adaptive routing without misrouting can deadlock (SNS report §2.2):
 // the watchdog must say so instead of hanging, and DOR on the same stream must not.

@@ -1,6 +1,7 @@
 #pragma once
 // Pertel's printed tables (../shared/data/pertel-tables.tsv) and the rule for "reproduced
 // to the printed digit".
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ struct TableRow {
 };
 
 std::vector<TableRow> load_pertel_tables(const std::string& tsv_path);
+// GoogleTest prints parameters with this: the row's name, not its bytes.
+inline void PrintTo(const TableRow& r, std::ostream* os) { *os << r.name(); }
 
 // How `value` relates to the printed text: rounds to it directly; does so only when rounded
 // digit by digit from its 6-digit %g printout, as the paper evidently did
