@@ -55,7 +55,9 @@ void RefNetwork::inject(uint32_t n, uint32_t dest) {
   const int32_t k = alloc_packet();
   packets_[k] = Packet{dest, n, tin, tin, uint64_t(counters_.numsent), 0, -1};
   ++counters_.numsent;
-  if (enqueue(n, 0, k), ports(n)[0].head == k) calendar_.wake(n, ports(n)[0].ready_at, curtime_);
+  enqueue(n, 0, k);
+  const Port& local = ports(n)[0];
+  if (local.head == k) calendar_.wake(n, local.ready_at, curtime_);  // it is at the front
 }
 
 // Outputs the routing function allows for packet p at node n (listing's allowed(), minus
