@@ -31,6 +31,13 @@ class ScriptedModel : public CycleModel {
 // 8x8, L=32: U = .25 * numrecd*32/curtime / 8 = rate; so rate = A makes U = A.
 const MeasureContext k8x8{2, 8, 32, 64, 8, 0.5};
 
+ConvergenceSpec spec(ConvergenceMode mode, int64_t max_cycles = 1 << 30) {
+  ConvergenceSpec s;
+  s.mode = mode;
+  s.max_cycles = max_cycles;
+  return s;
+}
+
 TEST(Convergence, Sns4IntervalIsTheListingsExpression) {
   // (int)(MINPKT*L/(8*A*N/R)): 128x128 A=.5 -> 10000*32/512 = 625.
   EXPECT_EQ(sns4_initial_interval({2, 128, 32, 16384, 128, .5}, .03), 625);
@@ -40,9 +47,7 @@ TEST(Convergence, Sns4IntervalIsTheListingsExpression) {
 
 TEST(Convergence, Sns4StopsAfterThroughputThenOneStableLatencyInterval) {
   ScriptedModel m(0.5, 20.0);
-  ConvergenceSpec s;
-  s.max_cycles = 1 << 30;
-  const auto out = run_to_convergence(m, s, k8x8);
+  const auto out = run_to_convergence(m, spec(ConvergenceMode::sns4), k8x8);
   EXPECT_TRUE(out.converged);
   ASSERT_EQ(out.intervals.size(), 2u);  // throughput at once, latency unchanged next
   EXPECT_EQ(out.intervals[0].phase, 1);
@@ -52,8 +57,7 @@ TEST(Convergence, Sns4StopsAfterThroughputThenOneStableLatencyInterval) {
 
 TEST(Convergence, Sns4NeverConvergesBelowTheAppliedLoad) {
   ScriptedModel m(0.4, 20.0);  // U = .4 < A = .5
-  ConvergenceSpec s;
-  s.max_cycles = 1 << 20;
+  const ConvergenceSpec s = spec(ConvergenceMode::sns4, 1 << 20);
   const auto out = run_to_convergence(m, s, k8x8);
   EXPECT_FALSE(out.converged);
   EXPECT_EQ(out.stop_reason, "max_cycles");
@@ -62,10 +66,7 @@ TEST(Convergence, Sns4NeverConvergesBelowTheAppliedLoad) {
 
 TEST(Convergence, SnsDoublesFromTheInterval) {
   ScriptedModel m(0.5, 20.0);
-  ConvergenceSpec s;
-  s.mode = ConvergenceMode::sns;
-  s.max_cycles = 1 << 30;
-  const auto out = run_to_convergence(m, s, k8x8);
+  const auto out = run_to_convergence(m, spec(ConvergenceMode::sns), k8x8);
   EXPECT_TRUE(out.converged);
   ASSERT_EQ(out.intervals.size(), 2u);  // T: 1 -> 20 (change 19), then 20 -> 20
   EXPECT_EQ(out.intervals[0].curtime, 1000);
@@ -74,20 +75,15 @@ TEST(Convergence, SnsDoublesFromTheInterval) {
 
 TEST(Convergence, SnsWithNoDeliveriesIsNotConverged) {
   ScriptedModel m(0.0, 0.0);
-  ConvergenceSpec s;
-  s.mode = ConvergenceMode::sns;
-  s.max_cycles = 1 << 30;
-  const auto out = run_to_convergence(m, s, k8x8);
+  const auto out = run_to_convergence(m, spec(ConvergenceMode::sns), k8x8);
   EXPECT_FALSE(out.converged);
   EXPECT_EQ(out.stop_reason, "no packets delivered");
 }
 
 TEST(Convergence, FixedRunsExactlyTheCycles) {
   ScriptedModel m(0.5, 20.0);
-  ConvergenceSpec s;
-  s.mode = ConvergenceMode::fixed;
+  ConvergenceSpec s = spec(ConvergenceMode::fixed);
   s.cycles = 1234;
-  s.max_cycles = 1 << 30;
   const auto out = run_to_convergence(m, s, k8x8);
   EXPECT_TRUE(out.converged);
   EXPECT_EQ(m.now(), 1234);
