@@ -59,7 +59,12 @@ int main(int argc, char** argv) {
   auto* analytic = app.add_subcommand("analytic", "print closed-form figures (mean distance, U_max, B)");
   add_common(analytic, analytic_opts);
   auto* keys = app.add_subcommand("keys", "list every configuration key, its allowed values and default");
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);  // prints help, or the error with a pointer to --help
+    return code == 0 ? 0 : 2;
+  }
 
   try {
     if (keys->parsed()) {

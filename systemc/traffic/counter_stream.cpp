@@ -8,10 +8,8 @@ namespace {
 
 class CounterUniformStream final : public InjectionStream {
  public:
-  CounterUniformStream(uint64_t seed, uint32_t nodes, double q) : seed_(seed), nodes_(nodes) {
-    const double t = std::ldexp(q, 53);
-    threshold_ = t >= std::ldexp(1.0, 53) ? (uint64_t{1} << 53) : static_cast<uint64_t>(std::ceil(t));
-  }
+  CounterUniformStream(uint64_t seed, uint32_t nodes, double q)
+      : seed_(seed), nodes_(nodes), threshold_(probability_threshold(q, 53)) {}
 
   void draw_cycle(int64_t cycle, std::vector<Injection>& out) override {
     const auto c = static_cast<uint64_t>(cycle);

@@ -23,6 +23,10 @@ class InjectionStream {
 // Per-node, per-cycle injection probability q = 4A/(R L), computed as the listings do.
 double injection_probability(double load, int radix, int packet_flits);
 
+// For a uniform draw of `bits` bits x: (x * 2^-bits < q)  <=>  (x < threshold). Exact, since
+// scaling by a power of two is exact in double.
+uint64_t probability_threshold(double q, int bits);
+
 // The 1992 programs' single drand48 stream: per cycle, per node in index order, one draw
 // for `drand48() < q` and, on injection, one for `(int)(drand48()*N)`.
 std::unique_ptr<InjectionStream> make_legacy_uniform_stream(uint64_t lcg_state, uint32_t nodes,

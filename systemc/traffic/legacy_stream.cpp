@@ -15,9 +15,7 @@ class LegacyUniformStream final : public InjectionStream {
  public:
   LegacyUniformStream(uint64_t state, uint32_t nodes, double q)
       : nodes_(nodes), scale_(static_cast<double>(nodes)) {
-    // drand48() < q  <=>  x * 2^-48 < q  <=>  x < ceil(q * 2^48) (the scaling is exact).
-    const double t = std::ldexp(q, 48);
-    threshold_ = t >= std::ldexp(1.0, 48) ? (uint64_t{1} << 48) : static_cast<uint64_t>(std::ceil(t));
+    threshold_ = probability_threshold(q, 48);  // PBY(q): drand48() < q
     Drand48Lcg lcg(state);
     for (auto& lane : lanes_) lane = lcg.next();
     Drand48Lcg::step_map(kLanes, mul_, add_);
@@ -79,6 +77,11 @@ class LegacyUniformStream final : public InjectionStream {
 
 double injection_probability(double load, int radix, int packet_flits) {
   return 4. * load / (radix * packet_flits);  // PBY(4.*A/(R*L)), same operation order
+}
+
+uint64_t probability_threshold(double q, int bits) {
+  const double t = std::ldexp(q, bits);
+  return t >= std::ldexp(1.0, bits) ? (uint64_t{1} << bits) : static_cast<uint64_t>(std::ceil(t));
 }
 
 std::unique_ptr<InjectionStream> make_legacy_uniform_stream(uint64_t lcg_state, uint32_t nodes,

@@ -103,7 +103,7 @@ class CliErrors : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(CliErrors, ExitNonZeroNamingKeyAndAllowedValues) {
   const Outcome o = kncsim(GetParam().args);
-  EXPECT_NE(o.status, 0);
+  EXPECT_EQ(o.status, 2) << "bad configuration or command line exits 2";
   EXPECT_TRUE(o.out.empty()) << "nothing runs half-configured: " << o.out;
   EXPECT_NE(o.err.find(GetParam().fragment1), std::string::npos) << o.err;
   EXPECT_NE(o.err.find(GetParam().fragment2), std::string::npos) << o.err;
