@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace kncsim {
 namespace {
@@ -74,14 +75,17 @@ unsigned RefNetwork::route_mask(uint32_t n, const Packet& p) const {
   return mask ? mask : 1u;
 }
 
-// FNS's RDY(): the FIFO at the far end of each candidate output has room. It reads the
-// neighbour's occupancy as it is now, so a neighbour evaluated earlier this cycle (lower
-// index) already shows its dequeue: the listing's in-order behaviour.
+// FNS's RDY(): the FIFO at the far end of each candidate output has room. As listed it reads
+// the neighbour's occupancy as it is now, so a neighbour evaluated earlier this cycle (lower
+// index) already shows its dequeue. Registered, a dequeue this cycle (tnh = t + L) is not
+// seen yet. Only node n enqueues into that FIFO, so its count is otherwise current.
 unsigned RefNetwork::ready_outputs(uint32_t n, unsigned wanted) const {
   unsigned ok = 1u;  // the local output never blocks
   for (unsigned m = wanted & ~1u; m; m &= m - 1) {  // routed outputs always have a neighbour
     const int o = __builtin_ctz(m);
-    if (ports(g_.neighbour(n, o))[MeshGeometry::opposite(o)].len < p_.fifo_packets) ok |= 1u << o;
+    const Port& far = ports(g_.neighbour(n, o))[MeshGeometry::opposite(o)];
+    const int dequeued_now = p_.registered_fifo_check && far.tnh - p_.packet_flits == curtime_;
+    if (far.len + dequeued_now < p_.fifo_packets) ok |= 1u << o;
   }
   return ok;
 }
@@ -105,35 +109,8 @@ void RefNetwork::simulate(uint32_t n) {
     if (pt[__builtin_ctz(m)].tfree <= t) free |= m & -m;
   if (p_.fifo_packets > 0) free &= ready_outputs(n, free);
 
-  auto wrap = [np](int x) { return x >= np ? x - np : x; };
-  auto findpin = [&] {  // keep the token unless its input has nothing ready
-    if (ready) nd.pin = wrap(nd.pin + __builtin_ctz(rotate(ready, nd.pin)));
-  };
-  findpin();
-  // The listing's double loop over in = PIN+i, out = POUT+o, with PIN and POUT moving inside
-  // it. Positions whose input is not ready do nothing there, so they are skipped.
-  for (int i = 0;;) {
-    int in = wrap(nd.pin + i);
-    for (int o = 0; ready >> in & 1;) {
-      const unsigned cand = rotate(pt[in].route & free, nd.pout) & (all_ports_ << o);
-      if (!cand) break;
-      o = __builtin_ctz(cand);
-      const int out = wrap(nd.pout + o);
-      forward(n, in, out);
-      ready &= ~(1u << in);
-      free &= ~(1u << out);
-      if (i == 0) {
-        nd.pin = wrap(nd.pin + 1);
-        findpin();
-      }
-      if (o == 0) nd.pout = wrap(nd.pout + 1);
-      ++o;
-      in = wrap(nd.pin + i);
-    }
-    const unsigned later = rotate(ready, nd.pin) & (all_ports_ << (i + 1));
-    if (!later) return;
-    i = __builtin_ctz(later);
-  }
+  assign_channels(nd.token, np, ready, [pt](int in) { return pt[in].route; }, free,
+                  [this, n](int in, int out) { forward(n, in, out); });
 }
 
 // The next cycle in which simulate(n) could change anything: a head becoming ready, or a

@@ -8,10 +8,11 @@
 // can change something (a head becomes ready, or a waiting head's output frees); in any
 // other cycle the listing's simulate() is provably a no-op for that node.
 #include <cstdint>
-#include <stdexcept>
 #include <vector>
 
+#include "net/deadlock_error.hpp"
 #include "ref/wake_calendar.hpp"
+#include "router/priority_token.hpp"
 #include "stats/counters.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/injection_feed.hpp"
@@ -23,12 +24,9 @@ struct RefParams {
   bool adaptive = false;   // ANS allowed(): any profitable output
   int fifo_packets = 0;    // FNS Q; 0 = unbounded (SNS)
   int64_t deadlock_cycles = 10000;  // no packet moved this long while some are buffered
-};
-
-// The network stopped: finite FIFOs with adaptive routing can wait on each other forever.
-class DeadlockError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
+  // FNS's full-FIFO test: false = as listed, reading occupancy as it is when the node is
+  // evaluated (depends on node order); true = as of the start of the cycle, like hardware.
+  bool registered_fifo_check = false;
 };
 
 class RefNetwork final : public CycleModel {
@@ -60,7 +58,7 @@ class RefNetwork final : public CycleModel {
   };
   struct Node {
     int64_t tls = 0;        // time the last injected packet's head left (listing: starts at 0)
-    int pin = 0, pout = 0;  // the priority token and the output pointer
+    PriorityToken token;    // PIN and POUT
     uint32_t nonempty = 0;  // inputs whose FIFO holds a packet
   };
 
@@ -71,9 +69,6 @@ class RefNetwork final : public CycleModel {
   unsigned route_mask(uint32_t n, const Packet& p) const;
   unsigned ready_outputs(uint32_t n, unsigned wanted) const;
   void new_head(uint32_t n, int in);
-  unsigned rotate(unsigned mask, int by) const {  // bit (by+i) mod P -> bit i
-    return ((mask >> by) | (mask << (nports_ - by))) & all_ports_;
-  }
   void forward(uint32_t n, int in, int out);
   void enqueue(uint32_t n, int in, int32_t pkt);
   int32_t dequeue(uint32_t n, int in);

@@ -1,0 +1,98 @@
+#pragma once
+// A unidirectional link between an output of one router and an input FIFO of the next.
+// Pin view, cycle t: the sender drives valid/flit (send); after `delay` cycles of wire
+// registers the flit is written into the receiver's FIFO, usable from t + delay. The
+// receiver drives a credit (or ack) line back, seen by the sender `delay` cycles later.
+// Every write lands strictly in a later cycle, so the order in which routers evaluate
+// within a cycle can never change what they see.
+#include <cstdint>
+#include <vector>
+
+#include "link/link_params.hpp"
+#include "router/flit_fifo.hpp"
+
+namespace kncsim {
+
+class FlitLink {
+ public:
+  FlitLink(const LinkParams& p, CreditPolicy policy, FlitFifo& dest_fifo, Wakeable& dest, Wakeable& src)
+      : p_(p), policy_(policy), fifo_(dest_fifo), dest_(dest), src_(src),
+        credits_(policy == CreditPolicy::none ? 0 : dest_fifo.capacity()),
+        pending_(policy == CreditPolicy::none ? 0 : size_t(p.delay) + 1) {}
+
+  // Sender side, cycle t.
+  bool admits_head(int64_t t, int packet_flits) {
+    if (!ack_ok(t)) return false;
+    absorb(t);
+    switch (policy_) {
+      case CreditPolicy::none: return true;
+      case CreditPolicy::per_flit: return credits_ >= 1;
+      case CreditPolicy::per_packet: return credits_ >= packet_flits;
+    }
+    return false;
+  }
+  bool admits_body(int64_t t) {
+    if (!ack_ok(t)) return false;
+    if (policy_ != CreditPolicy::per_flit) return true;  // cut-through reserved the room
+    absorb(t);
+    return credits_ >= 1;
+  }
+  void send(const Flit& f, int64_t t, int packet_flits) {
+    if (policy_ == CreditPolicy::per_flit) --credits_;
+    if (policy_ == CreditPolicy::per_packet && f.head) credits_ -= packet_flits;
+    if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
+    fifo_.push(TimedFlit{t + p_.delay, f});
+    dest_.wake_at(t + p_.delay);
+  }
+  // The earliest cycle after t at which something the sender waits for arrives (a credit or
+  // the ack), or -1 if nothing is on its way.
+  int64_t next_change(int64_t t) const {
+    int64_t c = ack_at_ > t ? ack_at_ : -1;
+    if (npending_ && (c < 0 || pending_[first_].at < c)) c = pending_[first_].at;
+    return c;
+  }
+
+  // Receiver side: flit f left the receiver's FIFO in cycle t.
+  void departed(const Flit& f, int64_t t, int packet_flits) {
+    int amount = 0;
+    if (policy_ == CreditPolicy::per_flit) amount = 1;
+    if (policy_ == CreditPolicy::per_packet && f.head) amount = packet_flits;
+    if (!amount) return;
+    absorb(t);  // what the sender would see now anyway
+    // One departure per cycle and each credit lands within `delay` cycles: the ring never fills.
+    pending_[(first_ + npending_++) % pending_.size()] = Credit{t + p_.delay, amount};
+    src_.wake_at(t + p_.delay);
+  }
+
+  const LinkParams& params() const { return p_; }
+  int64_t credits(int64_t t) {
+    absorb(t);
+    return credits_;
+  }
+
+ private:
+  struct Credit {
+    int64_t at;
+    int amount;
+  };
+  bool ack_ok(int64_t t) const { return ack_at_ <= t; }
+  void absorb(int64_t t) {
+    while (npending_ && pending_[first_].at <= t) {
+      credits_ += pending_[first_].amount;
+      first_ = (first_ + 1) % pending_.size();
+      --npending_;
+    }
+  }
+
+  LinkParams p_;
+  CreditPolicy policy_;
+  FlitFifo& fifo_;
+  Wakeable& dest_;
+  Wakeable& src_;
+  int64_t credits_;        // free flit slots in the receiver's FIFO, as the sender knows them
+  int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives
+  std::vector<Credit> pending_;  // ring of credits on the wire back
+  size_t first_ = 0, npending_ = 0;
+};
+
+}  // namespace kncsim

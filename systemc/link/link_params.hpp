@@ -1,0 +1,31 @@
+#pragma once
+#include <cstdint>
+
+namespace kncsim {
+
+// pipelined: wire registers, several flits in flight, credits back with the same delay.
+// handshake: Symult style, one control line per logical channel; the next flit waits for the
+// ack of the previous one, so a link of delay w carries at most one flit per 2w cycles.
+enum class LinkKind { pipelined, handshake };
+
+// How the receiving FIFO's space is accounted (the router's flow control).
+enum class CreditPolicy {
+  none,        // unbounded FIFOs: always room
+  per_flit,    // wormhole: a flit needs one free slot; its slot is credited when it leaves
+  per_packet,  // cut-through: a head needs room for the whole packet, credited when the head leaves
+};
+
+struct LinkParams {
+  int delay = 1;  // cycles from send to the receiver's FIFO, and for a credit to return
+  LinkKind kind = LinkKind::pipelined;
+};
+
+// Anything that evaluates when woken: a router, an RTL adapter.
+class Wakeable {
+ public:
+  virtual ~Wakeable() = default;
+  // Evaluate again no later than `cycle` (> the current cycle).
+  virtual void wake_at(int64_t cycle) = 0;
+};
+
+}  // namespace kncsim

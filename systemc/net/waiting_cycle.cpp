@@ -1,0 +1,74 @@
+// The deadlock report: follow, from each blocked input channel, the channel it waits for
+// (the far FIFO of its output, or the input holding that output) until one repeats.
+#include <fmt/format.h>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "net/wormhole_fabric.hpp"
+
+namespace kncsim {
+namespace {
+
+struct Channel {
+  uint32_t node;
+  int in;
+  bool operator<(const Channel& o) const { return node != o.node ? node < o.node : in < o.in; }
+  bool operator==(const Channel& o) const { return node == o.node && in == o.in; }
+};
+
+std::string port_name(int port) {
+  if (port == 0) return "local";
+  static const char* axis = "xyzw";
+  const int k = MeshGeometry::dim_of(port);
+  const std::string a = k < 4 ? std::string(1, axis[k]) : fmt::format("d{}", k);
+  return (port & 1 ? "-" : "+") + a;
+}
+
+std::string where(const MeshGeometry& g, uint32_t n) {
+  std::vector<int> c;
+  for (int k = 0; k < g.dims(); ++k) c.push_back(g.coord(n, k));
+  return fmt::format("node {} ({})", n, fmt::join(c, ","));
+}
+
+}  // namespace
+
+std::string WormholeFabric::waiting_cycle() const {
+  // The channel `c` waits for, if its front flit is blocked inside the network.
+  auto waits_for = [&](Channel c) -> std::optional<Channel> {
+    const WormholeRouter& r = *routers[c.node];
+    const int bound = r.bound_output(c.in);
+    const uint32_t route = bound >= 0 ? 1u << bound : r.route_of_front(c.in);
+    if (!route || (route & 1u)) return std::nullopt;  // empty, or bound for the sink
+    const int o = __builtin_ctz(route);
+    const int holder = r.bound_input(o);
+    if (holder >= 0 && holder != c.in) return Channel{c.node, holder};
+    return Channel{g.neighbour(c.node, o), MeshGeometry::opposite(o)};
+  };
+  for (uint32_t n = 0; n < g.nodes(); ++n) {
+    for (int i = 0; i < g.ports(); ++i) {
+      std::map<Channel, size_t> seen;
+      std::vector<Channel> path;
+      std::optional<Channel> c = Channel{n, i};
+      while (c && !seen.count(*c)) {
+        seen[*c] = path.size();
+        path.push_back(*c);
+        c = waits_for(*c);
+      }
+      if (!c) continue;
+      std::string out;
+      for (size_t k = seen[*c]; k < path.size(); ++k) {
+        const Channel& w = path[k];
+        const WormholeRouter& r = *routers[w.node];
+        const int o = r.bound_output(w.in);
+        out += fmt::format("  {} input from {} ({} flits){} waits for\n", where(g, w.node), port_name(w.in),
+                           r.input_fifo_size(w.in), o >= 0 ? fmt::format(", holding output {}", port_name(o)) : "");
+      }
+      return out + fmt::format("  {} input from {} (the first channel again)\n", where(g, c->node), port_name(c->in));
+    }
+  }
+  return "  (no cycle found: the network is stalled without a circular wait)\n";
+}
+
+}  // namespace kncsim

@@ -1,0 +1,57 @@
+#include "net/wormhole_fabric.hpp"
+
+#include <fmt/format.h>
+
+#include "sc/cycle_time.hpp"
+
+namespace kncsim {
+
+WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry& geometry,
+                               const WormholeNetworkParams& p, InjectionFeed& feed)
+    : sc_module(name), g(geometry), params(p), feed_(feed) {
+  const uint32_t n_nodes = g.nodes();
+  routers.reserve(n_nodes);
+  for (uint32_t n = 0; n < n_nodes; ++n)
+    routers.push_back(std::make_unique<WormholeRouter>(fmt::format("router_{}", n).c_str(), n, g, p.router,
+                                                       packets, moves));
+  for (uint32_t n = 0; n < n_nodes; ++n) {
+    for (int k = 0; k < g.dims(); ++k) {
+      const int c = g.coord(n, k);
+      for (int o : {MeshGeometry::pred(k), MeshGeometry::succ(k)}) {
+        if ((o == MeshGeometry::pred(k) && c == 0) || (o == MeshGeometry::succ(k) && c == g.radix() - 1)) continue;
+        WormholeRouter& src = *routers[n];
+        WormholeRouter& dst = *routers[g.neighbour(n, o)];
+        const int q = MeshGeometry::opposite(o);
+        links.emplace_back(p.link, p.router.credits, dst.input_fifo(q), dst, src);
+        src.connect_output(o, &links.back());
+        dst.connect_input(q, &links.back());
+      }
+    }
+  }
+  nis.reserve(n_nodes);
+  for (uint32_t n = 0; n < n_nodes; ++n) {
+    nis.emplace_back(n, packets, log, routers[n]->input_fifo(0), *routers[n]);
+    routers[n]->connect_ejector(&nis.back());
+  }
+  log.check_pair_order = !p.router.adaptive;
+  SC_METHOD(drive);
+}
+
+void WormholeFabric::draw(int64_t cycle) {
+  const auto span = feed_.next();
+  for (const Injection* i = span.begin; i != span.end; ++i)
+    nis[i->node].inject(next_id_++, i->dest, params.packet_flits, cycle);
+  drawn_ahead_ += span.end - span.begin;
+}
+
+void WormholeFabric::drive() {
+  const int64_t t = current_cycle();
+  if (!started_) draw(0);  // the first activation, at cycle 0
+  started_ = true;
+  log.counters.numsent += drawn_ahead_;
+  drawn_ahead_ = 0;
+  draw(t + 1);
+  next_trigger(cycles(1));
+}
+
+}  // namespace kncsim

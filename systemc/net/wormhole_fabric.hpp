@@ -1,0 +1,46 @@
+#pragma once
+// The SystemC top module of a wormhole network: routers, links, network interfaces and the
+// traffic process that feeds them.
+#include <deque>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "flit/packet_table.hpp"
+#include "link/flit_link.hpp"
+#include "net/wormhole_network.hpp"
+#include "ni/delivery_log.hpp"
+#include "ni/network_interface.hpp"
+#include "router/wormhole_router.hpp"
+
+namespace kncsim {
+
+class WormholeFabric : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(WormholeFabric);
+  WormholeFabric(sc_core::sc_module_name name, const MeshGeometry& g, const WormholeNetworkParams& p,
+                 InjectionFeed& feed);
+
+  // The channels waiting on each other, as text (for the deadlock report).
+  std::string waiting_cycle() const;
+
+  const MeshGeometry& g;
+  WormholeNetworkParams params;
+  PacketTable packets;
+  DeliveryLog log;
+  FlitMoveObserver moves;
+  std::vector<std::unique_ptr<WormholeRouter>> routers;
+  std::deque<FlitLink> links;
+  std::vector<NetworkInterface> nis;
+
+ private:
+  void drive();  // once per cycle: count this cycle's injections, draw the next cycle's
+  void draw(int64_t cycle);
+  InjectionFeed& feed_;
+  int64_t drawn_ahead_ = 0;  // injections of the next cycle, already queued
+  uint64_t next_id_ = 0;
+  bool started_ = false;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,53 @@
+#include "net/wormhole_network.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "net/wormhole_fabric.hpp"
+#include "sc/cycle_time.hpp"
+
+namespace kncsim {
+
+WormholeNetwork::WormholeNetwork(const MeshGeometry& g, const WormholeNetworkParams& p, InjectionFeed& feed)
+    : fabric_(std::make_unique<WormholeFabric>("network", g, p, feed)), deadlock_cycles_(p.deadlock_cycles) {}
+
+WormholeNetwork::~WormholeNetwork() = default;
+
+const DeliveryCounters& WormholeNetwork::counters() const { return fabric_->log.counters; }
+void WormholeNetwork::set_packet_sink(PacketSink* sink) { fabric_->log.sink = sink; }
+int64_t WormholeNetwork::flits_injected() const { return fabric_->log.flits_injected; }
+int64_t WormholeNetwork::flits_delivered() const { return fabric_->log.flits_delivered; }
+
+int64_t WormholeNetwork::flits_buffered() const {
+  int64_t n = 0;
+  for (const auto& r : fabric_->routers) n += int64_t(r->flits_buffered());
+  return n;
+}
+
+void WormholeNetwork::run_until(int64_t end) {
+  while (now_ < end) {
+    // Simulate in stretches no longer than the watchdog's patience while flits are about.
+    int64_t stop = end;
+    const bool busy = flits_injected() > flits_delivered();
+    if (busy) stop = std::min(end, std::max(now_ + 1, fabric_->moves.last_move + deadlock_cycles_ + 1));
+    sc_core::sc_start(cycles(stop - now_));
+    now_ = current_cycle();
+    const int64_t idle = now_ - 1 - std::max<int64_t>(fabric_->moves.last_move, 0);
+    if (idle > deadlock_cycles_ && flits_injected() > flits_delivered())
+      throw DeadlockError(fmt::format("deadlock: no flit moved for {} cycles (run.deadlock_cycles) at cycle {} "
+                                      "with {} flits buffered; channels waiting in a cycle:\n{}",
+                                      idle, now_, flits_injected() - flits_delivered(), fabric_->waiting_cycle()));
+  }
+  check_conservation();
+}
+
+void WormholeNetwork::check_conservation() const {
+  const int64_t in = flits_injected(), out = flits_delivered(), held = flits_buffered();
+  if (in != out + held)
+    throw std::logic_error(fmt::format("flit conservation violated: injected {} != delivered {} + buffered {}", in,
+                                       out, held));
+}
+
+}  // namespace kncsim

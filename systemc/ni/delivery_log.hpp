@@ -1,0 +1,20 @@
+#pragma once
+// What the network interfaces count and check as packets arrive: the shared statistics,
+// flit conservation, and per-pair order under dimension-order routing.
+#include <cstdint>
+#include <unordered_map>
+
+#include "stats/counters.hpp"
+
+namespace kncsim {
+
+struct DeliveryLog {
+  DeliveryCounters counters;
+  PacketSink* sink = nullptr;
+  int64_t flits_injected = 0;   // written into injection queues (future flits included)
+  int64_t flits_delivered = 0;  // consumed by the sinks
+  bool check_pair_order = false;
+  std::unordered_map<uint64_t, uint64_t> last_id_of_pair;  // (src << 32 | dest) -> packet id
+};
+
+}  // namespace kncsim

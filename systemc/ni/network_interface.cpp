@@ -1,0 +1,47 @@
+#include "ni/network_interface.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace kncsim {
+
+void NetworkInterface::inject(uint64_t id, uint32_t dest, int flits, int64_t generated) {
+  const int64_t tin = std::max(generated, tls_ + flits);
+  tls_ = tin;
+  const uint32_t k = packets_.allocate(PacketInfo{id, node_, dest, tin, 0, flits, 0});
+  for (int i = 0; i < flits; ++i)
+    queue_.push(TimedFlit{tin + i, Flit{k, uint16_t(i), i == 0, i == flits - 1}});
+  log_.flits_injected += flits;
+  router_.wake_at(tin);
+}
+
+void NetworkInterface::eject(const Flit& f, int64_t arrival) {
+  const PacketInfo& p = packets_[f.packet];
+  const bool in_order = f.head ? !receiving_ && f.seq == 0 : receiving_ && f.packet == receiving_packet_ && f.seq == next_seq_;
+  if (!in_order || p.dest != node_)
+    throw std::logic_error("node " + std::to_string(node_) + " received flit " + std::to_string(f.seq) +
+                           " of packet " + std::to_string(p.id) + " out of order or misrouted");
+  ++log_.flits_delivered;
+  receiving_ = !f.tail;
+  receiving_packet_ = f.packet;
+  next_seq_ = uint16_t(f.seq + 1);
+  if (f.head) {
+    DeliveryCounters& c = log_.counters;
+    ++c.numrecd;
+    c.totlat += arrival - p.tsent;
+    c.tothops += p.hops;
+    if (log_.sink) log_.sink->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, arrival, p.hops});
+    if (log_.check_pair_order) {
+      uint64_t& last = log_.last_id_of_pair[uint64_t(p.src) << 32 | p.dest];
+      if (last > p.id)
+        throw std::logic_error("dimension-order routing delivered packet " + std::to_string(p.id) + " from " +
+                               std::to_string(p.src) + " to " + std::to_string(p.dest) + " after packet " +
+                               std::to_string(last - 1) + " of the same pair");
+      last = p.id + 1;
+    }
+  }
+  if (f.tail) packets_.release(f.packet);
+}
+
+}  // namespace kncsim

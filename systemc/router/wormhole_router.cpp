@@ -1,0 +1,160 @@
+#include "router/wormhole_router.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "sc/cycle_time.hpp"
+
+namespace kncsim {
+namespace {
+constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+}
+
+WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g,
+                               const RouterParams& p, PacketTable& packets, FlitMoveObserver& moves)
+    : sc_module(name), node_(node), g_(g), p_(p), packets_(packets), moves_(moves), nports_(g.ports()),
+      out_(size_t(g.ports())) {
+  in_.reserve(size_t(nports_));
+  in_.push_back(InPort{FlitFifo(FlitFifo::kUnbounded)});  // the NI's injection queue
+  for (int i = 1; i < nports_; ++i) in_.push_back(InPort{FlitFifo(p.fifo_flits)});
+  SC_METHOD(evaluate);
+  sensitive << wake_;
+  dont_initialize();
+}
+
+void WormholeRouter::wake_at(int64_t cycle) {
+  const int64_t now = current_cycle();
+  if (armed_at_ > now && armed_at_ <= cycle) return;  // already due by then
+  wake_.notify(cycles(cycle - now));
+  armed_at_ = cycle;
+}
+
+// Outputs packet p may take here: DOR = the first dimension with an offset; adaptive = every
+// profitable output; at the destination, the local output.
+uint32_t WormholeRouter::route_mask(const PacketInfo& p) const {
+  uint32_t mask = 0;
+  for (int k = 0; k < g_.dims(); ++k) {
+    const int nc = g_.coord(node_, k), pc = g_.coord(p.dest, k);
+    if (nc == pc) continue;
+    mask |= 1u << (nc < pc ? MeshGeometry::succ(k) : MeshGeometry::pred(k));
+    if (!p_.adaptive) return mask;
+  }
+  return mask ? mask : 1u;
+}
+
+void WormholeRouter::evaluate() {
+  const int64_t t = current_cycle();
+  armed_at_ = -1;
+
+  // Channel assignment: heads at the front of unbound inputs, outputs free at the start of
+  // the cycle whose far FIFO admits them (credits as of the start of the cycle).
+  unsigned ready = 0, wanted = 0, busy = 0;
+  for (int o = 0; o < nports_; ++o)
+    if (out_[o].bound >= 0) busy |= 1u << o;
+  for (unsigned m = occupied_; m; m &= m - 1) {
+    const int i = __builtin_ctz(m);
+    InPort& in = in_[i];
+    if (in.bound >= 0) continue;
+    const TimedFlit& f = in.fifo.front();
+    if (f.arrival > t) continue;
+    if (!in.routed) {
+      in.route = route_mask(packets_[f.flit.packet]);
+      in.eligible = std::max(f.arrival, in.front_since) + p_.routing_delay;
+      in.routed = true;
+    }
+    if (in.eligible > t) continue;
+    ready |= 1u << i;
+    wanted |= in.route;
+  }
+  if (ready) {
+    // Outputs each head may take: routed there, free at the start of the cycle, and the far
+    // FIFO admits its packet (credits as of the start of the cycle; lengths may differ).
+    uint32_t allowed[32];
+    const unsigned free = wanted & ~busy;
+    for (unsigned r = ready; r; r &= r - 1) {
+      const int i = __builtin_ctz(r);
+      const int flits = packets_[in_[i].fifo.front().flit.packet].flits;
+      allowed[i] = in_[i].route & free;
+      for (unsigned m = allowed[i] & ~1u; m; m &= m - 1) {
+        const int o = __builtin_ctz(m);
+        if (!out_[o].link->admits_head(t, flits)) allowed[i] &= ~(1u << o);
+      }
+    }
+    assign_channels(token_, nports_, ready, [&allowed](int i) { return allowed[i]; }, free,
+                    [this](int i, int o) {
+                      in_[i].bound = o;
+                      out_[o].bound = i;
+                    });
+  }
+
+  // The crossbar: one flit per bound input.
+  bool moved = false;
+  for (unsigned m = occupied_; m; m &= m - 1) {
+    const int i = __builtin_ctz(m);
+    if (in_[i].bound >= 0) moved |= move_flit(i, t);
+  }
+  const int64_t next = moved ? t + 1 : next_wake(t);
+  if (next != kNever) wake_at(next);
+}
+
+bool WormholeRouter::move_flit(int i, int64_t t) {
+  InPort& in = in_[i];
+  const int o = in.bound;
+  const TimedFlit tf = in.fifo.front();
+  if (tf.arrival > t) return false;
+  const Flit& f = tf.flit;
+  PacketInfo& pkt = packets_[f.packet];
+  OutPort& out = out_[o];
+  if (out.link) {
+    if (!f.head && !out.link->admits_body(t)) return false;
+    if (f.head) ++pkt.hops;
+    out.link->send(f, t, pkt.flits);
+  }
+  in.fifo.pop();
+  if (in.upstream) in.upstream->departed(f, t, pkt.flits);
+  moves_.last_move = t;
+  if (f.tail) {
+    in.bound = -1;
+    out.bound = -1;
+    in.routed = false;
+    in.front_since = t + 1;
+  }
+  if (in.fifo.empty()) occupied_ &= ~(1u << i);
+  if (!out.link) ejector_->eject(f, t + 1);  // may release the packet: last
+  return true;
+}
+
+// Nothing moved this cycle: sleep until a front flit arrives, a head becomes eligible, or a
+// credit or ack this router waits for comes back (those also wake it when they are sent).
+int64_t WormholeRouter::next_wake(int64_t t) const {
+  int64_t next = kNever;
+  for (unsigned m = occupied_; m; m &= m - 1) {
+    const InPort& in = in_[__builtin_ctz(m)];
+    const int64_t a = in.fifo.front().arrival;
+    if (a > t) {
+      next = std::min(next, a);
+      continue;
+    }
+    if (in.bound < 0 && in.routed && in.eligible > t) next = std::min(next, in.eligible);
+    uint32_t waits = in.bound >= 0 ? 1u << in.bound : in.route;
+    for (waits &= ~1u; waits; waits &= waits - 1) {
+      const int64_t c = out_[__builtin_ctz(waits)].link->next_change(t);
+      if (c > t) next = std::min(next, c);
+    }
+  }
+  return next;
+}
+
+size_t WormholeRouter::flits_buffered() const {
+  size_t n = 0;
+  for (const auto& in : in_) n += in.fifo.size();
+  return n;
+}
+
+uint32_t WormholeRouter::route_of_front(int i) const {
+  const InPort& in = in_[i];
+  if (in.fifo.empty() || !in.fifo.front().flit.head) return 0;
+  return route_mask(packets_[in.fifo.front().flit.packet]);
+}
+
+}  // namespace kncsim

@@ -1,0 +1,91 @@
+#pragma once
+// The NDF / Symult / Mosaic-style wormhole router: 2n+1 ports (local, then pred/succ per
+// dimension), an input FIFO per port, a crossbar, and Pertel's priority-token channel
+// assignment. A head that wins an output binds it until its tail has crossed; one flit per
+// input and per output crosses each cycle.
+//
+// It evaluates in one SC_METHOD, only in cycles where something can change: woken by a flit
+// or credit arriving, a new injection, or its own work for the next cycle. An idle router
+// costs nothing.
+#include <systemc>
+#include <vector>
+
+#include "flit/packet_table.hpp"
+#include "link/flit_link.hpp"
+#include "router/priority_token.hpp"
+#include "router/router_params.hpp"
+#include "topo/mesh_geometry.hpp"
+
+namespace kncsim {
+
+// Where the local output's flits go: the network interface's sink (always consumes).
+class Ejector {
+ public:
+  virtual ~Ejector() = default;
+  virtual void eject(const Flit& f, int64_t arrival) = 0;
+};
+
+// Told every time a flit crosses a crossbar (for the deadlock watchdog and traces).
+struct FlitMoveObserver {
+  int64_t last_move = -1;
+};
+
+class WormholeRouter : public sc_core::sc_module, public Wakeable {
+ public:
+  SC_HAS_PROCESS(WormholeRouter);
+  WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, const RouterParams& p,
+                 PacketTable& packets, FlitMoveObserver& moves);
+
+  // Wiring, before simulation starts.
+  FlitFifo& input_fifo(int port) { return in_[port].fifo; }
+  void connect_output(int port, FlitLink* link) { out_[port].link = link; }
+  void connect_input(int port, FlitLink* link) { in_[port].upstream = link; }
+  void connect_ejector(Ejector* e) { ejector_ = e; }
+
+  void wake_at(int64_t cycle) override;
+
+  // State for checks and reports.
+  uint32_t node() const { return node_; }
+  size_t flits_buffered() const;
+  int bound_output(int in) const { return in_[in].bound; }
+  size_t input_fifo_size(int in) const { return in_[in].fifo.size(); }
+  int bound_input(int out) const { return out_[out].bound; }
+  uint32_t route_of_front(int in) const;  // outputs the front head may use (0 if none)
+  FlitLink* output_link(int out) const { return out_[out].link; }
+
+ private:
+  struct InPort {
+    FlitFifo fifo;
+    FlitLink* upstream = nullptr;  // null for the local port (the NI's injection queue)
+    int bound = -1;                // output this input's packet holds
+    bool routed = false;           // route/eligible are valid for the front head
+    uint32_t route = 0;
+    int64_t eligible = 0;          // first cycle the front head may request
+    int64_t front_since = 0;       // cycle the front flit became the front
+  };
+  struct OutPort {
+    FlitLink* link = nullptr;  // null for the local output
+    int bound = -1;            // input holding this output
+  };
+
+  void evaluate();
+  uint32_t route_mask(const PacketInfo& p) const;
+  bool move_flit(int in, int64_t t);
+  int64_t next_wake(int64_t t) const;
+
+  sc_core::sc_event wake_;
+  int64_t armed_at_ = -1;  // earliest cycle the event is known to be notified for
+  uint32_t node_;
+  const MeshGeometry& g_;
+  RouterParams p_;
+  PacketTable& packets_;
+  FlitMoveObserver& moves_;
+  Ejector* ejector_ = nullptr;
+  int nports_;
+  std::vector<InPort> in_;
+  std::vector<OutPort> out_;
+  unsigned occupied_ = 0;  // inputs with flits in their FIFO (on the wire included)
+  PriorityToken token_;
+};
+
+}  // namespace kncsim
