@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "analytic/mesh_analytic.hpp"
+#include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "stats/convergence.hpp"
 #include "traffic/drand48_lcg.hpp"
@@ -42,6 +43,38 @@ ConvergenceSpec convergence_spec(const Config& c) {
   s.cycles = c.integer("run.cycles");
   s.max_cycles = c.integer("run.max_cycles");
   return s;
+}
+
+std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, InjectionFeed& feed,
+                                       PacketSink* sink) {
+  const int L = int(c.integer("traffic.packet_flits"));
+  const bool adaptive = c.text("router.routing") == "adaptive";
+  const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
+  if (c.text("router.impl") == "ref") {
+    RefParams p;
+    p.packet_flits = L;
+    p.adaptive = adaptive;
+    p.fifo_packets = int(packets);
+    p.deadlock_cycles = c.integer("run.deadlock_cycles");
+    p.registered_fifo_check = c.text("router.fifo_check") == "registered";
+    auto net = std::make_unique<RefNetwork>(g, p, feed);
+    net->set_packet_sink(sink);
+    return net;
+  }
+  WormholeNetworkParams p;
+  p.packet_flits = L;
+  p.router.adaptive = adaptive;
+  p.router.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
+  p.router.credits = p.router.fifo_flits < 0                             ? CreditPolicy::none
+                     : c.text("router.flow_control") == "cut_through" ? CreditPolicy::per_packet
+                                                                       : CreditPolicy::per_flit;
+  p.router.routing_delay = int(c.integer("router.routing_delay"));
+  p.link.delay = int(c.integer("link.delay"));
+  p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
+  p.deadlock_cycles = c.integer("run.deadlock_cycles");
+  auto net = std::make_unique<WormholeNetwork>(g, p, feed);
+  net->set_packet_sink(sink);
+  return net;
 }
 
 void put_measures(ojson& j, const Measures& m) {
@@ -91,13 +124,8 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
   const double q = injection_probability(A, R, L);
 
   InjectionFeed feed(make_stream(c, geometry.nodes(), q), geometry.nodes(), use_second_thread(c));
-  RefParams params;
-  params.packet_flits = L;
-  params.adaptive = c.text("router.routing") == "adaptive";
-  params.fifo_packets = c.is_word("router.fifo_packets") ? 0 : int(c.integer("router.fifo_packets"));
-  params.deadlock_cycles = c.integer("run.deadlock_cycles");
-  RefNetwork net(geometry, params, feed);
-  net.set_packet_sink(sink);
+  const std::unique_ptr<CycleModel> model = make_model(c, geometry, feed, sink);
+  CycleModel& net = *model;
 
   const MeasureContext m{d, R, L, long(geometry.nodes()), long(geometry.bisection()), A};
   const ConvergenceOutcome outcome = run_to_convergence(net, convergence_spec(c), m);
@@ -105,7 +133,7 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
   const Measures final = measure(net.counters(), net.now(), m);
   ojson result;
   result["kncsim"] = KNCSIM_VERSION;
-  result["model"] = "ref";
+  result["model"] = c.text("router.impl");
   put_measures(result, final);
   result["numsent"] = net.counters().numsent;
   result["numrecd"] = net.counters().numrecd;

@@ -75,6 +75,35 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
   }
 }
 
+// Router, FIFO and link keys that only make sense together.
+void validate_router(const Config& c) {
+  const bool ref = c.text("router.impl") == "ref";
+  const bool by_packets = !c.is_word("router.fifo_packets"), by_flits = !c.is_word("router.fifo_flits");
+  const int64_t L = c.integer("traffic.packet_flits");
+  if (by_packets && by_flits)
+    throw ConfigError(fmt::format("router.fifo_packets = {} and router.fifo_flits = {} both set; allowed: one of them "
+                                  "(the other left unbounded)",
+                                  c.integer("router.fifo_packets"), c.integer("router.fifo_flits")));
+  const bool cut_through = c.text("router.flow_control") == "cut_through";
+  if (by_flits && cut_through && c.integer("router.fifo_flits") < L)
+    throw ConfigError(fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control "
+                                  "cut_through: a packet never fits; allowed: router.fifo_flits >= {}, or "
+                                  "router.flow_control: wormhole",
+                                  c.integer("router.fifo_flits"), L, L));
+  if (!ref) return;
+  auto ref_needs = [](const std::string& key, const std::string& value, const std::string& allowed) {
+    throw ConfigError(fmt::format("router.impl ref (Pertel's packet-level model) does not support {} = {}; allowed: "
+                                  "{}, or router.impl: systemc",
+                                  key, value, allowed));
+  };
+  if (by_flits) ref_needs("router.fifo_flits", std::to_string(c.integer("router.fifo_flits")), "unbounded (use router.fifo_packets)");
+  if (by_packets && !cut_through) ref_needs("router.flow_control", "wormhole", "cut_through (FNS moves whole packets)");
+  if (c.integer("router.routing_delay") != 0)
+    ref_needs("router.routing_delay", std::to_string(c.integer("router.routing_delay")), "0");
+  if (c.integer("link.delay") != 1) ref_needs("link.delay", std::to_string(c.integer("link.delay")), "1");
+  if (c.text("link.kind") != "pipelined") ref_needs("link.kind", c.text("link.kind"), "pipelined");
+}
+
 }  // namespace
 
 Config::Config() {
@@ -183,6 +212,11 @@ std::vector<std::string> Config::validate() const {
     throw ConfigError(fmt::format("traffic.seed = {} with traffic.stream legacy; allowed: default or 0..4294967295 "
                                   "(srand48 uses 32 bits)",
                                   integer("traffic.seed")));
+  validate_router(*this);
+  if (integer("run.deadlock_cycles") <= 2 * integer("link.delay"))
+    throw ConfigError(fmt::format("run.deadlock_cycles = {} is within a link round trip (2 * link.delay = {}); "
+                                  "allowed: run.deadlock_cycles > {}",
+                                  integer("run.deadlock_cycles"), 2 * integer("link.delay"), 2 * integer("link.delay")));
   if (conv == "fixed" && integer("run.cycles") > integer("run.max_cycles"))
     throw ConfigError(fmt::format("run.cycles = {} exceeds run.max_cycles = {}; allowed: run.cycles <= run.max_cycles",
                                   integer("run.cycles"), integer("run.max_cycles")));

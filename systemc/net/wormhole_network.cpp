@@ -26,15 +26,16 @@ int64_t WormholeNetwork::flits_buffered() const {
   return n;
 }
 
+// The watchdog: no flit has crossed a crossbar for more than run.deadlock_cycles while
+// flits were buffered. Stretches end exactly where it could first fire, so it fires at a
+// cycle that depends only on the network, not on how run_until was called.
 void WormholeNetwork::run_until(int64_t end) {
   while (now_ < end) {
-    // Simulate in stretches no longer than the watchdog's patience while flits are about.
-    int64_t stop = end;
     const bool busy = flits_injected() > flits_delivered();
-    if (busy) stop = std::min(end, std::max(now_ + 1, fabric_->moves.last_move + deadlock_cycles_ + 1));
-    sc_core::sc_start(cycles(stop - now_));
+    const int64_t since = busy ? std::max(fabric_->moves.last_move, fabric_->log.busy_since) : now_;
+    sc_core::sc_start(cycles(std::min(end, std::max(now_ + 1, since + deadlock_cycles_ + 1)) - now_));
     now_ = current_cycle();
-    const int64_t idle = now_ - 1 - std::max<int64_t>(fabric_->moves.last_move, 0);
+    const int64_t idle = now_ - 1 - std::max(fabric_->moves.last_move, fabric_->log.busy_since);
     if (idle > deadlock_cycles_ && flits_injected() > flits_delivered())
       throw DeadlockError(fmt::format("deadlock: no flit moved for {} cycles (run.deadlock_cycles) at cycle {} "
                                       "with {} flits buffered; channels waiting in a cycle:\n{}",

@@ -13,6 +13,7 @@ struct DeliveryLog {
   PacketSink* sink = nullptr;
   int64_t flits_injected = 0;   // written into injection queues (future flits included)
   int64_t flits_delivered = 0;  // consumed by the sinks
+  int64_t busy_since = 0;       // cycle the network last went from empty to holding flits
   bool check_pair_order = false;
   std::unordered_map<uint64_t, uint64_t> last_id_of_pair;  // (src << 32 | dest) -> packet id
 };

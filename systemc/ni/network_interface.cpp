@@ -9,6 +9,7 @@ namespace kncsim {
 void NetworkInterface::inject(uint64_t id, uint32_t dest, int flits, int64_t generated) {
   const int64_t tin = std::max(generated, tls_ + flits);
   tls_ = tin;
+  if (log_.flits_injected == log_.flits_delivered) log_.busy_since = generated;
   const uint32_t k = packets_.allocate(PacketInfo{id, node_, dest, tin, 0, flits, 0});
   for (int i = 0; i < flits; ++i)
     queue_.push(TimedFlit{tin + i, Flit{k, uint16_t(i), i == 0, i == flits - 1}});

@@ -45,6 +45,9 @@ uint32_t WormholeRouter::route_mask(const PacketInfo& p) const {
 void WormholeRouter::evaluate() {
   const int64_t t = current_cycle();
   armed_at_ = -1;
+  occupied_ = 0;  // links and the NI write into the FIFOs directly
+  for (int i = 0; i < nports_; ++i)
+    if (!in_[i].fifo.empty()) occupied_ |= 1u << i;
 
   // Channel assignment: heads at the front of unbound inputs, outputs free at the start of
   // the cycle whose far FIFO admits them (credits as of the start of the cycle).

@@ -84,7 +84,7 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   int nports_;
   std::vector<InPort> in_;
   std::vector<OutPort> out_;
-  unsigned occupied_ = 0;  // inputs with flits in their FIFO (on the wire included)
+  unsigned occupied_ = 0;  // inputs with flits in their FIFO (on the wire included), this evaluation
   PriorityToken token_;
 };
 
