@@ -36,20 +36,7 @@ class PertelTable : public ::testing::TestWithParam<TableRow> {};
 
 TEST_P(PertelTable, ReproducesThePrintedDigits) {
   const TableRow& row = GetParam();
-  Config c;
-  c.apply_set("network.dims=" + std::to_string(row.d));
-  c.apply_set("network.radix=" + std::to_string(row.R));
-  c.apply_set("traffic.packet_flits=" + std::to_string(row.L));
-  c.apply_set("traffic.load=" + row.A);
-  c.apply_set("router.routing=" + row.routing);
-  c.apply_set("router.fifo_packets=" + row.fifo_packets);
-  c.apply_set("run.convergence=" + row.convergence);
-  // Rows the paper saw converge get room to (4e9 node-cycles); for rows printed as infinity,
-  // "not converged" means within 2^22 cycles, far past where the converging rows stop.
-  const long nodes = std::lround(std::pow(row.R, row.d));
-  const long cap = row.T == "inf" ? 1L << 22 : std::max(1L, long(4e9) / nodes);
-  c.apply_set("run.max_cycles=" + std::to_string(cap));
-  c.validate();
+  const Config c = row_config(row);
   const auto r = run_experiment(c);
   const bool converged = r["converged"].get<bool>();
 

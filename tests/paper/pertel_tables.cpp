@@ -49,4 +49,20 @@ DigitMatch matches_printed(double value, const std::string& printed) {
   return n == target ? DigitMatch::stepwise : DigitMatch::no;
 }
 
+Config row_config(const TableRow& row) {
+  Config c;
+  c.apply_set("network.dims=" + std::to_string(row.d));
+  c.apply_set("network.radix=" + std::to_string(row.R));
+  c.apply_set("traffic.packet_flits=" + std::to_string(row.L));
+  c.apply_set("traffic.load=" + row.A);
+  c.apply_set("router.routing=" + row.routing);
+  c.apply_set("router.fifo_packets=" + row.fifo_packets);
+  c.apply_set("run.convergence=" + row.convergence);
+  const long nodes = std::lround(std::pow(row.R, row.d));
+  const long cap = row.T == "inf" ? 1L << 22 : std::max(1L, long(4e9) / nodes);
+  c.apply_set("run.max_cycles=" + std::to_string(cap));
+  c.validate();
+  return c;
+}
+
 }  // namespace kncsim::paper

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "config/config.hpp"
+
 namespace kncsim::paper {
 
 struct TableRow {
@@ -18,6 +20,10 @@ struct TableRow {
 };
 
 std::vector<TableRow> load_pertel_tables(const std::string& tsv_path);
+// The row's experiment, validated. Rows the paper saw converge get room to (4e9
+// node-cycles); for rows printed as infinity, "not converged" means within 2^22 cycles, far
+// past where the converging rows stop.
+Config row_config(const TableRow& row);
 // GoogleTest prints parameters with this: the row's name, not its bytes.
 inline void PrintTo(const TableRow& r, std::ostream* os) { *os << r.name(); }
 
