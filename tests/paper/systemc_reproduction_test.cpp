@@ -5,8 +5,6 @@
 // and both report the same figures at the cap.
 #include <gtest/gtest.h>
 
-#include <set>
-
 #include "experiment.hpp"
 #include "pertel_tables.hpp"
 
@@ -24,19 +22,10 @@ bool in_scope(const TableRow& r) {
   return r.table == "3" && (r.R == 4 || r.R == 8) && std::stod(r.A) <= .7;
 }
 
-// Table 1 rows of more than ~6e7 node-cycles (R * cycles to converge): the slow label.
-bool slow(const TableRow& r) {
-  static const std::set<std::string> kSlow = {
-      "critique1_d1_R32_Ap7_dor",  "critique1_d1_R64_Ap1_dor",  "critique1_d1_R64_Ap3_dor",
-      "critique1_d1_R64_Ap5_dor",  "critique1_d1_R64_Ap7_dor",  "critique1_d1_R128_Ap1_dor",
-      "critique1_d1_R128_Ap3_dor", "critique1_d1_R128_Ap5_dor", "critique1_d1_R128_Ap7_dor"};
-  return kSlow.count(r.name()) > 0;
-}
-
-std::vector<TableRow> rows(bool want_slow) {
+std::vector<TableRow> rows() {
   std::vector<TableRow> out;
   for (const auto& r : all_rows())
-    if (in_scope(r) && slow(r) == want_slow) out.push_back(r);
+    if (in_scope(r)) out.push_back(r);
   return out;
 }
 
@@ -62,16 +51,11 @@ TEST_P(SystemCTable, SameFiguresAsTheReferenceModelAndThePaper) {
   }
 }
 
-#ifdef KNCSIM_SLOW_ROWS
-INSTANTIATE_TEST_SUITE_P(Slow, SystemCTable, ::testing::ValuesIn(rows(true)),
+INSTANTIATE_TEST_SUITE_P(Pertel, SystemCTable, ::testing::ValuesIn(rows()),
                          [](const auto& info) { return info.param.name(); });
-#else
-INSTANTIATE_TEST_SUITE_P(Ci, SystemCTable, ::testing::ValuesIn(rows(false)),
-                         [](const auto& info) { return info.param.name(); });
-#endif
 
 TEST(SystemCTableScope, CoversTable3R4R8AndAllOfTable1) {
-  EXPECT_EQ(rows(false).size() + rows(true).size(), 24u + 20u);
+  EXPECT_EQ(rows().size(), 24u + 20u);
 }
 
 }  // namespace

@@ -1,0 +1,128 @@
+// The SystemC network beyond the reference model's semantics: wormhole flow control with
+// small FIFOs, link delays, Symult handshake links, routing delay, and the watchdog.
+#include <gtest/gtest.h>
+
+#include "net/wormhole_network.hpp"
+#include "support/test_streams.hpp"
+
+namespace kncsim {
+namespace {
+
+WormholeNetworkParams wormhole(int flits, int64_t fifo_flits, CreditPolicy credits, int delay = 1,
+                               LinkKind kind = LinkKind::pipelined) {
+  WormholeNetworkParams p;
+  p.packet_flits = flits;
+  p.router.fifo_flits = fifo_flits;
+  p.router.credits = credits;
+  p.link.delay = delay;
+  p.link.kind = kind;
+  return p;
+}
+
+// Delivered flits per node per cycle on a saturated 8x8 mesh.
+double saturation_throughput(int64_t fifo_flits) {
+  const MeshGeometry g(2, 8);
+  InjectionFeed feed(make_counter_uniform_stream(5, g.nodes(), 1.0 / 8), g.nodes(), false);
+  WormholeNetwork net(g, wormhole(8, fifo_flits, CreditPolicy::per_flit), feed);
+  net.run_until(2000);
+  const int64_t before = net.flits_delivered();
+  net.run_until(12000);
+  return double(net.flits_delivered() - before) / 10000 / g.nodes();
+}
+
+TEST(SystemCWormhole, SaturationThroughputRisesWithFifoDepth) {
+  const double t1 = saturation_throughput(1), t2 = saturation_throughput(2), t4 = saturation_throughput(4);
+  EXPECT_LT(t1, t2);
+  EXPECT_LT(t2, t4);
+  EXPECT_GT(t1, 0.02);  // it moves at all
+}
+
+TEST(SystemCWormhole, SmallFifosDeliverEveryFlitInOrder) {
+  for (int64_t fifo : {1, 2, 4}) {
+    const MeshGeometry g(2, 6);
+    InjectionFeed feed(std::make_unique<StoppingStream>(make_counter_uniform_stream(9, g.nodes(), .02), 3000),
+                       g.nodes(), false);
+    WormholeNetwork net(g, wormhole(6, fifo, CreditPolicy::per_flit, 3), feed);
+    Recorder rec;
+    net.set_packet_sink(&rec);
+    net.run_until(20000);  // the NIs check order and destination; run_until checks conservation
+    EXPECT_EQ(net.counters().numrecd, net.counters().numsent) << "fifo " << fifo;
+    EXPECT_EQ(net.flits_delivered(), net.flits_injected());
+    EXPECT_EQ(net.flits_buffered(), 0);
+    for (const auto& r : rec.records) ASSERT_EQ(r.hops, g.distance(r.src, r.dest));
+  }
+}
+
+// One long stream of packets from node 0 to node 1; returns flits per cycle at the sink.
+double link_rate(int delay, LinkKind kind, int64_t fifo_flits) {
+  const MeshGeometry g(1, 2);
+  std::map<int64_t, std::vector<Injection>> m;
+  for (int i = 0; i < 50; ++i) m[0].push_back(Injection{0, 1});
+  InjectionFeed feed(std::make_unique<ListStream>(m), g.nodes(), false);
+  WormholeNetwork net(g, wormhole(20, fifo_flits, CreditPolicy::per_flit, delay, kind), feed);
+  Recorder rec;
+  net.set_packet_sink(&rec);
+  net.run_until(20000);
+  EXPECT_EQ(rec.records.size(), 50u);
+  const int64_t span = rec.records.back().tarrive - rec.records.front().tarrive;  // 49 packets
+  return 49.0 * 20 / double(span);
+}
+
+TEST(SystemCLinks, HandshakeLinkCarriesOneFlitPerRoundTrip) {
+  EXPECT_DOUBLE_EQ(link_rate(1, LinkKind::pipelined, 2), 1.0);   // FIFO covers the round trip
+  EXPECT_DOUBLE_EQ(link_rate(1, LinkKind::handshake, 8), 0.5);  // Symult: half, whatever the FIFO
+  EXPECT_DOUBLE_EQ(link_rate(2, LinkKind::handshake, 8), 0.25);
+  EXPECT_DOUBLE_EQ(link_rate(3, LinkKind::pipelined, 6), 1.0);
+  EXPECT_NEAR(link_rate(3, LinkKind::pipelined, 3), 0.5, .005);  // credits cover half the round trip
+}
+
+TEST(SystemCLinks, LonePacketLatencyIsHopsTimesDelayPlusRoutingDelays) {
+  const MeshGeometry g(2, 5);
+  for (int delay : {1, 2, 4}) {
+    for (int routing_delay : {0, 2}) {
+      InjectionFeed feed(std::make_unique<ListStream>(std::map<int64_t, std::vector<Injection>>{{7, {{0, 24}}}}),
+                         g.nodes(), false);
+      auto p = wormhole(4, -1, CreditPolicy::none, delay);
+      p.router.routing_delay = routing_delay;
+      WormholeNetwork net(g, p, feed);
+      Recorder rec;
+      net.set_packet_sink(&rec);
+      net.run_until(200);
+      ASSERT_EQ(rec.records.size(), 1u);
+      const int hops = 8;  // (0,0) -> (4,4)
+      EXPECT_EQ(rec.records[0].tarrive - rec.records[0].tsent, hops * delay + 1 + (hops + 1) * routing_delay)
+          << "delay " << delay << " routing delay " << routing_delay;
+    }
+  }
+}
+
+TEST(SystemCWatchdog, AdaptiveWormholeDeadlockIsReportedWithTheWaitingCycle) {
+  const MeshGeometry g(2, 4);
+  InjectionFeed feed(make_counter_uniform_stream(3, g.nodes(), injection_probability(.9, 4, 8)), g.nodes(), false);
+  auto p = wormhole(8, 2, CreditPolicy::per_flit);
+  p.router.adaptive = true;
+  p.deadlock_cycles = 300;
+  WormholeNetwork net(g, p, feed);
+  try {
+    net.run_until(200000);
+    FAIL() << "expected a deadlock";
+  } catch (const DeadlockError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("no flit moved for 301 cycles"), std::string::npos) << m;
+    EXPECT_NE(m.find("waits for"), std::string::npos) << m;
+    EXPECT_NE(m.find("(the first channel again)"), std::string::npos) << m;
+  }
+}
+
+TEST(SystemCWatchdog, DimensionOrderOnTheSameStreamNeverDeadlocks) {
+  const MeshGeometry g(2, 4);
+  InjectionFeed feed(make_counter_uniform_stream(3, g.nodes(), injection_probability(.9, 4, 8)), g.nodes(), false);
+  auto p = wormhole(8, 2, CreditPolicy::per_flit);
+  p.deadlock_cycles = 300;
+  WormholeNetwork net(g, p, feed);
+  EXPECT_NO_THROW(net.run_until(50000));
+  EXPECT_GT(net.counters().numrecd, 1000);
+}
+
+}  // namespace
+}  // namespace kncsim
