@@ -1,7 +1,9 @@
 #include "experiment.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <cmath>
 #include <memory>
 #include <thread>
 
@@ -11,21 +13,29 @@
 #include "stats/convergence.hpp"
 #include "traffic/drand48_lcg.hpp"
 #include "traffic/injection_feed.hpp"
+#include "traffic/pattern.hpp"
 
 namespace kncsim {
 namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::unique_ptr<InjectionStream> make_stream(const Config& c, uint32_t nodes, double q) {
+std::unique_ptr<InjectionStream> make_stream(const Config& c, const MeshGeometry& g, double q) {
   const bool default_seed = c.is_word("traffic.seed");
-  if (c.text("traffic.stream") == "legacy") {
-    const uint64_t state = default_seed ? Drand48Lcg::kDefaultState
-                                        : Drand48Lcg::from_srand48(uint64_t(c.integer("traffic.seed"))).state();
-    return make_legacy_uniform_stream(state, nodes, q);
-  }
   const uint64_t seed = default_seed ? Drand48Lcg::kDefaultState : uint64_t(c.integer("traffic.seed"));
-  return make_counter_uniform_stream(seed, nodes, q);
+  std::unique_ptr<InjectionStream> s;
+  if (c.text("traffic.stream") == "legacy") {
+    const uint64_t state = default_seed ? Drand48Lcg::kDefaultState : Drand48Lcg::from_srand48(seed).state();
+    s = make_legacy_uniform_stream(state, g.nodes(), q);
+  } else {
+    s = make_counter_uniform_stream(seed, g.nodes(), q);
+  }
+  PatternSpec p;
+  p.kind = pattern_kind(c.text("traffic.pattern"));
+  for (int64_t h : c.integers("traffic.hotspot_nodes")) p.hotspots.push_back(uint32_t(h));
+  p.hotspot_fraction = c.number("traffic.hotspot_fraction");
+  p.seed = seed;
+  return with_pattern(std::move(s), g, p);
 }
 
 bool use_second_thread(const Config& c) {
@@ -77,6 +87,10 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
   return net;
 }
 
+MeasureContext measure_context(const MeshGeometry& g, int L, double A) {
+  return MeasureContext{g.dims(), g.radix(), L, long(g.nodes()), long(g.bisection()), A, long(g.edge_ports_half())};
+}
+
 void put_measures(ojson& j, const Measures& m) {
   j["T"] = m.T;
   j["U"] = m.U;
@@ -99,11 +113,11 @@ ojson resolved_config_json(const Config& config) {
 }
 
 ojson analytic_report(const Config& c) {
-  const int d = int(c.integer("network.dims")), R = int(c.integer("network.radix"));
+  const MeshGeometry g(network_radices(c));
   const int L = int(c.integer("traffic.packet_flits"));
   const double A = c.number("traffic.load");
-  const MeshAnalytic a = mesh_analytic(d, R, L, A);
-  const MeasureContext m{d, R, L, a.nodes, a.bisection_flits, A};
+  const MeshAnalytic a = mesh_analytic(network_radices(c), L, A);
+  const MeasureContext m = measure_context(g, L, A);
   return ojson{{"nodes", a.nodes},
                {"bisection_flits_per_cycle", a.bisection_flits},
                {"mean_distance", a.mean_distance},
@@ -117,17 +131,16 @@ ojson analytic_report(const Config& c) {
 }
 
 ojson run_experiment(const Config& c, PacketSink* sink) {
-  const int d = int(c.integer("network.dims")), R = int(c.integer("network.radix"));
   const int L = int(c.integer("traffic.packet_flits"));
   const double A = c.number("traffic.load");
-  const MeshGeometry geometry(d, R);
-  const double q = injection_probability(A, R, L);
+  const MeshGeometry geometry(network_radices(c));
+  const double q = injection_probability(A, geometry.radix(), L);
 
-  InjectionFeed feed(make_stream(c, geometry.nodes(), q), geometry.nodes(), use_second_thread(c));
+  InjectionFeed feed(make_stream(c, geometry, q), geometry.nodes(), use_second_thread(c));
   const std::unique_ptr<CycleModel> model = make_model(c, geometry, feed, sink);
   CycleModel& net = *model;
 
-  const MeasureContext m{d, R, L, long(geometry.nodes()), long(geometry.bisection()), A};
+  const MeasureContext m = measure_context(geometry, L, A);
   const ConvergenceOutcome outcome = run_to_convergence(net, convergence_spec(c), m);
 
   const Measures final = measure(net.counters(), net.now(), m);
@@ -164,8 +177,9 @@ std::string fifo_text(const ojson& fifo) {
 std::string network_line(const ojson& cfg) {
   const auto& n = cfg["network"];
   const auto& t = cfg["traffic"];
-  std::string shape = std::to_string(n["radix"].get<int64_t>());
-  for (int64_t k = 1; k < n["dims"].get<int64_t>(); ++k) shape += "x" + std::to_string(n["radix"].get<int64_t>());
+  std::vector<int64_t> radices = n["radix"].is_array() ? n["radix"].get<std::vector<int64_t>>()
+                                                      : std::vector<int64_t>(n["dims"].get<size_t>(), n["radix"].get<int64_t>());
+  const std::string shape = fmt::format("{}", fmt::join(radices, "x"));
   return fmt::format("{} {}, {} routing, FIFOs {}, L={}, A={:g}, {} stream", shape,
                      n["topology"].get<std::string>(), cfg["router"]["routing"].get<std::string>(),
                      fifo_text(cfg["router"]["fifo_packets"]), t["packet_flits"].get<int64_t>(),
@@ -193,7 +207,10 @@ std::string analytic_summary(const ojson& a) {
   s += fmt::format("mean distance D              {:.6g} hops  (d(R-1/R)/3)\n", a["mean_distance"].get<double>());
   s += fmt::format("distance std deviation       {:.6g} hops\n", a["distance_stddev"].get<double>());
   s += fmt::format("zero-load latency T          {:.6g} cycles  (D+1)\n", a["zero_load_latency"].get<double>());
-  s += fmt::format("U_max bound                  {:.6g}  (1 - 2(R-2)/(R(R+2)), Critique)\n", a["umax_bound"].get<double>());
+  if (a["umax_bound"].is_number() && !std::isnan(a["umax_bound"].get<double>()))
+    s += fmt::format("U_max bound                  {:.6g}  (1 - 2(R-2)/(R(R+2)), Critique)\n", a["umax_bound"].get<double>());
+  else
+    s += "U_max bound                  n/a (the Critique's bound assumes equal radices)\n";
   s += fmt::format("injection probability q      {:.6g} per node per cycle  (4A/(R L))\n", a["injection_probability"].get<double>());
   s += fmt::format("sns4 initial INTERVAL        {} cycles\n", a["sns4_interval"].get<long>());
   return s;

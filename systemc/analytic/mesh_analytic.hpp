@@ -1,13 +1,17 @@
 #pragma once
 // Closed-form figures for a radix-R d-dimensional mesh under uniform random traffic
-// (Pertel, SNS report §6.3.1 and Critique §2.1).
+// (Pertel, SNS report §6.3.1 and Critique §2.1). With radices differing per dimension, R is
+// the largest (the bisection cuts across it), distances add up per dimension, and the
+// Critique's U_max bound, derived for equal radices, is not given (NaN).
+#include <vector>
+
 namespace kncsim {
 
 struct MeshAnalytic {
   long nodes;                 // N = R^d
   long bisection_flits;       // B = R^(d-1) flits/cycle across the bisection, per direction
-  double mean_distance;       // d (R - 1/R) / 3
-  double distance_stddev;     // sqrt(d (R^2 + 1 - 2/R^2) / 18)
+  double mean_distance;       // d (R - 1/R) / 3; sum of (R_k - 1/R_k) / 3
+  double distance_stddev;     // sqrt(d (R^2 + 1 - 2/R^2) / 18); likewise summed
   double zero_load_latency;   // T = D + 1: one cycle per hop and one at the destination
   double umax_bound;          // U_b < 1 - 2(R-2)/(R(R+2)), the Critique's DOR bound
   double injection_probability;  // q = 4A/(R L) per node per cycle
@@ -15,5 +19,6 @@ struct MeshAnalytic {
 };
 
 MeshAnalytic mesh_analytic(int dims, int radix, int packet_flits, double load);
+MeshAnalytic mesh_analytic(const std::vector<int>& radices, int packet_flits, double load);
 
 }  // namespace kncsim

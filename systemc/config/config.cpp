@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
@@ -9,6 +10,8 @@
 #include <sstream>
 
 #include "config/schema.hpp"
+#include "topo/mesh_geometry.hpp"
+#include "traffic/pattern.hpp"
 
 namespace kncsim {
 namespace {
@@ -58,15 +61,30 @@ size_t edit_distance(const std::string& a, const std::string& b) {
                                 fmt::join(known, ", ")));
 }
 
+struct FlatValue {
+  std::string key;
+  std::vector<std::string> items;  // one scalar, or a list's elements
+  bool list;
+};
+
 void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin,
-             std::vector<std::pair<std::string, std::string>>& out) {
+             std::vector<FlatValue>& out) {
   for (const auto& kv : node) {
     const std::string key = prefix.empty() ? kv.first.Scalar() : prefix + "." + kv.first.Scalar();
     const YAML::Node& v = kv.second;
     if (v.IsMap()) {
       flatten(v, key, origin, out);
     } else if (v.IsScalar()) {
-      out.emplace_back(key, v.Scalar());
+      out.push_back({key, {v.Scalar()}, false});
+    } else if (v.IsSequence() && find_key(key) && find_key(key)->kind == KeyKind::integers) {
+      FlatValue f{key, {}, true};
+      for (const auto& item : v) {
+        if (!item.IsScalar())
+          throw ConfigError(fmt::format("key '{}' in {} must be a flat list; allowed: {}", key, origin,
+                                        allowed_values(*find_key(key))));
+        f.items.push_back(item.Scalar());
+      }
+      out.push_back(std::move(f));
     } else {
       if (!find_key(key)) unknown_key(key, origin);
       throw ConfigError(fmt::format("key '{}' in {} must be a single value; allowed: {}", key, origin,
@@ -85,12 +103,14 @@ void validate_router(const Config& c) {
                                   "(the other left unbounded)",
                                   c.integer("router.fifo_packets"), c.integer("router.fifo_flits")));
   const bool cut_through = c.text("router.flow_control") == "cut_through";
-  if (by_flits && cut_through && c.integer("router.fifo_flits") < L)
-    throw ConfigError(fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control "
-                                  "cut_through: a packet never fits; allowed: router.fifo_flits >= {}, or "
-                                  "router.flow_control: wormhole",
-                                  c.integer("router.fifo_flits"), L, L));
-  if (!ref) return;
+  if (!ref) {
+    if (by_flits && cut_through && c.integer("router.fifo_flits") < L)
+      throw ConfigError(fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control "
+                                    "cut_through: a packet never fits; allowed: router.fifo_flits >= {}, or "
+                                    "router.flow_control: wormhole",
+                                    c.integer("router.fifo_flits"), L, L));
+    return;
+  }
   auto ref_needs = [](const std::string& key, const std::string& value, const std::string& allowed) {
     throw ConfigError(fmt::format("router.impl ref (Pertel's packet-level model) does not support {} = {}; allowed: "
                                   "{}, or router.impl: systemc",
@@ -135,6 +155,7 @@ void Config::set_scalar(const std::string& key, const std::string& scalar, const
       throw bad();
     case KeyKind::integer:
     case KeyKind::integer_or_choice:
+    case KeyKind::integers:
       if (!parse_int(scalar, i) || !in_range(double(i))) throw bad();
       values_[key] = i;
       return;
@@ -143,6 +164,18 @@ void Config::set_scalar(const std::string& key, const std::string& scalar, const
       values_[key] = d;
       return;
   }
+}
+
+void Config::set_list(const std::string& key, const std::vector<std::string>& items, const std::string& origin) {
+  const KeySpec* spec = find_key(key);
+  std::vector<int64_t> values;
+  for (const auto& item : items) {
+    set_scalar(key, item, origin);  // checks each element
+    values.push_back(std::get<int64_t>(values_[key]));
+  }
+  if (values.empty())
+    throw ConfigError(fmt::format("key '{}' (from {}) is an empty list; allowed: {}", key, origin, allowed_values(*spec)));
+  values_[key] = values;
 }
 
 void Config::merge_yaml(const std::string& text, const std::string& origin) {
@@ -155,9 +188,15 @@ void Config::merge_yaml(const std::string& text, const std::string& origin) {
   if (root.IsNull()) return;
   if (!root.IsMap())
     throw ConfigError(fmt::format("{} must be a YAML mapping of sections (network:, router:, traffic:, run:)", origin));
-  std::vector<std::pair<std::string, std::string>> flat;
+  std::vector<FlatValue> flat;
   flatten(root, "", origin, flat);
-  for (const auto& [k, v] : flat) set_scalar(k, v, origin);
+  for (const auto& f : flat) {
+    if (f.list) {
+      set_list(f.key, f.items, origin);
+    } else {
+      set_scalar(f.key, f.items[0], origin);
+    }
+  }
 }
 
 void Config::merge_file(const std::string& path) {
@@ -180,6 +219,12 @@ void Config::apply_set(const std::string& assignment) {
     throw ConfigError(fmt::format("malformed value in --set '{}': {}", assignment, e.what()));
   }
   if (!find_key(key)) unknown_key(key, "--set");
+  if (v.IsSequence() && find_key(key)->kind == KeyKind::integers) {
+    std::vector<std::string> items;
+    for (const auto& item : v) items.push_back(item.IsScalar() ? item.Scalar() : std::string("[..]"));
+    set_list(key, items, "--set");
+    return;
+  }
   if (!v.IsScalar())
     throw ConfigError(fmt::format("key '{}' (from --set) needs a single value; allowed: {}", key,
                                   allowed_values(*find_key(key))));
@@ -188,12 +233,24 @@ void Config::apply_set(const std::string& assignment) {
 
 std::vector<std::string> Config::validate() const {
   std::vector<std::string> warnings;
-  const int64_t dims = integer("network.dims"), radix = integer("network.radix");
-  double nodes = std::pow(double(radix), double(dims));
+  const std::vector<int> radices = network_radices(*this);
+  double nodes = 1;
+  for (int r : radices) nodes *= r;
   if (nodes > double(1 << 24))
-    throw ConfigError(fmt::format("network.radix^network.dims = {}^{} = {:.0f} nodes; allowed: at most {} nodes "
+    throw ConfigError(fmt::format("network.radix^network.dims = {:.0f} nodes; allowed: at most {} nodes "
                                   "(about 300 bytes of state per node)",
-                                  radix, dims, nodes, 1 << 24));
+                                  nodes, 1 << 24));
+  const int radix = *std::max_element(radices.begin(), radices.end());
+  for (int64_t h : integers("traffic.hotspot_nodes"))
+    if (double(h) >= nodes)
+      throw ConfigError(fmt::format("traffic.hotspot_nodes has node {}, outside the {:.0f}-node network; allowed: "
+                                    "0..{:.0f}",
+                                    h, nodes, nodes - 1));
+  const std::string why = pattern_unsupported(pattern_kind(text("traffic.pattern")), MeshGeometry(radices));
+  if (!why.empty())
+    throw ConfigError(fmt::format("traffic.pattern = {}: {}; allowed here: uniform, bit_complement, hotspot, "
+                                  "nearest_neighbour",
+                                  text("traffic.pattern"), why));
   const double load = number("traffic.load");
   const std::string& conv = text("run.convergence");
   if (load >= 1) {
@@ -246,6 +303,23 @@ const std::string& Config::text(const std::string& key) const {
   const auto& v = at(key);
   if (auto* s = std::get_if<std::string>(&v)) return *s;
   throw std::logic_error("Config: " + key + " is not a word");
+}
+
+std::vector<int64_t> Config::integers(const std::string& key) const {
+  const auto& v = at(key);
+  if (auto* list = std::get_if<std::vector<int64_t>>(&v)) return *list;
+  return {integer(key)};
+}
+
+std::vector<int> network_radices(const Config& c) {
+  const std::vector<int64_t> r = c.integers("network.radix");
+  const int64_t dims = c.integer("network.dims");
+  if (r.size() == 1) return std::vector<int>(size_t(dims), int(r[0]));
+  if (int64_t(r.size()) != dims)
+    throw ConfigError(fmt::format("network.radix lists {} radices but network.dims = {}; allowed: one radix, or "
+                                  "exactly network.dims of them",
+                                  r.size(), dims));
+  return std::vector<int>(r.begin(), r.end());
 }
 
 bool Config::is_word(const std::string& key) const { return std::holds_alternative<std::string>(at(key)); }

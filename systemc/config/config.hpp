@@ -16,7 +16,7 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-using ConfigValue = std::variant<int64_t, double, std::string>;
+using ConfigValue = std::variant<int64_t, double, std::string, std::vector<int64_t>>;
 
 class Config {
  public:
@@ -33,6 +33,8 @@ class Config {
   int64_t integer(const std::string& key) const;
   double number(const std::string& key) const;
   const std::string& text(const std::string& key) const;
+  // For keys that take one integer or a list of them.
+  std::vector<int64_t> integers(const std::string& key) const;
   // For keys that take an integer or a word ("unbounded", "default", "auto").
   bool is_word(const std::string& key) const;
 
@@ -40,8 +42,12 @@ class Config {
 
  private:
   void set_scalar(const std::string& key, const std::string& scalar, const std::string& origin);
+  void set_list(const std::string& key, const std::vector<std::string>& items, const std::string& origin);
   const ConfigValue& at(const std::string& key) const;
   std::map<std::string, ConfigValue> values_;
 };
+
+// network.radix expanded to one radix per dimension (a scalar applies to every dimension).
+std::vector<int> network_radices(const Config& c);
 
 }  // namespace kncsim

@@ -11,7 +11,8 @@ const std::vector<KeySpec>& config_schema() {
   using K = KeyKind;
   static const std::vector<KeySpec> schema = {
       {"network.dims", K::integer, {}, 1, false, 15, "2", "d: number of dimensions"},
-      {"network.radix", K::integer, {}, 2, false, 65535, "8", "R: nodes per dimension"},
+      {"network.radix", K::integers, {}, 2, false, 65535, "8",
+       "R: nodes per dimension, or a list with one radix per dimension"},
       {"network.topology", K::choice, {"mesh"}, 0, false, kNoMax, "mesh",
        "k-ary n-cube wiring (torus and rings arrive with later models)"},
       {"router.model", K::choice, {"wormhole"}, 0, false, kNoMax, "wormhole",
@@ -34,8 +35,12 @@ const std::vector<KeySpec>& config_schema() {
       {"link.delay", K::integer, {}, 1, false, 1000, "1", "wire delay in cycles, flits and credits alike"},
       {"link.kind", K::choice, {"pipelined", "handshake"}, 0, false, kNoMax, "pipelined",
        "pipelined = wire registers + credits; handshake = Symult: one flit per ack, 1 flit per 2*delay cycles"},
-      {"traffic.pattern", K::choice, {"uniform"}, 0, false, kNoMax, "uniform",
-       "destinations: uniform = all N nodes equally likely, the source included"},
+      {"traffic.pattern", K::choice,
+       {"uniform", "transpose", "bit_complement", "bit_reversal", "hotspot", "nearest_neighbour"}, 0, false, kNoMax,
+       "uniform", "destinations: uniform = all N nodes equally likely, the source included; others map them"},
+      {"traffic.hotspot_nodes", K::integers, {}, 0, false, 16777215, "0", "hotspot: the hot node(s)"},
+      {"traffic.hotspot_fraction", K::number, {}, 0, true, 1, "0.1",
+       "hotspot: probability a packet goes to a hot node (else uniform)"},
       {"traffic.load", K::number, {}, 0, true, kNoMax, "0.3",
        "A: applied load as a fraction of bisection bandwidth; q = 4A/(R L)"},
       {"traffic.packet_flits", K::integer, {}, 1, false, 1 << 20, "32", "L: packet length in flits"},
@@ -80,6 +85,8 @@ std::string allowed_values(const KeySpec& s) {
       return fmt::format("one of: {}", fmt::join(s.choices, ", "));
     case KeyKind::integer_or_choice:
       return fmt::format("{} or {}", fmt::join(s.choices, ", "), number("an integer"));
+    case KeyKind::integers:
+      return number("an integer") + ", or a list of them";
   }
   return {};
 }

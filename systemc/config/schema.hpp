@@ -5,7 +5,7 @@
 
 namespace kncsim {
 
-enum class KeyKind { integer, number, choice, integer_or_choice };
+enum class KeyKind { integer, number, choice, integer_or_choice, integers };  // integers: one or a list
 
 struct KeySpec {
   std::string key;

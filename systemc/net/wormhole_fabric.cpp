@@ -18,7 +18,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
     for (int k = 0; k < g.dims(); ++k) {
       const int c = g.coord(n, k);
       for (int o : {MeshGeometry::pred(k), MeshGeometry::succ(k)}) {
-        if ((o == MeshGeometry::pred(k) && c == 0) || (o == MeshGeometry::succ(k) && c == g.radix() - 1)) continue;
+        if ((o == MeshGeometry::pred(k) && c == 0) || (o == MeshGeometry::succ(k) && c == g.radix(k) - 1)) continue;
         WormholeRouter& src = *routers[n];
         WormholeRouter& dst = *routers[g.neighbour(n, o)];
         const int q = MeshGeometry::opposite(o);

@@ -10,8 +10,8 @@ Measures measure(const DeliveryCounters& c, int64_t curtime, const MeasureContex
   r.TP = (numrecd * m.packet_flits) / double(curtime);
   r.U = .25 * r.TP / double(m.bisection);
   r.D = double(c.tothops) / numrecd;
-  r.AQLEN = (numsent - numrecd) / double(m.nodes * nin - m.dims * m.bisection);
-  r.AQLEN_corrected = (numsent - numrecd) / double(m.nodes * nin - 2 * m.dims * m.bisection);
+  r.AQLEN = (numsent - numrecd) / double(m.nodes * nin - m.edge_ports_half);
+  r.AQLEN_corrected = (numsent - numrecd) / double(m.nodes * nin - 2 * m.edge_ports_half);
   return r;
 }
 

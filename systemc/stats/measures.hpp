@@ -12,6 +12,7 @@ struct MeasureContext {
   long nodes;            // N
   long bisection;        // B = N/R, flits per cycle per direction
   double load;           // A
+  long edge_ports_half;  // sum over dimensions of N/R_k: d*B when all radices agree
 };
 
 struct Measures {
@@ -20,7 +21,7 @@ struct Measures {
   double TP;       // throughput, flits per cycle
   double D;        // mean hops
   double AQLEN;    // (numsent-numrecd)/(N*NIN - d*B): the listing's NUMQ
-  double AQLEN_corrected;  // the Critique's correction: NUMQ = N*NIN - 2*d*B
+  double AQLEN_corrected;  // the Critique's correction: NUMQ = N*NIN - 2*d*B (the real FIFO count)
 };
 
 Measures measure(const DeliveryCounters& c, int64_t curtime, const MeasureContext& m);

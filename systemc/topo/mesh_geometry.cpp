@@ -1,19 +1,37 @@
 #include "topo/mesh_geometry.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
 namespace kncsim {
 
-MeshGeometry::MeshGeometry(int dims, int radix) : dims_(dims), radix_(radix), nodes_(1) {
-  if (dims < 1 || radix < 2 || radix > 65535) throw std::invalid_argument("MeshGeometry: bad shape");
-  for (int k = 0; k < dims; ++k) {
+MeshGeometry::MeshGeometry(int dims, int radix) : MeshGeometry(std::vector<int>(size_t(std::max(dims, 0)), radix)) {}
+
+MeshGeometry::MeshGeometry(const std::vector<int>& radices)
+    : dims_(int(radices.size())), radix_(0), radices_(radices), nodes_(1) {
+  if (radices.empty()) throw std::invalid_argument("MeshGeometry: no dimensions");
+  for (int r : radices) {
+    if (r < 2 || r > 65535) throw std::invalid_argument("MeshGeometry: radix out of range");
     strides_.push_back(nodes_);
-    nodes_ *= static_cast<uint32_t>(radix);
+    nodes_ *= static_cast<uint32_t>(r);
+    radix_ = std::max(radix_, r);
   }
   coords_.resize(size_t(nodes_) * dims_);
   for (uint32_t n = 0; n < nodes_; ++n)
-    for (int k = 0; k < dims_; ++k) coords_[size_t(n) * dims_ + k] = uint16_t((n / strides_[k]) % radix_);
+    for (int k = 0; k < dims_; ++k) coords_[size_t(n) * dims_ + k] = uint16_t((n / strides_[k]) % radices_[k]);
+}
+
+bool MeshGeometry::uniform() const {
+  for (int r : radices_)
+    if (r != radix_) return false;
+  return true;
+}
+
+uint32_t MeshGeometry::edge_ports_half() const {
+  uint32_t e = 0;
+  for (int r : radices_) e += nodes_ / uint32_t(r);
+  return e;
 }
 
 int MeshGeometry::distance(uint32_t a, uint32_t b) const {

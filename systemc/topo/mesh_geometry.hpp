@@ -1,6 +1,7 @@
 #pragma once
-// A radix-R, d-dimensional mesh with the listings' numbering: node (x,y,z,..) = x + yR + zR^2..,
-// ports local=0, pred(dim)=2dim+1, succ(dim)=2dim+2; every node has 2d+1 ports.
+// A d-dimensional mesh, radix R_k along dimension k, with the listings' numbering:
+// node (x,y,z,..) = x + y R_0 + z R_0 R_1 ..; ports local=0, pred(dim)=2dim+1,
+// succ(dim)=2dim+2; every node has 2d+1 ports (edge nodes leave some unconnected).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -10,13 +11,19 @@ namespace kncsim {
 class MeshGeometry {
  public:
   MeshGeometry(int dims, int radix);
+  explicit MeshGeometry(const std::vector<int>& radices);
 
   int dims() const { return dims_; }
+  // The largest radix: the dimension the bisection cuts across.
   int radix() const { return radix_; }
+  int radix(int dim) const { return radices_[dim]; }
+  bool uniform() const;
   uint32_t nodes() const { return nodes_; }
   int ports() const { return 2 * dims_ + 1; }
   // Flits per cycle across the bisection in one direction: N/R (the listings' B).
   uint32_t bisection() const { return nodes_ / static_cast<uint32_t>(radix_); }
+  // Output ports with no neighbour, halved: sum over k of N/R_k (d*B when all radices agree).
+  uint32_t edge_ports_half() const;
 
   int coord(uint32_t node, int dim) const { return coords_[size_t(node) * dims_ + dim]; }
   uint32_t stride(int dim) const { return strides_[dim]; }
@@ -35,6 +42,7 @@ class MeshGeometry {
 
  private:
   int dims_, radix_;
+  std::vector<int> radices_;
   uint32_t nodes_;
   std::vector<uint32_t> strides_;
   std::vector<uint16_t> coords_;

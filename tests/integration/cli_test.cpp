@@ -117,8 +117,14 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set traffic.load=1.0", "traffic.load", "can never converge"},
                       BadInput{"run --set traffic.lod=0.5", "unknown key", "traffic.load"},
                       BadInput{"run --set router.routing=west_first", "router.routing", "dor, adaptive"},
-                      BadInput{"run --set router.impl=systemc", "router.impl", "one of: ref"},
-                      BadInput{"run --set traffic.pattern=transpose", "traffic.pattern", "uniform"},
+                      BadInput{"run --set router.impl=verilog", "router.impl", "one of: ref, systemc"},
+                      BadInput{"run --set router.impl=systemc --set router.fifo_flits=0", "router.fifo_flits", ">= 1"},
+                      BadInput{"run --set router.impl=systemc --set link.delay=0", "link.delay", ">= 1"},
+                      BadInput{"run --set traffic.pattern=zigzag", "traffic.pattern", "bit_reversal, hotspot"},
+                      BadInput{"run --set traffic.pattern=hotspot --set traffic.hotspot_nodes=[3,64]",
+                               "traffic.hotspot_nodes", "0..63"},
+                      BadInput{"run --set traffic.pattern=bit_reversal --set network.radix=6", "traffic.pattern",
+                               "power-of-two"},
                       BadInput{"run /nonexistent.yaml", "nonexistent.yaml", "not exist"},
                       BadInput{"frobnicate", "subcommand", "--help"}));
 

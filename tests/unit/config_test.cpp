@@ -66,7 +66,7 @@ TEST(Config, BadValuesNameTheKeyAndTheAllowedValues) {
   expect_error([&] { c.apply_set("traffic.packet_flits=0"); }, {"traffic.packet_flits", ">= 1"});
   expect_error([&] { c.apply_set("router.routing=west_first"); }, {"router.routing", "dor, adaptive"});
   expect_error([&] { c.apply_set("router.fifo_packets=0"); }, {"router.fifo_packets", "unbounded or an integer >= 1"});
-  expect_error([&] { c.apply_set("router.impl=rtl"); }, {"router.impl", "one of: ref"});
+  expect_error([&] { c.apply_set("router.impl=rtl"); }, {"router.impl", "one of: ref, systemc"});
   expect_error([&] { c.apply_set("network.topology=torus"); }, {"network.topology", "mesh"});
   expect_error([&] { c.apply_set("run.convergence=forever"); }, {"run.convergence", "sns4, sns, fixed"});
   expect_error([&] { c.apply_set("traffic.load"); }, {"key=value"});
@@ -76,7 +76,38 @@ TEST(Config, MalformedYamlIsReported) {
   Config c;
   expect_error([&] { c.merge_yaml("network: {dims: 2\n", "broken.yaml"); }, {"malformed YAML", "broken.yaml"});
   expect_error([&] { c.merge_yaml("- a\n- b\n", "list.yaml"); }, {"list.yaml", "mapping"});
-  expect_error([&] { c.merge_yaml("network: {radix: [4, 4]}", "l.yaml"); }, {"network.radix", "single value"});
+  expect_error([&] { c.merge_yaml("traffic: {load: [.1, .2]}", "l.yaml"); }, {"traffic.load", "single value"});
+}
+
+TEST(Config, RadixPerDimension) {
+  Config c;
+  c.merge_yaml("network: {dims: 3, radix: [8, 4, 2]}", "r.yaml");
+  c.validate();
+  EXPECT_EQ(network_radices(c), (std::vector<int>{8, 4, 2}));
+  c.apply_set("network.radix=5");
+  EXPECT_EQ(network_radices(c), (std::vector<int>{5, 5, 5}));
+  c.apply_set("network.radix=[4, 4]");
+  expect_error([&] { c.validate(); }, {"network.radix", "network.dims = 3"});
+  expect_error([&] { c.apply_set("network.radix=[4, 1, 4]"); }, {"network.radix", ">= 2"});
+  expect_error([&] { c.apply_set("network.radix=[]"); }, {"network.radix", "empty list"});
+}
+
+TEST(Config, RouterAndLinkKeysMustFitTogether) {
+  Config c;
+  c.apply_set("router.fifo_flits=8");
+  expect_error([&] { c.validate(); }, {"router.impl ref", "router.fifo_flits", "router.fifo_packets"});
+  c.apply_set("router.impl=systemc");
+  expect_error([&] { c.validate(); }, {"router.fifo_flits = 8 < traffic.packet_flits = 32", "wormhole"});
+  c.apply_set("router.flow_control=wormhole");
+  c.validate();
+  c.apply_set("router.fifo_packets=2");
+  expect_error([&] { c.validate(); }, {"router.fifo_packets = 2 and router.fifo_flits = 8"});
+  Config r;
+  r.apply_set("link.delay=3");
+  expect_error([&] { r.validate(); }, {"link.delay = 3", "router.impl: systemc"});
+  expect_error([&] { r.apply_set("link.delay=0"); }, {"link.delay", ">= 1"});
+  expect_error([&] { r.apply_set("router.fifo_flits=0"); }, {"router.fifo_flits", "unbounded or an integer >= 1"});
+  expect_error([&] { r.apply_set("link.kind=serial"); }, {"link.kind", "pipelined, handshake"});
 }
 
 TEST(Config, LoadAtOrAboveOneCannotConverge) {

@@ -29,7 +29,7 @@ class ScriptedModel : public CycleModel {
 };
 
 // 8x8, L=32: U = .25 * numrecd*32/curtime / 8 = rate; so rate = A makes U = A.
-const MeasureContext k8x8{2, 8, 32, 64, 8, 0.5};
+const MeasureContext k8x8{2, 8, 32, 64, 8, 0.5, 16};
 
 ConvergenceSpec spec(ConvergenceMode mode, int64_t max_cycles = 1 << 30) {
   ConvergenceSpec s;
@@ -40,9 +40,9 @@ ConvergenceSpec spec(ConvergenceMode mode, int64_t max_cycles = 1 << 30) {
 
 TEST(Convergence, Sns4IntervalIsTheListingsExpression) {
   // (int)(MINPKT*L/(8*A*N/R)): 128x128 A=.5 -> 10000*32/512 = 625.
-  EXPECT_EQ(sns4_initial_interval({2, 128, 32, 16384, 128, .5}, .03), 625);
-  EXPECT_EQ(sns4_initial_interval({1, 4, 32, 4, 1, .1}, .03), 400000);
-  EXPECT_EQ(sns4_initial_interval({3, 128, 1, 1 << 21, 16384, .9}, .03), 1);  // never 0
+  EXPECT_EQ(sns4_initial_interval({2, 128, 32, 16384, 128, .5, 256}, .03), 625);
+  EXPECT_EQ(sns4_initial_interval({1, 4, 32, 4, 1, .1, 1}, .03), 400000);
+  EXPECT_EQ(sns4_initial_interval({3, 128, 1, 1 << 21, 16384, .9, 49152}, .03), 1);  // never 0
 }
 
 TEST(Convergence, Sns4StopsAfterThroughputThenOneStableLatencyInterval) {

@@ -1,0 +1,107 @@
+#include <cmath>
+#include <stdexcept>
+
+#include "traffic/counter_rng.hpp"
+#include "traffic/pattern.hpp"
+
+namespace kncsim {
+namespace {
+
+class PatternStream final : public InjectionStream {
+ public:
+  PatternStream(std::unique_ptr<InjectionStream> s, const MeshGeometry& g, const PatternSpec& spec)
+      : s_(std::move(s)), g_(g), spec_(spec) {
+    while ((1u << bits_) < g.nodes()) ++bits_;
+  }
+
+  void draw_cycle(int64_t cycle, std::vector<Injection>& out) override {
+    const size_t first = out.size();
+    s_->draw_cycle(cycle, out);
+    for (size_t i = first; i < out.size(); ++i) out[i].dest = map(out[i], cycle);
+  }
+
+ private:
+  double extra_uniform(uint32_t node, int64_t cycle) const {
+    return std::ldexp(double(counter_bits53(spec_.seed, node, uint64_t(cycle), 2)), -53);
+  }
+  uint32_t from_coords(const std::vector<int>& c) const {
+    uint32_t n = 0;
+    for (int k = 0; k < g_.dims(); ++k) n += uint32_t(c[k]) * g_.stride(k);
+    return n;
+  }
+  uint32_t map(const Injection& in, int64_t cycle) const {
+    const uint32_t src = in.node;
+    const int d = g_.dims();
+    switch (spec_.kind) {
+      case PatternKind::uniform:
+        return in.dest;
+      case PatternKind::transpose: {
+        std::vector<int> c(static_cast<size_t>(d), 0);
+        for (int k = 0; k < d; ++k) c[k] = g_.coord(src, d - 1 - k);
+        return from_coords(c);
+      }
+      case PatternKind::bit_complement:
+        return g_.nodes() - 1 - src;
+      case PatternKind::bit_reversal: {
+        uint32_t r = 0;
+        for (int b = 0; b < bits_; ++b) r |= ((src >> b) & 1u) << (bits_ - 1 - b);
+        return r;
+      }
+      case PatternKind::hotspot: {
+        const double u = extra_uniform(src, cycle);
+        if (u >= spec_.hotspot_fraction) return in.dest;
+        const auto h = size_t(u / spec_.hotspot_fraction * double(spec_.hotspots.size()));
+        return spec_.hotspots[std::min(h, spec_.hotspots.size() - 1)];
+      }
+      case PatternKind::nearest_neighbour: {
+        uint32_t nb[32];
+        int count = 0;
+        for (int k = 0; k < d; ++k) {
+          if (g_.coord(src, k) > 0) nb[count++] = g_.neighbour(src, MeshGeometry::pred(k));
+          if (g_.coord(src, k) < g_.radix(k) - 1) nb[count++] = g_.neighbour(src, MeshGeometry::succ(k));
+        }
+        return nb[std::min(count - 1, int(extra_uniform(src, cycle) * count))];
+      }
+    }
+    return in.dest;
+  }
+
+  std::unique_ptr<InjectionStream> s_;
+  const MeshGeometry& g_;
+  PatternSpec spec_;
+  int bits_ = 0;
+};
+
+}  // namespace
+
+PatternKind pattern_kind(const std::string& name) {
+  if (name == "uniform") return PatternKind::uniform;
+  if (name == "transpose") return PatternKind::transpose;
+  if (name == "bit_complement") return PatternKind::bit_complement;
+  if (name == "bit_reversal") return PatternKind::bit_reversal;
+  if (name == "hotspot") return PatternKind::hotspot;
+  if (name == "nearest_neighbour") return PatternKind::nearest_neighbour;
+  throw std::invalid_argument("unknown traffic pattern " + name);
+}
+
+std::string pattern_unsupported(PatternKind kind, const MeshGeometry& g) {
+  if (kind == PatternKind::transpose) {
+    if (g.dims() < 2) return "transpose reverses the dimensions: it needs network.dims >= 2";
+    for (int k = 0; k < g.dims(); ++k)
+      if (g.radix(k) != g.radix(g.dims() - 1 - k))
+        return "transpose needs the radix list to read the same reversed (R_k = R_{d-1-k})";
+  }
+  if (kind == PatternKind::bit_reversal && (g.nodes() & (g.nodes() - 1)))
+    return "bit_reversal needs a power-of-two node count";
+  return "";
+}
+
+std::unique_ptr<InjectionStream> with_pattern(std::unique_ptr<InjectionStream> stream, const MeshGeometry& g,
+                                              const PatternSpec& spec) {
+  if (spec.kind == PatternKind::uniform) return stream;
+  if (spec.kind == PatternKind::hotspot && spec.hotspots.empty())
+    throw std::invalid_argument("hotspot pattern without hotspot nodes");
+  return std::make_unique<PatternStream>(std::move(stream), g, spec);
+}
+
+}  // namespace kncsim
