@@ -82,6 +82,8 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
   p.link.delay = int(c.integer("link.delay"));
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
+  p.vcd_path = c.text("trace.vcd");
+  for (int64_t n : c.integers("trace.nodes")) p.trace_nodes.push_back(uint32_t(n));
   auto net = std::make_unique<WormholeNetwork>(g, p, feed);
   net->set_packet_sink(sink);
   return net;

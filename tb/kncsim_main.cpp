@@ -1,5 +1,5 @@
 // kncsim: run an experiment, or print the analytic figures of a configuration.
-//   kncsim run [CONFIG.yaml] [--set key=value]... [--json PATH|-]
+//   kncsim run [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--vcd PATH]
 //   kncsim analytic [CONFIG.yaml] [--set key=value]... [--json PATH|-]
 //   kncsim keys
 #include <CLI/CLI.hpp>
@@ -19,6 +19,7 @@ struct Common {
   std::string config_path;
   std::vector<std::string> sets;
   std::string json_path;
+  std::string vcd_path;
 };
 
 void add_common(CLI::App* cmd, Common& c) {
@@ -33,6 +34,7 @@ kncsim::Config load(const Common& c, std::ostream& warn) {
   kncsim::Config config;
   if (!c.config_path.empty()) config.merge_file(c.config_path);
   for (const auto& s : c.sets) config.apply_set(s);
+  if (!c.vcd_path.empty()) config.set_value("trace.vcd", c.vcd_path, "--vcd");
   for (const auto& w : config.validate()) warn << "kncsim: warning: " << w << "\n";
   return config;
 }
@@ -56,6 +58,7 @@ int main(int argc, char** argv) {
   Common run_opts, analytic_opts;
   auto* run = app.add_subcommand("run", "simulate until the configured convergence criterion");
   add_common(run, run_opts);
+  run->add_option("--vcd", run_opts.vcd_path, "write a VCD waveform of the link pins of trace.nodes (systemc)");
   auto* analytic = app.add_subcommand("analytic", "print closed-form figures (mean distance, U_max, B)");
   add_common(analytic, analytic_opts);
   auto* keys = app.add_subcommand("keys", "list every configuration key, its allowed values and default");

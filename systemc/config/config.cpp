@@ -151,6 +151,9 @@ void Config::set_scalar(const std::string& key, const std::string& scalar, const
   int64_t i = 0;
   double d = 0;
   switch (spec->kind) {
+    case KeyKind::text:
+      values_[key] = scalar;
+      return;
     case KeyKind::choice:
       throw bad();
     case KeyKind::integer:
@@ -207,6 +210,10 @@ void Config::merge_file(const std::string& path) {
   merge_yaml(ss.str(), path);
 }
 
+void Config::set_value(const std::string& key, const std::string& scalar, const std::string& origin) {
+  set_scalar(key, scalar, origin);
+}
+
 void Config::apply_set(const std::string& assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
@@ -241,6 +248,13 @@ std::vector<std::string> Config::validate() const {
                                   "(about 300 bytes of state per node)",
                                   nodes, 1 << 24));
   const int radix = *std::max_element(radices.begin(), radices.end());
+  for (int64_t n : integers("trace.nodes"))
+    if (double(n) >= nodes)
+      throw ConfigError(fmt::format("trace.nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}", n,
+                                    nodes, nodes - 1));
+  if (!text("trace.vcd").empty() && text("router.impl") == "ref")
+    throw ConfigError("trace.vcd (--vcd) traces link pins, which the packet-level ref model has none of; allowed: "
+                      "router.impl: systemc, or no trace.vcd");
   for (int64_t h : integers("traffic.hotspot_nodes"))
     if (double(h) >= nodes)
       throw ConfigError(fmt::format("traffic.hotspot_nodes has node {}, outside the {:.0f}-node network; allowed: "

@@ -25,6 +25,8 @@ class Config {
   // Parses YAML text (a file's contents); `origin` names it in errors.
   void merge_yaml(const std::string& text, const std::string& origin);
   void merge_file(const std::string& path);
+  // One key from a raw string (no YAML parsing), e.g. a path given on the command line.
+  void set_value(const std::string& key, const std::string& scalar, const std::string& origin);
   // "key=value", the value read as a YAML scalar.
   void apply_set(const std::string& assignment);
   // Cross-key checks; call once all sources are merged. Returns warnings.

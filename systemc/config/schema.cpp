@@ -58,6 +58,9 @@ const std::vector<KeySpec>& config_schema() {
        "cap: a run that would pass it stops with converged: false"},
       {"run.deadlock_cycles", K::integer, {}, 1, false, kNoMax, "10000",
        "stop with an error when no packet moves this long while packets are buffered"},
+      {"trace.vcd", K::text, {}, 0, false, kNoMax, "",
+       "VCD waveform of the traced nodes' link pins (systemc); also kncsim run --vcd PATH"},
+      {"trace.nodes", K::integers, {}, 0, false, 16777215, "0", "nodes whose link pins go to the VCD file"},
       {"run.threads", K::integer_or_choice, {"auto"}, 1, false, 2, "auto",
        "1 = single thread; 2 = draw the random stream on a second core (same results)"},
   };
@@ -87,6 +90,8 @@ std::string allowed_values(const KeySpec& s) {
       return fmt::format("{} or {}", fmt::join(s.choices, ", "), number("an integer"));
     case KeyKind::integers:
       return number("an integer") + ", or a list of them";
+    case KeyKind::text:
+      return "a file path, or empty for none";
   }
   return {};
 }

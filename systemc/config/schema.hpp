@@ -5,7 +5,7 @@
 
 namespace kncsim {
 
-enum class KeyKind { integer, number, choice, integer_or_choice, integers };  // integers: one or a list
+enum class KeyKind { integer, number, choice, integer_or_choice, integers, text };  // integers: one or a list
 
 struct KeySpec {
   std::string key;

@@ -52,16 +52,17 @@ class FlitLink {
     return c;
   }
 
-  // Receiver side: flit f left the receiver's FIFO in cycle t.
-  void departed(const Flit& f, int64_t t, int packet_flits) {
+  // Receiver side: flit f left the receiver's FIFO in cycle t. Returns whether a credit went back.
+  bool departed(const Flit& f, int64_t t, int packet_flits) {
     int amount = 0;
     if (policy_ == CreditPolicy::per_flit) amount = 1;
     if (policy_ == CreditPolicy::per_packet && f.head) amount = packet_flits;
-    if (!amount) return;
+    if (!amount) return false;
     absorb(t);  // what the sender would see now anyway
     // One departure per cycle and each credit lands within `delay` cycles: the ring never fills.
     pending_[(first_ + npending_++) % pending_.size()] = Credit{t + p_.delay, amount};
     src_.wake_at(t + p_.delay);
+    return true;
   }
 
   const LinkParams& params() const { return p_; }

@@ -18,14 +18,6 @@ struct Channel {
   bool operator==(const Channel& o) const { return node == o.node && in == o.in; }
 };
 
-std::string port_name(int port) {
-  if (port == 0) return "local";
-  static const char* axis = "xyzw";
-  const int k = MeshGeometry::dim_of(port);
-  const std::string a = k < 4 ? std::string(1, axis[k]) : fmt::format("d{}", k);
-  return (port & 1 ? "-" : "+") + a;
-}
-
 std::string where(const MeshGeometry& g, uint32_t n) {
   std::vector<int> c;
   for (int k = 0; k < g.dims(); ++k) c.push_back(g.coord(n, k));
@@ -62,10 +54,10 @@ std::string WormholeFabric::waiting_cycle() const {
         const Channel& w = path[k];
         const WormholeRouter& r = *routers[w.node];
         const int o = r.bound_output(w.in);
-        out += fmt::format("  {} input from {} ({} flits){} waits for\n", where(g, w.node), port_name(w.in),
-                           r.input_fifo_size(w.in), o >= 0 ? fmt::format(", holding output {}", port_name(o)) : "");
+        out += fmt::format("  {} input from {} ({} flits){} waits for\n", where(g, w.node), MeshGeometry::port_name(w.in),
+                           r.input_fifo_size(w.in), o >= 0 ? fmt::format(", holding output {}", MeshGeometry::port_name(o)) : "");
       }
-      return out + fmt::format("  {} input from {} (the first channel again)\n", where(g, c->node), port_name(c->in));
+      return out + fmt::format("  {} input from {} (the first channel again)\n", where(g, c->node), MeshGeometry::port_name(c->in));
     }
   }
   return "  (no cycle found: the network is stalled without a circular wait)\n";

@@ -34,7 +34,23 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
     routers[n]->connect_ejector(&nis.back());
   }
   log.check_pair_order = !p.router.adaptive;
+  if (!p.vcd_path.empty()) start_trace(p.vcd_path, p.trace_nodes);
   SC_METHOD(drive);
+}
+
+WormholeFabric::~WormholeFabric() {
+  if (vcd_) sc_core::sc_close_vcd_trace_file(vcd_);
+}
+
+void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& nodes) {
+  const std::string ext = ".vcd";  // SystemC appends it
+  if (path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0)
+    path.resize(path.size() - ext.size());
+  vcd_ = sc_core::sc_create_vcd_trace_file(path.c_str());
+  vcd_->set_time_unit(1, sc_core::SC_NS);
+  std::vector<std::string> names;
+  for (int port = 0; port < g.ports(); ++port) names.push_back(MeshGeometry::port_name(port));
+  for (uint32_t n : nodes) routers.at(n)->trace(vcd_, names);
 }
 
 void WormholeFabric::draw(int64_t cycle) {

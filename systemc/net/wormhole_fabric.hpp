@@ -21,6 +21,7 @@ class WormholeFabric : public sc_core::sc_module {
   SC_HAS_PROCESS(WormholeFabric);
   WormholeFabric(sc_core::sc_module_name name, const MeshGeometry& g, const WormholeNetworkParams& p,
                  InjectionFeed& feed);
+  ~WormholeFabric() override;
 
   // The channels waiting on each other, as text (for the deadlock report).
   std::string waiting_cycle() const;
@@ -37,7 +38,9 @@ class WormholeFabric : public sc_core::sc_module {
  private:
   void drive();  // once per cycle: count this cycle's injections, draw the next cycle's
   void draw(int64_t cycle);
+  void start_trace(std::string path, const std::vector<uint32_t>& nodes);
   InjectionFeed& feed_;
+  sc_core::sc_trace_file* vcd_ = nullptr;
   int64_t drawn_ahead_ = 0;  // injections of the next cycle, already queued
   uint64_t next_id_ = 0;
   bool started_ = false;

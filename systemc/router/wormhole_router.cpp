@@ -45,6 +45,7 @@ uint32_t WormholeRouter::route_mask(const PacketInfo& p) const {
 void WormholeRouter::evaluate() {
   const int64_t t = current_cycle();
   armed_at_ = -1;
+  if (pins_) pins_->clear_pulses();
   occupied_ = 0;  // links and the NI write into the FIFOs directly
   for (int i = 0; i < nports_; ++i)
     if (!in_[i].fifo.empty()) occupied_ |= 1u << i;
@@ -96,8 +97,26 @@ void WormholeRouter::evaluate() {
     const int i = __builtin_ctz(m);
     if (in_[i].bound >= 0) moved |= move_flit(i, t);
   }
-  const int64_t next = moved ? t + 1 : next_wake(t);
+  int64_t next = moved ? t + 1 : next_wake(t);
+  if (pins_) {
+    update_pins(t);
+    next = t + 1;  // pins fall back to idle next cycle
+  }
   if (next != kNever) wake_at(next);
+}
+
+void WormholeRouter::trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) {
+  pins_ = std::make_unique<LinkPins>(tf, std::string(name()), port_names);
+  wake_at(0);
+}
+
+void WormholeRouter::update_pins(int64_t t) {
+  for (int p = 0; p < nports_; ++p) {
+    if (out_[p].link) pins_->out[p].credits = out_[p].link->credits(t);
+    uint32_t arrived = 0;
+    while (arrived < in_[p].fifo.size() && in_[p].fifo.at(arrived).arrival <= t) ++arrived;
+    pins_->in[p].occupancy = arrived;
+  }
 }
 
 bool WormholeRouter::move_flit(int i, int64_t t) {
@@ -114,7 +133,11 @@ bool WormholeRouter::move_flit(int i, int64_t t) {
     out.link->send(f, t, pkt.flits);
   }
   in.fifo.pop();
-  if (in.upstream) in.upstream->departed(f, t, pkt.flits);
+  const bool credited = in.upstream && in.upstream->departed(f, t, pkt.flits);
+  if (pins_) {
+    pins_->out[o] = OutputPins{true, pkt.id, f.seq, f.head, f.tail, pins_->out[o].credits};
+    pins_->in[i].credit = credited;
+  }
   moves_.last_move = t;
   if (f.tail) {
     in.bound = -1;

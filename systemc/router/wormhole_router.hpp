@@ -8,10 +8,12 @@
 // or credit arriving, a new injection, or its own work for the next cycle. An idle router
 // costs nothing.
 #include <systemc>
+#include <memory>
 #include <vector>
 
 #include "flit/packet_table.hpp"
 #include "link/flit_link.hpp"
+#include "router/link_pins.hpp"
 #include "router/priority_token.hpp"
 #include "router/router_params.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -41,6 +43,8 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   void connect_output(int port, FlitLink* link) { out_[port].link = link; }
   void connect_input(int port, FlitLink* link) { in_[port].upstream = link; }
   void connect_ejector(Ejector* e) { ejector_ = e; }
+  // Trace this router's link pins; it then evaluates every cycle (results are unchanged).
+  void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names);
 
   void wake_at(int64_t cycle) override;
 
@@ -69,6 +73,7 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   };
 
   void evaluate();
+  void update_pins(int64_t t);
   uint32_t route_mask(const PacketInfo& p) const;
   bool move_flit(int in, int64_t t);
   int64_t next_wake(int64_t t) const;
@@ -86,6 +91,7 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   std::vector<OutPort> out_;
   unsigned occupied_ = 0;  // inputs with flits in their FIFO (on the wire included), this evaluation
   PriorityToken token_;
+  std::unique_ptr<LinkPins> pins_;  // only when traced
 };
 
 }  // namespace kncsim

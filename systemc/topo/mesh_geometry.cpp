@@ -40,4 +40,11 @@ int MeshGeometry::distance(uint32_t a, uint32_t b) const {
   return d;
 }
 
+std::string MeshGeometry::port_name(int port) {
+  if (port == 0) return "local";
+  static const char* axis = "xyzw";
+  const int k = dim_of(port);
+  return std::string(port & 1 ? "-" : "+") + (k < 4 ? std::string(1, axis[k]) : "d" + std::to_string(k));
+}
+
 }  // namespace kncsim

@@ -4,6 +4,7 @@
 // succ(dim)=2dim+2; every node has 2d+1 ports (edge nodes leave some unconnected).
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace kncsim {
@@ -37,6 +38,8 @@ class MeshGeometry {
   static int pred(int dim) { return 2 * dim + 1; }
   static int succ(int dim) { return 2 * dim + 2; }
   static int dim_of(int port) { return (port - 1) / 2; }
+  // "local", "-x", "+x", "-y", .. ("-d4" beyond w).
+  static std::string port_name(int port);
   // The input port at the far end of output `port` (the listings' END).
   static int opposite(int port) { return (port & 1) ? port + 1 : port - 1; }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -126,7 +127,36 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set traffic.pattern=bit_reversal --set network.radix=6", "traffic.pattern",
                                "power-of-two"},
                       BadInput{"run /nonexistent.yaml", "nonexistent.yaml", "not exist"},
+                      BadInput{"run --vcd /tmp/x.vcd", "trace.vcd", "router.impl: systemc"},
                       BadInput{"frobnicate", "subcommand", "--help"}));
+
+TEST(Cli, SystemCRunAgreesWithTheReferenceModel) {
+  const std::string args = "run --set network.radix=4 --set traffic.load=.4 --json -";
+  const Outcome ref = kncsim(args), sc = kncsim(args + " --set router.impl=systemc");
+  ASSERT_EQ(sc.status, 0) << sc.err;
+  auto a = nlohmann::json::parse(ref.out), b = nlohmann::json::parse(sc.out);
+  EXPECT_EQ(b["model"], "systemc");
+  for (const char* k : {"T", "U", "D", "AQLEN", "numsent", "numrecd", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+}
+
+TEST(Cli, VcdTracesTheChosenNodesLinkPinsWithoutChangingResults) {
+  const std::string vcd = write_temp("pins.vcd", "");
+  const std::string args =
+      "run --set router.impl=systemc --set network.radix=4 --set traffic.load=.6 --set run.convergence=fixed "
+      "--set run.cycles=400 --set trace.nodes=[5] --json -";
+  const Outcome plain = kncsim(args), traced = kncsim(args + " --vcd " + vcd);
+  ASSERT_EQ(traced.status, 0) << traced.err;
+  auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(traced.out);
+  for (const char* k : {"T", "numsent", "numrecd", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+  std::ifstream in(vcd);
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_NE(text.find("$scope module router_5 $end"), std::string::npos);
+  EXPECT_EQ(text.find("$scope module router_6 $end"), std::string::npos) << "only the chosen node";
+  for (const char* pin : {"valid", "head", "tail", "credits", "credit", "occupancy", "out_+x", "in_-y", "out_local"})
+    EXPECT_NE(text.find(pin), std::string::npos) << pin;
+  EXPECT_GT(std::count(text.begin(), text.end(), '#'), 100) << "hundreds of cycles with pin changes";
+  std::remove(vcd.c_str());
+}
 
 TEST(Cli, MalformedYamlFileIsRefused) {
   const std::string path = write_temp("bad.yaml", "network: {dims: 2\n  radix: [\n");
