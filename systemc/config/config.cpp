@@ -226,6 +226,10 @@ void Config::apply_set(const std::string& assignment) {
     throw ConfigError(fmt::format("malformed value in --set '{}': {}", assignment, e.what()));
   }
   if (!find_key(key)) unknown_key(key, "--set");
+  if (v.IsNull() && find_key(key)->kind == KeyKind::text) {  // "trace.vcd=": none
+    set_scalar(key, "", "--set");
+    return;
+  }
   if (v.IsSequence() && find_key(key)->kind == KeyKind::integers) {
     std::vector<std::string> items;
     for (const auto& item : v) items.push_back(item.IsScalar() ? item.Scalar() : std::string("[..]"));
