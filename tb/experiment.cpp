@@ -79,6 +79,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
                      : c.text("router.flow_control") == "cut_through" ? CreditPolicy::per_packet
                                                                        : CreditPolicy::per_flit;
   p.router.routing_delay = int(c.integer("router.routing_delay"));
+  p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
   p.link.delay = int(c.integer("link.delay"));
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
   p.deadlock_cycles = c.integer("run.deadlock_cycles");

@@ -74,8 +74,8 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
     const YAML::Node& v = kv.second;
     if (v.IsMap()) {
       flatten(v, key, origin, out);
-    } else if (v.IsScalar()) {
-      out.push_back({key, {v.Scalar()}, false});
+    } else if (v.IsScalar() || v.IsNull()) {  // "vcd:" with nothing after it is an empty value
+      out.push_back({key, {v.IsNull() ? std::string() : v.Scalar()}, false});
     } else if (v.IsSequence() && find_key(key) && find_key(key)->kind == KeyKind::integers) {
       FlatValue f{key, {}, true};
       for (const auto& item : v) {
@@ -103,6 +103,20 @@ void validate_router(const Config& c) {
                                   "(the other left unbounded)",
                                   c.integer("router.fifo_packets"), c.integer("router.fifo_flits")));
   const bool cut_through = c.text("router.flow_control") == "cut_through";
+  if (c.text("router.packet_format") == "hop_count") {
+    auto refuse = [](const std::string& why) {
+      throw ConfigError("router.packet_format hop_count " + why);
+    };
+    if (ref) refuse("needs flit-level routers; allowed: router.impl: systemc, or router.packet_format: absolute");
+    if (c.text("router.routing") != "dor")
+      refuse("routes row then column (Symult); allowed: router.routing: dor");
+    if (L <= c.integer("network.dims"))
+      refuse(fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > network.dims = {}",
+                         c.integer("network.dims"), c.integer("network.dims")));
+    if ((by_flits || by_packets) && cut_through)
+      refuse("shortens packets on the way, which per-packet cut-through credits cannot follow; allowed: "
+             "router.flow_control: wormhole, or unbounded FIFOs");
+  }
   if (!ref) {
     if (by_flits && cut_through && c.integer("router.fifo_flits") < L)
       throw ConfigError(fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control "

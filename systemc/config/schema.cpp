@@ -29,6 +29,9 @@ const std::vector<KeySpec>& config_schema() {
        "finite FIFOs: cut_through = a head needs room for its whole packet (FNS); wormhole = one free flit slot"},
       {"router.routing_delay", K::integer, {}, 0, false, 1000, "0",
        "cycles from a head reaching the FIFO front to its first output request (systemc)"},
+      {"router.packet_format", K::choice, {"absolute", "hop_count"}, 0, false, kNoMax, "absolute",
+       "absolute = the head carries the destination; hop_count = Symult: one header flit per dimension "
+       "with its hop count, stripped when the dimension is done (dor; the L flits include the d headers)"},
       {"router.fifo_check", K::choice, {"in_order", "registered"}, 0, false, kNoMax, "in_order",
        "ref with finite FIFOs: in_order = FNS as listed (sees neighbours evaluated earlier this cycle); "
        "registered = occupancy at the start of the cycle, as the SystemC model and hardware"},

@@ -2,15 +2,21 @@
 // A flit as it crosses a link: which packet, which position, and whether it opens or closes
 // the packet. The packet's header fields (destination, source, generation time, id) live in
 // the PacketTable; a flit names its packet by table slot, as a wire would carry a tag.
+// In the Symult hop-count format a packet opens with one header flit per dimension, each
+// holding the signed hop count left in its dimension; a router strips the front header
+// once its count is zero, and the flit behind it becomes the head.
 #include <cstdint>
 
 namespace kncsim {
 
 struct Flit {
   uint32_t packet = 0;  // PacketTable slot
-  uint16_t seq = 0;     // 0 = head
-  bool head = false;
+  uint16_t seq = 0;     // position at injection, 0 first
+  int16_t hops = 0;     // hop-count format: signed hops still to go in dimension `dim`
+  bool head = false;    // the flit that routes the packet (the front one)
   bool tail = false;
+  bool header = false;  // hop-count format: a per-dimension header flit
+  uint8_t dim = 0;
 };
 
 // A flit in a FIFO or on a wire: usable by its receiver from cycle `arrival` on.

@@ -13,7 +13,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   routers.reserve(n_nodes);
   for (uint32_t n = 0; n < n_nodes; ++n)
     routers.push_back(std::make_unique<WormholeRouter>(fmt::format("router_{}", n).c_str(), n, g, p.router,
-                                                       packets, moves));
+                                                       packets, log));
   for (uint32_t n = 0; n < n_nodes; ++n) {
     for (int k = 0; k < g.dims(); ++k) {
       const int c = g.coord(n, k);
@@ -30,7 +30,8 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   }
   nis.reserve(n_nodes);
   for (uint32_t n = 0; n < n_nodes; ++n) {
-    nis.emplace_back(n, packets, log, routers[n]->input_fifo(0), *routers[n]);
+    nis.emplace_back(n, packets, log, routers[n]->input_fifo(0), *routers[n],
+                     p.router.hop_count_headers ? &g : nullptr);
     routers[n]->connect_ejector(&nis.back());
   }
   log.check_pair_order = !p.router.adaptive;

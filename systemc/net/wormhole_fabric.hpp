@@ -30,7 +30,6 @@ class WormholeFabric : public sc_core::sc_module {
   WormholeNetworkParams params;
   PacketTable packets;
   DeliveryLog log;
-  FlitMoveObserver moves;
   std::vector<std::unique_ptr<WormholeRouter>> routers;
   std::deque<FlitLink> links;
   std::vector<NetworkInterface> nis;

@@ -19,6 +19,7 @@ const DeliveryCounters& WormholeNetwork::counters() const { return fabric_->log.
 void WormholeNetwork::set_packet_sink(PacketSink* sink) { fabric_->log.sink = sink; }
 int64_t WormholeNetwork::flits_injected() const { return fabric_->log.flits_injected; }
 int64_t WormholeNetwork::flits_delivered() const { return fabric_->log.flits_delivered; }
+int64_t WormholeNetwork::flits_stripped() const { return fabric_->log.flits_stripped; }
 
 int64_t WormholeNetwork::flits_buffered() const {
   int64_t n = 0;
@@ -31,24 +32,25 @@ int64_t WormholeNetwork::flits_buffered() const {
 // cycle that depends only on the network, not on how run_until was called.
 void WormholeNetwork::run_until(int64_t end) {
   while (now_ < end) {
-    const bool busy = flits_injected() > flits_delivered();
-    const int64_t since = busy ? std::max(fabric_->moves.last_move, fabric_->log.busy_since) : now_;
+    const bool busy = flits_injected() > flits_delivered() + flits_stripped();
+    const int64_t since = busy ? std::max(fabric_->log.last_move, fabric_->log.busy_since) : now_;
     sc_core::sc_start(cycles(std::min(end, std::max(now_ + 1, since + deadlock_cycles_ + 1)) - now_));
     now_ = current_cycle();
-    const int64_t idle = now_ - 1 - std::max(fabric_->moves.last_move, fabric_->log.busy_since);
-    if (idle > deadlock_cycles_ && flits_injected() > flits_delivered())
+    const int64_t idle = now_ - 1 - std::max(fabric_->log.last_move, fabric_->log.busy_since);
+    if (idle > deadlock_cycles_ && flits_injected() > flits_delivered() + flits_stripped())
       throw DeadlockError(fmt::format("deadlock: no flit moved for {} cycles (run.deadlock_cycles) at cycle {} "
                                       "with {} flits buffered; channels waiting in a cycle:\n{}",
-                                      idle, now_, flits_injected() - flits_delivered(), fabric_->waiting_cycle()));
+                                      idle, now_, flits_injected() - flits_delivered() - flits_stripped(), fabric_->waiting_cycle()));
   }
   check_conservation();
 }
 
 void WormholeNetwork::check_conservation() const {
-  const int64_t in = flits_injected(), out = flits_delivered(), held = flits_buffered();
-  if (in != out + held)
-    throw std::logic_error(fmt::format("flit conservation violated: injected {} != delivered {} + buffered {}", in,
-                                       out, held));
+  const int64_t in = flits_injected(), out = flits_delivered(), held = flits_buffered(), gone = flits_stripped();
+  if (in != out + held + gone)
+    throw std::logic_error(fmt::format(
+        "flit conservation violated: injected {} != delivered {} + buffered {} + stripped headers {}", in, out, held,
+        gone));
 }
 
 }  // namespace kncsim

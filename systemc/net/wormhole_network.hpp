@@ -46,6 +46,7 @@ class WormholeNetwork final : public CycleModel {
 
   int64_t flits_injected() const;
   int64_t flits_delivered() const;
+  int64_t flits_stripped() const;  // hop-count headers the routers consumed
   int64_t flits_buffered() const;  // in FIFOs and on wires, injection queues included
 
  private:

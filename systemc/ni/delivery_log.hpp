@@ -1,6 +1,7 @@
 #pragma once
-// What the network interfaces count and check as packets arrive: the shared statistics,
-// flit conservation, and per-pair order under dimension-order routing.
+// What the network interfaces and routers count and check: the shared statistics, flit
+// conservation, per-pair order under dimension-order routing, and the last cycle any flit
+// moved (for the deadlock watchdog).
 #include <cstdint>
 #include <unordered_map>
 
@@ -13,6 +14,8 @@ struct DeliveryLog {
   PacketSink* sink = nullptr;
   int64_t flits_injected = 0;   // written into injection queues (future flits included)
   int64_t flits_delivered = 0;  // consumed by the sinks
+  int64_t flits_stripped = 0;   // hop-count headers the routers consumed
+  int64_t last_move = -1;       // last cycle a flit crossed a crossbar or was stripped
   int64_t busy_since = 0;       // cycle the network last went from empty to holding flits
   bool check_pair_order = false;
   std::unordered_map<uint64_t, uint64_t> last_id_of_pair;  // (src << 32 | dest) -> packet id

@@ -9,17 +9,31 @@ namespace kncsim {
 void NetworkInterface::inject(uint64_t id, uint32_t dest, int flits, int64_t generated) {
   const int64_t tin = std::max(generated, tls_ + flits);
   tls_ = tin;
-  if (log_.flits_injected == log_.flits_delivered) log_.busy_since = generated;
+  if (log_.flits_injected == log_.flits_delivered + log_.flits_stripped) log_.busy_since = generated;
   const uint32_t k = packets_.allocate(PacketInfo{id, node_, dest, tin, 0, flits, 0});
-  for (int i = 0; i < flits; ++i)
-    queue_.push(TimedFlit{tin + i, Flit{k, uint16_t(i), i == 0, i == flits - 1}});
+  const int dims = headers_ ? headers_->dims() : 0;
+  for (int i = 0; i < flits; ++i) {
+    Flit f;
+    f.packet = k;
+    f.seq = uint16_t(i);
+    f.head = i == 0;
+    f.tail = i == flits - 1;
+    if (i < dims) {
+      f.header = true;
+      f.dim = uint8_t(i);
+      f.hops = int16_t(headers_->coord(dest, i) - headers_->coord(node_, i));
+    }
+    queue_.push(TimedFlit{tin + i, f});
+  }
   log_.flits_injected += flits;
   router_.wake_at(tin);
 }
 
 void NetworkInterface::eject(const Flit& f, int64_t arrival) {
   const PacketInfo& p = packets_[f.packet];
-  const bool in_order = f.head ? !receiving_ && f.seq == 0 : receiving_ && f.packet == receiving_packet_ && f.seq == next_seq_;
+  const int first = headers_ ? headers_->dims() : 0;  // hop-count headers were stripped on the way
+  const bool in_order = f.head ? !receiving_ && f.seq == first && !f.header
+                               : receiving_ && f.packet == receiving_packet_ && f.seq == next_seq_;
   if (!in_order || p.dest != node_)
     throw std::logic_error("node " + std::to_string(node_) + " received flit " + std::to_string(f.seq) +
                            " of packet " + std::to_string(p.id) + " out of order or misrouted");

@@ -11,14 +11,17 @@
 #include "ni/delivery_log.hpp"
 #include "router/flit_fifo.hpp"
 #include "router/wormhole_router.hpp"
+#include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
 
 class NetworkInterface final : public Ejector {
  public:
+  // `geometry` given: packets open with Symult hop-count headers, one per dimension.
   NetworkInterface(uint32_t node, PacketTable& packets, DeliveryLog& log, FlitFifo& injection_queue,
-                   Wakeable& router)
-      : node_(node), packets_(packets), log_(log), queue_(injection_queue), router_(router) {}
+                   Wakeable& router, const MeshGeometry* hop_count_geometry = nullptr)
+      : node_(node), packets_(packets), log_(log), queue_(injection_queue), router_(router),
+        headers_(hop_count_geometry) {}
 
   void inject(uint64_t id, uint32_t dest, int flits, int64_t generated);
   void eject(const Flit& f, int64_t arrival) override;
@@ -29,6 +32,7 @@ class NetworkInterface final : public Ejector {
   DeliveryLog& log_;
   FlitFifo& queue_;
   Wakeable& router_;
+  const MeshGeometry* headers_;
   int64_t tls_ = 0;  // the listing's tls: starts at 0
   bool receiving_ = false;
   uint32_t receiving_packet_ = 0;

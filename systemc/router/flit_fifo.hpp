@@ -21,6 +21,7 @@ class FlitFifo {
   size_t size() const { return size_; }
   int64_t capacity() const { return capacity_; }
   const TimedFlit& front() const { return ring_[head_]; }
+  TimedFlit& front() { return ring_[head_]; }
   void push(const TimedFlit& f) {
     if (capacity_ >= 0 && int64_t(size_) >= capacity_)
       throw std::logic_error("flow control violated: a flit arrived at a full FIFO");

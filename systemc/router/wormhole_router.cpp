@@ -11,8 +11,8 @@ constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 }
 
 WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g,
-                               const RouterParams& p, PacketTable& packets, FlitMoveObserver& moves)
-    : sc_module(name), node_(node), g_(g), p_(p), packets_(packets), moves_(moves), nports_(g.ports()),
+                               const RouterParams& p, PacketTable& packets, DeliveryLog& log)
+    : sc_module(name), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
       out_(size_t(g.ports())) {
   in_.reserve(size_t(nports_));
   in_.push_back(InPort{FlitFifo(FlitFifo::kUnbounded)});  // the NI's injection queue
@@ -42,6 +42,31 @@ uint32_t WormholeRouter::route_mask(const PacketInfo& p) const {
   return mask ? mask : 1u;
 }
 
+// The outputs the front flit `head` may take: from the packet's destination, or in the
+// hop-count format from its header (0 while a finished header waits to be stripped).
+uint32_t WormholeRouter::route_of(const Flit& head) const {
+  if (!p_.hop_count_headers) return route_mask(packets_[head.packet]);
+  if (!head.header) return 1u;  // every header stripped: for the local PE
+  if (head.hops == 0) return 0;
+  return 1u << (head.hops > 0 ? MeshGeometry::succ(head.dim) : MeshGeometry::pred(head.dim));
+}
+
+// Hop-count format: the front header's dimension is done; drop it (one cycle of this input)
+// and let the flit behind it lead the packet.
+bool WormholeRouter::strip_header(int i, int64_t t) {
+  InPort& in = in_[i];
+  const Flit f = in.fifo.front().flit;
+  in.fifo.pop();
+  if (in.upstream) in.upstream->departed(f, t, packets_[f.packet].flits);
+  in.promote = true;  // the next flit of this input leads the packet now
+  if (in.fifo.empty()) occupied_ &= ~(1u << i);
+  in.routed = false;
+  in.front_since = t + 1;
+  log_.last_move = t;
+  ++log_.flits_stripped;
+  return true;
+}
+
 void WormholeRouter::evaluate() {
   const int64_t t = current_cycle();
   armed_at_ = -1;
@@ -53,20 +78,29 @@ void WormholeRouter::evaluate() {
   // Channel assignment: heads at the front of unbound inputs, outputs free at the start of
   // the cycle whose far FIFO admits them (credits as of the start of the cycle).
   unsigned ready = 0, wanted = 0, busy = 0;
+  bool stripped = false;
   for (int o = 0; o < nports_; ++o)
     if (out_[o].bound >= 0) busy |= 1u << o;
   for (unsigned m = occupied_; m; m &= m - 1) {
     const int i = __builtin_ctz(m);
     InPort& in = in_[i];
     if (in.bound >= 0) continue;
+    if (in.promote) {
+      in.fifo.front().flit.head = true;
+      in.promote = false;
+    }
     const TimedFlit& f = in.fifo.front();
     if (f.arrival > t) continue;
     if (!in.routed) {
-      in.route = route_mask(packets_[f.flit.packet]);
+      in.route = route_of(f.flit);
       in.eligible = std::max(f.arrival, in.front_since) + p_.routing_delay;
       in.routed = true;
     }
     if (in.eligible > t) continue;
+    if (in.route == 0) {  // a finished hop-count header
+      stripped |= strip_header(i, t);
+      continue;
+    }
     ready |= 1u << i;
     wanted |= in.route;
   }
@@ -92,7 +126,7 @@ void WormholeRouter::evaluate() {
   }
 
   // The crossbar: one flit per bound input.
-  bool moved = false;
+  bool moved = stripped;
   for (unsigned m = occupied_; m; m &= m - 1) {
     const int i = __builtin_ctz(m);
     if (in_[i].bound >= 0) moved |= move_flit(i, t);
@@ -130,7 +164,9 @@ bool WormholeRouter::move_flit(int i, int64_t t) {
   if (out.link) {
     if (!f.head && !out.link->admits_body(t)) return false;
     if (f.head) ++pkt.hops;
-    out.link->send(f, t, pkt.flits);
+    Flit sent = f;
+    if (sent.header && sent.head) sent.hops = int16_t(sent.hops - (sent.hops > 0 ? 1 : -1));  // one hop done
+    out.link->send(sent, t, pkt.flits);
   }
   in.fifo.pop();
   const bool credited = in.upstream && in.upstream->departed(f, t, pkt.flits);
@@ -138,7 +174,7 @@ bool WormholeRouter::move_flit(int i, int64_t t) {
     pins_->out[o] = OutputPins{true, pkt.id, f.seq, f.head, f.tail, pins_->out[o].credits};
     pins_->in[i].credit = credited;
   }
-  moves_.last_move = t;
+  log_.last_move = t;
   if (f.tail) {
     in.bound = -1;
     out.bound = -1;
@@ -180,7 +216,7 @@ size_t WormholeRouter::flits_buffered() const {
 uint32_t WormholeRouter::route_of_front(int i) const {
   const InPort& in = in_[i];
   if (in.fifo.empty() || !in.fifo.front().flit.head) return 0;
-  return route_mask(packets_[in.fifo.front().flit.packet]);
+  return route_of(in.fifo.front().flit);
 }
 
 }  // namespace kncsim

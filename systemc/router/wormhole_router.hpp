@@ -13,6 +13,7 @@
 
 #include "flit/packet_table.hpp"
 #include "link/flit_link.hpp"
+#include "ni/delivery_log.hpp"
 #include "router/link_pins.hpp"
 #include "router/priority_token.hpp"
 #include "router/router_params.hpp"
@@ -27,16 +28,11 @@ class Ejector {
   virtual void eject(const Flit& f, int64_t arrival) = 0;
 };
 
-// Told every time a flit crosses a crossbar (for the deadlock watchdog and traces).
-struct FlitMoveObserver {
-  int64_t last_move = -1;
-};
-
 class WormholeRouter : public sc_core::sc_module, public Wakeable {
  public:
   SC_HAS_PROCESS(WormholeRouter);
   WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, const RouterParams& p,
-                 PacketTable& packets, FlitMoveObserver& moves);
+                 PacketTable& packets, DeliveryLog& log);
 
   // Wiring, before simulation starts.
   FlitFifo& input_fifo(int port) { return in_[port].fifo; }
@@ -63,6 +59,7 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
     FlitLink* upstream = nullptr;  // null for the local port (the NI's injection queue)
     int bound = -1;                // output this input's packet holds
     bool routed = false;           // route/eligible are valid for the front head
+    bool promote = false;          // hop-count format: a header was stripped; the next flit leads
     uint32_t route = 0;
     int64_t eligible = 0;          // first cycle the front head may request
     int64_t front_since = 0;       // cycle the front flit became the front
@@ -75,6 +72,8 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   void evaluate();
   void update_pins(int64_t t);
   uint32_t route_mask(const PacketInfo& p) const;
+  uint32_t route_of(const Flit& head) const;
+  bool strip_header(int in, int64_t t);
   bool move_flit(int in, int64_t t);
   int64_t next_wake(int64_t t) const;
 
@@ -84,7 +83,7 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   const MeshGeometry& g_;
   RouterParams p_;
   PacketTable& packets_;
-  FlitMoveObserver& moves_;
+  DeliveryLog& log_;
   Ejector* ejector_ = nullptr;
   int nports_;
   std::vector<InPort> in_;
