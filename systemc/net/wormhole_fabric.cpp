@@ -8,12 +8,13 @@ namespace kncsim {
 
 WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry& geometry,
                                const WormholeNetworkParams& p, InjectionFeed& feed)
-    : sc_module(name), g(geometry), params(p), feed_(feed) {
+    : sc_module(name), g(geometry), params(p), calendar(geometry.nodes(), 2 * int64_t(p.link.delay) + p.packet_flits + 2),
+      feed_(feed) {
   const uint32_t n_nodes = g.nodes();
   routers.reserve(n_nodes);
   for (uint32_t n = 0; n < n_nodes; ++n)
     routers.push_back(std::make_unique<WormholeRouter>(fmt::format("router_{}", n).c_str(), n, g, p.router,
-                                                       packets, log));
+                                                       packets, log, calendar));
   for (uint32_t n = 0; n < n_nodes; ++n) {
     for (int k = 0; k < g.dims(); ++k) {
       const int c = g.coord(n, k);
@@ -68,6 +69,8 @@ void WormholeFabric::drive() {
   log.counters.numsent += drawn_ahead_;
   drawn_ahead_ = 0;
   draw(t + 1);
+  calendar.begin_cycle(t);
+  for (int64_t n; (n = calendar.next_node()) >= 0;) routers[size_t(n)]->notify_due();
   next_trigger(cycles(1));
 }
 

@@ -30,12 +30,15 @@ class WormholeFabric : public sc_core::sc_module {
   WormholeNetworkParams params;
   PacketTable packets;
   DeliveryLog log;
+  WakeCalendar calendar;
   std::vector<std::unique_ptr<WormholeRouter>> routers;
   std::deque<FlitLink> links;
   std::vector<NetworkInterface> nis;
 
  private:
-  void drive();  // once per cycle: count this cycle's injections, draw the next cycle's
+  // The clock, once per cycle before any router: count this cycle's injections, draw the
+  // next cycle's, and notify the routers due this cycle.
+  void drive();
   void draw(int64_t cycle);
   void start_trace(std::string path, const std::vector<uint32_t>& nodes);
   InjectionFeed& feed_;

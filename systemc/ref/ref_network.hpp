@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "net/deadlock_error.hpp"
-#include "ref/wake_calendar.hpp"
+#include "sched/wake_calendar.hpp"
 #include "router/priority_token.hpp"
 #include "stats/counters.hpp"
 #include "topo/mesh_geometry.hpp"

@@ -11,8 +11,9 @@ constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 }
 
 WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g,
-                               const RouterParams& p, PacketTable& packets, DeliveryLog& log)
-    : sc_module(name), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
+                               const RouterParams& p, PacketTable& packets, DeliveryLog& log,
+                               WakeCalendar& calendar)
+    : sc_module(name), calendar_(calendar), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
       out_(size_t(g.ports())) {
   in_.reserve(size_t(nports_));
   in_.push_back(InPort{FlitFifo(FlitFifo::kUnbounded)});  // the NI's injection queue
@@ -22,12 +23,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
   dont_initialize();
 }
 
-void WormholeRouter::wake_at(int64_t cycle) {
-  const int64_t now = current_cycle();
-  if (armed_at_ > now && armed_at_ <= cycle) return;  // already due by then
-  wake_.notify(cycles(cycle - now));
-  armed_at_ = cycle;
-}
+void WormholeRouter::wake_at(int64_t cycle) { calendar_.wake(node_, cycle, current_cycle()); }
 
 // Outputs packet p may take here: DOR = the first dimension with an offset; adaptive = every
 // profitable output; at the destination, the local output.
@@ -69,7 +65,6 @@ bool WormholeRouter::strip_header(int i, int64_t t) {
 
 void WormholeRouter::evaluate() {
   const int64_t t = current_cycle();
-  armed_at_ = -1;
   if (pins_) pins_->clear_pulses();
   occupied_ = 0;  // links and the NI write into the FIFOs directly
   for (int i = 0; i < nports_; ++i)

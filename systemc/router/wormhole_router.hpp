@@ -5,8 +5,9 @@
 // input and per output crosses each cycle.
 //
 // It evaluates in one SC_METHOD, only in cycles where something can change: woken by a flit
-// or credit arriving, a new injection, or its own work for the next cycle. An idle router
-// costs nothing.
+// or credit arriving, a new injection, or its own work for the next cycle. Wakes go into
+// the network's WakeCalendar; at the start of each cycle the network's clock process
+// notifies the routers due (a delta notification each). An idle router costs nothing.
 #include <systemc>
 #include <memory>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "router/link_pins.hpp"
 #include "router/priority_token.hpp"
 #include "router/router_params.hpp"
+#include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -32,7 +34,9 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
  public:
   SC_HAS_PROCESS(WormholeRouter);
   WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, const RouterParams& p,
-                 PacketTable& packets, DeliveryLog& log);
+                 PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar);
+  // The clock process: evaluate this cycle.
+  void notify_due() { wake_.notify(sc_core::SC_ZERO_TIME); }
 
   // Wiring, before simulation starts.
   FlitFifo& input_fifo(int port) { return in_[port].fifo; }
@@ -78,7 +82,7 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   int64_t next_wake(int64_t t) const;
 
   sc_core::sc_event wake_;
-  int64_t armed_at_ = -1;  // earliest cycle the event is known to be notified for
+  WakeCalendar& calendar_;
   uint32_t node_;
   const MeshGeometry& g_;
   RouterParams p_;

@@ -1,4 +1,4 @@
-#include "ref/wake_calendar.hpp"
+#include "sched/wake_calendar.hpp"
 
 #include <gtest/gtest.h>
 
