@@ -23,7 +23,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
   dont_initialize();
 }
 
-void WormholeRouter::wake_at(int64_t cycle) { calendar_.wake(node_, cycle, current_cycle()); }
+void WormholeRouter::wake_at(int64_t cycle) { calendar_.wake(node_, cycle, calendar_.now()); }
 
 // Outputs packet p may take here: DOR = the first dimension with an offset; adaptive = every
 // profitable output; at the destination, the local output.
@@ -53,7 +53,7 @@ bool WormholeRouter::strip_header(int i, int64_t t) {
   InPort& in = in_[i];
   const Flit f = in.fifo.front().flit;
   in.fifo.pop();
-  if (in.upstream) in.upstream->departed(f, t, packets_[f.packet].flits);
+  if (in.upstream) in.upstream->departed(f, t, f.head ? packets_[f.packet].flits : 0);
   in.promote = true;  // the next flit of this input leads the packet now
   if (in.fifo.empty()) occupied_ &= ~(1u << i);
   in.routed = false;
@@ -154,19 +154,23 @@ bool WormholeRouter::move_flit(int i, int64_t t) {
   const TimedFlit tf = in.fifo.front();
   if (tf.arrival > t) return false;
   const Flit& f = tf.flit;
-  PacketInfo& pkt = packets_[f.packet];
   OutPort& out = out_[o];
+  // Only a head needs its packet's header fields (length for cut-through room, hop count):
+  // body flits stream without touching the packet table.
+  const int flits = f.head ? packets_[f.packet].flits : 0;
   if (out.link) {
     if (!f.head && !out.link->admits_body(t)) return false;
-    if (f.head) ++pkt.hops;
     Flit sent = f;
-    if (sent.header && sent.head) sent.hops = int16_t(sent.hops - (sent.hops > 0 ? 1 : -1));  // one hop done
-    out.link->send(sent, t, pkt.flits);
+    if (f.head) {
+      ++packets_[f.packet].hops;
+      if (sent.header) sent.hops = int16_t(sent.hops - (sent.hops > 0 ? 1 : -1));  // one hop done
+    }
+    out.link->send(sent, t, flits);
   }
   in.fifo.pop();
-  const bool credited = in.upstream && in.upstream->departed(f, t, pkt.flits);
+  const bool credited = in.upstream && in.upstream->departed(f, t, flits);
   if (pins_) {
-    pins_->out[o] = OutputPins{true, pkt.id, f.seq, f.head, f.tail, pins_->out[o].credits};
+    pins_->out[o] = OutputPins{true, packets_[f.packet].id, f.seq, f.head, f.tail, pins_->out[o].credits};
     pins_->in[i].credit = credited;
   }
   log_.last_move = t;

@@ -14,6 +14,7 @@ WakeCalendar::WakeCalendar(uint32_t nodes, int64_t horizon) : words_((nodes + 63
 }
 
 void WakeCalendar::begin_cycle(int64_t now) {
+  now_ = now;
   current_ = &bits_[size_t(now & mask_) * words_];
   word_ = 0;
   while (!far_.empty() && far_.top().first <= now) {

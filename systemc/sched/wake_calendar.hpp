@@ -25,6 +25,8 @@ class WakeCalendar {
 
   // Call once at the start of cycle `now`, then drain with next_node.
   void begin_cycle(int64_t now);
+  // The cycle of the last begin_cycle (0 before the first).
+  int64_t now() const { return now_; }
   // Next node due in the current cycle in ascending order, or -1 when none is left.
   int64_t next_node() {
     while (word_ < words_) {
@@ -46,6 +48,7 @@ class WakeCalendar {
   std::vector<uint64_t> bits_;
   uint64_t* current_ = nullptr;
   size_t word_ = 0;
+  int64_t now_ = 0;
   std::priority_queue<Far, std::vector<Far>, std::greater<Far>> far_;
 };
 
