@@ -173,8 +173,23 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
 }
 
 namespace {
-std::string fifo_text(const ojson& fifo) {
-  return fifo.is_string() ? fifo.get<std::string>() : "Q=" + std::to_string(fifo.get<int64_t>()) + " packets";
+std::string fifo_text(const ojson& router) {
+  const ojson &packets = router["fifo_packets"], &flits = router["fifo_flits"];
+  if (packets.is_string() && flits.is_string()) return "unbounded";
+  const std::string size = packets.is_string() ? std::to_string(flits.get<int64_t>()) + " flits"
+                                               : "Q=" + std::to_string(packets.get<int64_t>()) + " packets";
+  return size + " " + router["flow_control"].get<std::string>();
+}
+
+// What the SystemC network adds beyond Pertel's router, if anything.
+std::string flit_level_text(const ojson& cfg) {
+  if (cfg["router"]["impl"] == "ref") return "";
+  std::string s = fmt::format(", {} links of delay {}", cfg["link"]["kind"].get<std::string>(),
+                              cfg["link"]["delay"].get<int64_t>());
+  if (cfg["router"]["routing_delay"].get<int64_t>() > 0)
+    s += fmt::format(", routing delay {}", cfg["router"]["routing_delay"].get<int64_t>());
+  if (cfg["router"]["packet_format"] == "hop_count") s += ", hop-count headers";
+  return s;
 }
 
 std::string network_line(const ojson& cfg) {
@@ -183,10 +198,11 @@ std::string network_line(const ojson& cfg) {
   std::vector<int64_t> radices = n["radix"].is_array() ? n["radix"].get<std::vector<int64_t>>()
                                                       : std::vector<int64_t>(n["dims"].get<size_t>(), n["radix"].get<int64_t>());
   const std::string shape = fmt::format("{}", fmt::join(radices, "x"));
-  return fmt::format("{} {}, {} routing, FIFOs {}, L={}, A={:g}, {} stream", shape,
+  std::string pattern = t["pattern"] == "uniform" ? "" : " " + t["pattern"].get<std::string>() + " traffic,";
+  return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {} stream", shape,
                      n["topology"].get<std::string>(), cfg["router"]["routing"].get<std::string>(),
-                     fifo_text(cfg["router"]["fifo_packets"]), t["packet_flits"].get<int64_t>(),
-                     t["load"].get<double>(), t["stream"].get<std::string>());
+                     fifo_text(cfg["router"]), flit_level_text(cfg), t["packet_flits"].get<int64_t>(),
+                     t["load"].get<double>(), pattern, t["stream"].get<std::string>());
 }
 }  // namespace
 
