@@ -18,20 +18,25 @@ struct RandomConfig {
   int index, dims, radix, flits, fifo_packets;  // fifo_packets 0 = unbounded
   double load;
   bool adaptive;
+  std::vector<int> radices;  // per dimension; radix = the largest
 };
 
 RandomConfig random_config(int index) {
   std::mt19937_64 rng(uint64_t(index) * 0x9E3779B97F4A7C15ull + 1);
   auto pick = [&](int lo, int hi) { return int(std::uniform_int_distribution<int>(lo, hi)(rng)); };
-  RandomConfig k{index, pick(1, 3), 0, pick(1, 16), 0, 0, (index & 1) != 0};
+  RandomConfig k{index, pick(1, 3), 0, pick(1, 16), 0, 0, (index & 1) != 0, {}};
   k.radix = pick(2, k.dims == 3 ? 6 : 8);
+  for (int d = 0; d < k.dims; ++d) k.radices.push_back(index % 4 == 2 ? pick(2, k.radix) : k.radix);  // some mixed
+  k.radix = *std::max_element(k.radices.begin(), k.radices.end());
   k.fifo_packets = index % 3 == 0 ? 0 : pick(1, 3);
   k.load = std::uniform_real_distribution<double>(.05, 1.1)(rng);
   return k;
 }
 
 void PrintTo(const RandomConfig& k, std::ostream* os) {
-  *os << "d" << k.dims << "_R" << k.radix << "_L" << k.flits << "_A" << k.load << (k.adaptive ? "_adaptive" : "_dor")
+  *os << "d" << k.dims << "_R";
+  for (size_t d = 0; d < k.radices.size(); ++d) *os << (d ? "x" : "") << k.radices[d];
+  *os << "_L" << k.flits << "_A" << k.load << (k.adaptive ? "_adaptive" : "_dor")
       << "_Q" << k.fifo_packets;
 }
 
@@ -94,7 +99,7 @@ class SystemCEqualsRef : public ::testing::TestWithParam<int> {};
 TEST_P(SystemCEqualsRef, EveryPacketHasTheSameRecord) {
   const RandomConfig k = random_config(GetParam());
   SCOPED_TRACE(::testing::PrintToString(k));
-  const MeshGeometry g(k.dims, k.radix);
+  const MeshGeometry g(k.radices);
   const Outcome ref = run_ref(k, g), sc = run_systemc(k, g);
 
   ASSERT_GT(ref.records.size(), 20u) << "too few packets to compare";

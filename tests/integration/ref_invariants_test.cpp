@@ -143,5 +143,24 @@ TEST(RefNetwork, SeedsChangeTheStream) {
   EXPECT_NE(run_experiment(a)["numsent"], run_experiment(b)["numsent"]);
 }
 
+// FNS's full-FIFO check as listed sees a lower-numbered neighbour's dequeue of the same
+// cycle; registered does not. With one-packet FIFOs under load the two must differ (the
+// option matters) on the same stimulus.
+TEST(RefNetwork, RegisteredFifoCheckDiffersFromTheListedInOrderCheck) {
+  MeshGeometry g(2, 4);
+  DeliveryCounters c[2];
+  for (int registered = 0; registered < 2; ++registered) {
+    InjectionFeed feed(make_counter_uniform_stream(21, g.nodes(), injection_probability(.6, 4, 4)), g.nodes(), false);
+    RefParams p{4, false, 1, 10000};
+    p.registered_fifo_check = registered;
+    RefNetwork net(g, p, feed);
+    net.run_until(20000);
+    c[registered] = net.counters();
+  }
+  EXPECT_EQ(c[0].numsent, c[1].numsent);
+  EXPECT_NE(c[0].totlat, c[1].totlat);
+}
+
 }  // namespace
+
 }  // namespace kncsim
