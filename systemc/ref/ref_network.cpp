@@ -1,5 +1,7 @@
 #include "ref/ref_network.hpp"
 
+#include "router/routing.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -59,20 +61,6 @@ void RefNetwork::inject(uint32_t n, uint32_t dest) {
   enqueue(n, 0, k);
   const Port& local = ports(n)[0];
   if (local.head == k) calendar_.wake(n, local.ready_at, curtime_);  // it is at the front
-}
-
-// Outputs the routing function allows for packet p at node n (listing's allowed(), minus
-// the timing and FIFO-room tests): DOR = the first dimension with an offset; ANS = every
-// profitable output; at the destination, the local output.
-unsigned RefNetwork::route_mask(uint32_t n, const Packet& p) const {
-  unsigned mask = 0;
-  for (int k = 0; k < g_.dims(); ++k) {
-    const int nc = g_.coord(n, k), pc = g_.coord(p.dest, k);
-    if (nc == pc) continue;
-    mask |= 1u << (nc < pc ? MeshGeometry::succ(k) : MeshGeometry::pred(k));
-    if (!p_.adaptive) return mask;
-  }
-  return mask ? mask : 1u;
 }
 
 // FNS's RDY(): the FIFO at the far end of each candidate output has room. As listed it reads
@@ -164,7 +152,7 @@ void RefNetwork::new_head(uint32_t n, int in) {
   Port& q = ports(n)[in];
   const Packet& p = packets_[q.head];
   q.ready_at = std::max(p.tin, q.tnh);
-  q.route = route_mask(n, p);
+  q.route = minimal_routes(g_, n, p.dest, p_.adaptive);
 }
 
 void RefNetwork::enqueue(uint32_t n, int in, int32_t k) {

@@ -66,7 +66,6 @@ class RefNetwork final : public CycleModel {
   void inject(uint32_t n, uint32_t dest);
   void simulate(uint32_t n);
   void schedule(uint32_t n);
-  unsigned route_mask(uint32_t n, const Packet& p) const;
   unsigned ready_outputs(uint32_t n, unsigned wanted) const;
   void new_head(uint32_t n, int in);
   void forward(uint32_t n, int in, int out);

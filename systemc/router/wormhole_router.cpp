@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "router/routing.hpp"
 #include "sc/cycle_time.hpp"
 
 namespace kncsim {
@@ -25,23 +26,10 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
 
 void WormholeRouter::wake_at(int64_t cycle) { calendar_.wake(node_, cycle, calendar_.now()); }
 
-// Outputs packet p may take here: DOR = the first dimension with an offset; adaptive = every
-// profitable output; at the destination, the local output.
-uint32_t WormholeRouter::route_mask(const PacketInfo& p) const {
-  uint32_t mask = 0;
-  for (int k = 0; k < g_.dims(); ++k) {
-    const int nc = g_.coord(node_, k), pc = g_.coord(p.dest, k);
-    if (nc == pc) continue;
-    mask |= 1u << (nc < pc ? MeshGeometry::succ(k) : MeshGeometry::pred(k));
-    if (!p_.adaptive) return mask;
-  }
-  return mask ? mask : 1u;
-}
-
 // The outputs the front flit `head` may take: from the packet's destination, or in the
 // hop-count format from its header (0 while a finished header waits to be stripped).
 uint32_t WormholeRouter::route_of(const Flit& head) const {
-  if (!p_.hop_count_headers) return route_mask(packets_[head.packet]);
+  if (!p_.hop_count_headers) return minimal_routes(g_, node_, packets_[head.packet].dest, p_.adaptive);
   if (!head.header) return 1u;  // every header stripped: for the local PE
   if (head.hops == 0) return 0;
   return 1u << (head.hops > 0 ? MeshGeometry::succ(head.dim) : MeshGeometry::pred(head.dim));

@@ -75,7 +75,6 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
 
   void evaluate();
   void update_pins(int64_t t);
-  uint32_t route_mask(const PacketInfo& p) const;
   uint32_t route_of(const Flit& head) const;
   bool strip_header(int in, int64_t t);
   bool move_flit(int in, int64_t t);
