@@ -26,23 +26,19 @@ class PacketTable {
       slots_.emplace_back();
     }
     slots_[k] = p;
-    ++live_;
     return k;
   }
   void release(uint32_t k) {
     slots_[k].next_free = free_;
     free_ = k;
-    --live_;
   }
   PacketInfo& operator[](uint32_t k) { return slots_[k]; }
   const PacketInfo& operator[](uint32_t k) const { return slots_[k]; }
-  int64_t live() const { return live_; }
 
  private:
   static constexpr uint32_t kNone = 0xffffffffu;
   std::vector<PacketInfo> slots_;
   uint32_t free_ = kNone;
-  int64_t live_ = 0;
 };
 
 }  // namespace kncsim

@@ -65,7 +65,6 @@ class FlitLink {
     return true;
   }
 
-  const LinkParams& params() const { return p_; }
   int64_t credits(int64_t t) {
     absorb(t);
     return credits_;

@@ -4,7 +4,6 @@
 #include <limits>
 
 #include "router/routing.hpp"
-#include "sc/cycle_time.hpp"
 
 namespace kncsim {
 namespace {
@@ -52,7 +51,7 @@ bool WormholeRouter::strip_header(int i, int64_t t) {
 }
 
 void WormholeRouter::evaluate() {
-  const int64_t t = current_cycle();
+  const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
   if (pins_) pins_->clear_pulses();
   occupied_ = 0;  // links and the NI write into the FIFOs directly
   for (int i = 0; i < nports_; ++i)

@@ -55,7 +55,6 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   size_t input_fifo_size(int in) const { return in_[in].fifo.size(); }
   int bound_input(int out) const { return out_[out].bound; }
   uint32_t route_of_front(int in) const;  // outputs the front head may use (0 if none)
-  FlitLink* output_link(int out) const { return out_[out].link; }
 
  private:
   struct InPort {
