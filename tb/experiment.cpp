@@ -10,6 +10,7 @@
 #include "analytic/mesh_analytic.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
+#include "rtl_adapt/rtl_variants.hpp"
 #include "stats/convergence.hpp"
 #include "traffic/drand48_lcg.hpp"
 #include "traffic/injection_feed.hpp"
@@ -61,7 +62,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
   const bool adaptive = c.text("router.routing") == "adaptive";
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
   if (c.text("router.impl") == "ref") {
-    RefParams p;
+    RefParams p;  // (rtl and systemc share the flit-level network below)
     p.packet_flits = L;
     p.adaptive = adaptive;
     p.fifo_packets = int(packets);
@@ -84,6 +85,21 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.vcd_path = c.text("trace.vcd");
+  if (c.text("router.impl") == "rtl") {
+    for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);
+  } else {
+    for (int64_t n : c.integers("router.rtl_nodes")) p.rtl_nodes.push_back(uint32_t(n));
+  }
+  if (!p.rtl_nodes.empty()) {
+    const bool cut = p.router.credits == CreditPolicy::per_packet;
+    const RtlVariant* v = find_rtl_variant(g.dims(), p.router.fifo_flits, adaptive, cut);
+    if (!v)
+      throw ConfigError(fmt::format("no Verilated router built for dims {} fifo_flits {} {} {}; allowed (built in "
+                                    "rtl/CMakeLists.txt): {}",
+                                    g.dims(), p.router.fifo_flits, adaptive ? "adaptive" : "dor",
+                                    cut ? "cut_through" : "wormhole", rtl_variant_list()));
+    p.rtl_factory = v->make;
+  }
   for (int64_t n : c.integers("trace.nodes")) p.trace_nodes.push_back(uint32_t(n));
   auto net = std::make_unique<WormholeNetwork>(g, p, feed);
   net->set_packet_sink(sink);

@@ -117,6 +117,20 @@ void validate_router(const Config& c) {
       refuse("shortens packets on the way, which per-packet cut-through credits cannot follow; allowed: "
              "router.flow_control: wormhole, or unbounded FIFOs");
   }
+  const bool rtl = c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes");
+  if (rtl) {
+    auto refuse = [](const std::string& why) {
+      throw ConfigError("RTL routers (router.impl: rtl or router.rtl_nodes) " + why);
+    };
+    if (ref) refuse("sit in the flit-level network; allowed: router.impl: systemc with router.rtl_nodes");
+    if (!by_flits && !by_packets)
+      refuse("have finite FIFOs only (unbounded FIFOs do not exist in hardware); allowed: router.fifo_flits or "
+             "router.fifo_packets");
+    if (c.integer("router.routing_delay") != 0) refuse("route in the cycle a head reaches the front; allowed: router.routing_delay: 0");
+    if (c.text("router.packet_format") != "absolute") refuse("carry the destination in every flit; allowed: router.packet_format: absolute");
+    if (c.text("link.kind") != "pipelined") refuse("use credit links; allowed: link.kind: pipelined");
+    if (c.integer("network.dims") > 3) refuse("have at most 7 ports; allowed: network.dims <= 3");
+  }
   if (!ref) {
     if (by_flits && cut_through && c.integer("router.fifo_flits") < L)
       throw ConfigError(fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control "
@@ -273,6 +287,10 @@ std::vector<std::string> Config::validate() const {
   if (!text("trace.vcd").empty() && text("router.impl") == "ref")
     throw ConfigError("trace.vcd (--vcd) traces link pins, which the packet-level ref model has none of; allowed: "
                       "router.impl: systemc, or no trace.vcd");
+  for (int64_t n : integers("router.rtl_nodes"))
+    if (double(n) >= nodes)
+      throw ConfigError(fmt::format("router.rtl_nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}",
+                                    n, nodes, nodes - 1));
   for (int64_t h : integers("traffic.hotspot_nodes"))
     if (double(h) >= nodes)
       throw ConfigError(fmt::format("traffic.hotspot_nodes has node {}, outside the {:.0f}-node network; allowed: "
@@ -339,6 +357,7 @@ const std::string& Config::text(const std::string& key) const {
 
 std::vector<int64_t> Config::integers(const std::string& key) const {
   const auto& v = at(key);
+  if (std::holds_alternative<std::string>(v)) return {};  // "none"
   if (auto* list = std::get_if<std::vector<int64_t>>(&v)) return *list;
   return {integer(key)};
 }

@@ -17,8 +17,11 @@ const std::vector<KeySpec>& config_schema() {
        "k-ary n-cube wiring (torus and rings arrive with later models)"},
       {"router.model", K::choice, {"wormhole"}, 0, false, kNoMax, "wormhole",
        "router family: wormhole = NDF/Symult/Mosaic-style input-FIFO crossbar router"},
-      {"router.impl", K::choice, {"ref", "systemc"}, 0, false, kNoMax, "ref",
-       "ref = Pertel's exact packet-level model; systemc = flit-level SystemC routers and links"},
+      {"router.impl", K::choice, {"ref", "systemc", "rtl"}, 0, false, kNoMax, "ref",
+       "ref = Pertel's exact packet-level model; systemc = flit-level SystemC routers and links; "
+       "rtl = every router a Verilated RTL block on the same links"},
+      {"router.rtl_nodes", K::integers, {"none"}, 0, false, 16777215, "none",
+       "systemc: these nodes are Verilated RTL routers, the rest SystemC (a mixed network)"},
       {"router.routing", K::choice, {"dor", "adaptive"}, 0, false, kNoMax, "dor",
        "dor = dimension order (SNS); adaptive = first free profitable output (ANS)"},
       {"router.fifo_packets", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",

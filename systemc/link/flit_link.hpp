@@ -58,11 +58,28 @@ class FlitLink {
     if (policy_ == CreditPolicy::per_flit) amount = 1;
     if (policy_ == CreditPolicy::per_packet && f.head) amount = packet_flits;
     if (!amount) return false;
-    absorb(t);  // what the sender would see now anyway
-    // One departure per cycle and each credit lands within `delay` cycles: the ring never fills.
+    credit(amount, t);
+    return true;
+  }
+  // Receiver side, pin level: `amount` flits of room freed in cycle t (an RTL receiver's credit_o).
+  void credit(int amount, int64_t t) {
+    if (!rtl_sender_) absorb(t);  // what the sender would see now anyway
+    // One credit per cycle, each landing within `delay` cycles: the ring never fills.
     pending_[(first_ + npending_++) % pending_.size()] = Credit{t + p_.delay, amount};
     src_.wake_at(t + p_.delay);
-    return true;
+  }
+
+  // An RTL sender keeps its own credit counter: it takes, on its credit_i pins, the credits
+  // landing at `at` (it registers them at the clock edge before cycle `at`).
+  void set_rtl_sender() { rtl_sender_ = true; }
+  int64_t take_credits(int64_t at) {
+    int64_t sum = 0;
+    while (npending_ && pending_[first_].at <= at) {
+      sum += pending_[first_].amount;
+      first_ = (first_ + 1) % pending_.size();
+      --npending_;
+    }
+    return sum;
   }
 
   int64_t credits(int64_t t) {
@@ -93,6 +110,7 @@ class FlitLink {
   int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;
+  bool rtl_sender_ = false;
 };
 
 }  // namespace kncsim

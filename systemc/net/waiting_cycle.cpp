@@ -29,8 +29,8 @@ std::string where(const MeshGeometry& g, uint32_t n) {
 std::string WormholeFabric::waiting_cycle() const {
   // The channel `c` waits for, if its front flit is blocked inside the network.
   auto waits_for = [&](Channel c) -> std::optional<Channel> {
-    const WormholeRouter& r = *routers[c.node];
-    const int bound = r.bound_output(c.in);
+    const NetworkRouter& r = *routers[c.node];
+    const int bound = r.bound_output(c.in);  // -1 also for routers that cannot be seen into (RTL)
     const uint32_t route = bound >= 0 ? 1u << bound : r.route_of_front(c.in);
     if (!route || (route & 1u)) return std::nullopt;  // empty, or bound for the sink
     const int o = __builtin_ctz(route);
@@ -52,7 +52,7 @@ std::string WormholeFabric::waiting_cycle() const {
       std::string out;
       for (size_t k = seen[*c]; k < path.size(); ++k) {
         const Channel& w = path[k];
-        const WormholeRouter& r = *routers[w.node];
+        const NetworkRouter& r = *routers[w.node];
         const int o = r.bound_output(w.in);
         out += fmt::format("  {} input from {} ({} flits){} waits for\n", where(g, w.node), MeshGeometry::port_name(w.in),
                            r.input_fifo_size(w.in), o >= 0 ? fmt::format(", holding output {}", MeshGeometry::port_name(o)) : "");

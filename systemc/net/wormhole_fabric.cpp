@@ -11,17 +11,26 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
     : sc_module(name), g(geometry), params(p), calendar(geometry.nodes(), 2 * int64_t(p.link.delay) + p.packet_flits + 2),
       feed_(feed) {
   const uint32_t n_nodes = g.nodes();
+  std::vector<bool> rtl(n_nodes, false);
+  for (uint32_t n : p.rtl_nodes) rtl.at(n) = true;
+  if (!p.rtl_nodes.empty())  // RTL routers are clocked: posedge at t + 0.5, ending cycle t
+    clock = std::make_unique<sc_core::sc_clock>("clk", cycles(1), 0.5, sc_core::sc_time(500, sc_core::SC_PS), true);
   routers.reserve(n_nodes);
-  for (uint32_t n = 0; n < n_nodes; ++n)
-    routers.push_back(std::make_unique<WormholeRouter>(fmt::format("router_{}", n).c_str(), n, g, p.router,
-                                                       packets, log, calendar));
+  for (uint32_t n = 0; n < n_nodes; ++n) {
+    const std::string name = fmt::format("router_{}", n);
+    if (rtl[n]) {
+      routers.push_back(p.rtl_factory(name.c_str(), n, g, packets, log, *clock));
+    } else {
+      routers.push_back(std::make_unique<WormholeRouter>(name.c_str(), n, g, p.router, packets, log, calendar));
+    }
+  }
   for (uint32_t n = 0; n < n_nodes; ++n) {
     for (int k = 0; k < g.dims(); ++k) {
       const int c = g.coord(n, k);
       for (int o : {MeshGeometry::pred(k), MeshGeometry::succ(k)}) {
         if ((o == MeshGeometry::pred(k) && c == 0) || (o == MeshGeometry::succ(k) && c == g.radix(k) - 1)) continue;
-        WormholeRouter& src = *routers[n];
-        WormholeRouter& dst = *routers[g.neighbour(n, o)];
+        NetworkRouter& src = *routers[n];
+        NetworkRouter& dst = *routers[g.neighbour(n, o)];
         const int q = MeshGeometry::opposite(o);
         links.emplace_back(p.link, p.router.credits, dst.input_fifo(q), dst, src);
         src.connect_output(o, &links.back());

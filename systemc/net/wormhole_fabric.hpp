@@ -31,7 +31,8 @@ class WormholeFabric : public sc_core::sc_module {
   PacketTable packets;
   DeliveryLog log;
   WakeCalendar calendar;
-  std::vector<std::unique_ptr<WormholeRouter>> routers;
+  std::unique_ptr<sc_core::sc_clock> clock;  // only when some routers are RTL
+  std::vector<std::unique_ptr<NetworkRouter>> routers;
   std::deque<FlitLink> links;
   std::vector<NetworkInterface> nis;
 

@@ -7,6 +7,7 @@
 // only evaluate when woken. Checks in every run: flit conservation, in-order flits within
 // each packet, per-pair order under dimension-order routing, and a deadlock watchdog.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "link/link_params.hpp"
 #include "net/deadlock_error.hpp"
 #include "ni/delivery_log.hpp"
+#include "router/network_router.hpp"
 #include "router/router_params.hpp"
 #include "sc/sim_session.hpp"
 #include "stats/counters.hpp"
@@ -23,6 +25,11 @@
 
 namespace kncsim {
 
+// Builds an RTL router at a node (from tb/, which links the Verilated models).
+using RtlRouterFactory = std::function<std::unique_ptr<NetworkRouter>(
+    const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,
+    sc_core::sc_clock& clock)>;
+
 struct WormholeNetworkParams {
   int packet_flits = 32;  // L
   RouterParams router;
@@ -30,6 +37,8 @@ struct WormholeNetworkParams {
   int64_t deadlock_cycles = 10000;
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
   std::string vcd_path;               // empty: no waveform
+  std::vector<uint32_t> rtl_nodes;    // nodes built by rtl_factory instead of the SystemC router
+  RtlRouterFactory rtl_factory;
 };
 
 class WormholeFabric;

@@ -16,6 +16,7 @@
 #include "link/flit_link.hpp"
 #include "ni/delivery_log.hpp"
 #include "router/link_pins.hpp"
+#include "router/network_router.hpp"
 #include "router/priority_token.hpp"
 #include "router/router_params.hpp"
 #include "sched/wake_calendar.hpp"
@@ -23,14 +24,7 @@
 
 namespace kncsim {
 
-// Where the local output's flits go: the network interface's sink (always consumes).
-class Ejector {
- public:
-  virtual ~Ejector() = default;
-  virtual void eject(const Flit& f, int64_t arrival) = 0;
-};
-
-class WormholeRouter : public sc_core::sc_module, public Wakeable {
+class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
  public:
   SC_HAS_PROCESS(WormholeRouter);
   WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, const RouterParams& p,
@@ -49,12 +43,11 @@ class WormholeRouter : public sc_core::sc_module, public Wakeable {
   void wake_at(int64_t cycle) override;
 
   // State for checks and reports.
-  uint32_t node() const { return node_; }
-  size_t flits_buffered() const;
-  int bound_output(int in) const { return in_[in].bound; }
-  size_t input_fifo_size(int in) const { return in_[in].fifo.size(); }
-  int bound_input(int out) const { return out_[out].bound; }
-  uint32_t route_of_front(int in) const;  // outputs the front head may use (0 if none)
+  size_t flits_buffered() const override;
+  size_t input_fifo_size(int in) const override { return in_[in].fifo.size(); }
+  int bound_output(int in) const override { return in_[in].bound; }
+  int bound_input(int out) const override { return out_[out].bound; }
+  uint32_t route_of_front(int in) const override;  // outputs the front head may use (0 if none)
 
  private:
   struct InPort {

@@ -66,7 +66,7 @@ TEST(Config, BadValuesNameTheKeyAndTheAllowedValues) {
   expect_error([&] { c.apply_set("traffic.packet_flits=0"); }, {"traffic.packet_flits", ">= 1"});
   expect_error([&] { c.apply_set("router.routing=west_first"); }, {"router.routing", "dor, adaptive"});
   expect_error([&] { c.apply_set("router.fifo_packets=0"); }, {"router.fifo_packets", "unbounded or an integer >= 1"});
-  expect_error([&] { c.apply_set("router.impl=rtl"); }, {"router.impl", "one of: ref, systemc"});
+  expect_error([&] { c.apply_set("router.impl=verilog"); }, {"router.impl", "one of: ref, systemc, rtl"});
   expect_error([&] { c.apply_set("network.topology=torus"); }, {"network.topology", "mesh"});
   expect_error([&] { c.apply_set("run.convergence=forever"); }, {"run.convergence", "sns4, sns, fixed"});
   expect_error([&] { c.apply_set("traffic.load"); }, {"key=value"});

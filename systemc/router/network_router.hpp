@@ -1,0 +1,44 @@
+#pragma once
+// What the network fabric needs of a router, whatever implements it: the SystemC
+// WormholeRouter or a Verilated RTL block behind its adapter. Both sit on the same links
+// (FlitLink), the same injection queue and the same network interface.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "link/flit_link.hpp"
+#include "router/flit_fifo.hpp"
+
+namespace kncsim {
+
+// Where the local output's flits go: the network interface's sink (always consumes).
+class Ejector {
+ public:
+  virtual ~Ejector() = default;
+  virtual void eject(const Flit& f, int64_t arrival) = 0;
+};
+
+class NetworkRouter : public Wakeable {
+ public:
+  // Wiring, before simulation starts. Input 0's FIFO is the NI's injection queue.
+  virtual FlitFifo& input_fifo(int port) = 0;
+  virtual void connect_output(int port, FlitLink* link) = 0;
+  virtual void connect_input(int port, FlitLink* link) = 0;
+  virtual void connect_ejector(Ejector* e) = 0;
+  // Trace the link pins to a VCD file (results unchanged).
+  virtual void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) = 0;
+  // The clock process: this router is due this cycle (routers evaluated every cycle ignore it).
+  virtual void notify_due() {}
+
+  // For conservation checks and the deadlock report. An implementation that cannot see
+  // inside (RTL) reports -1 / 0 and is left out of the waiting cycle.
+  virtual size_t flits_buffered() const = 0;
+  virtual size_t input_fifo_size(int in) const = 0;
+  virtual int bound_output(int in) const = 0;
+  virtual int bound_input(int out) const = 0;
+  virtual uint32_t route_of_front(int in) const = 0;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,38 @@
+#include "rtl_adapt/rtl_variants.hpp"
+
+#include <fmt/format.h>
+
+#include "rtl_adapt/rtl_router.hpp"
+#include "rtl_variant_headers.inc"
+
+namespace kncsim {
+
+const std::vector<RtlVariant>& rtl_variants() {
+  static const std::vector<RtlVariant> variants = {
+#define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut)                                                  \
+  RtlVariant{dims, depth, adaptive != 0, cut != 0, #cls,                                                      \
+             [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log, \
+                sc_core::sc_clock& clock) -> std::unique_ptr<NetworkRouter> {                                 \
+               return std::make_unique<RtlRouter<cls, 2 * (dims) + 1>>(name, node, g, depth, packets, log, clock); \
+             }},
+#include "rtl_variants.inc"
+#undef KNCSIM_RTL_VARIANT
+  };
+  return variants;
+}
+
+const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through) {
+  for (const auto& v : rtl_variants())
+    if (v.dims == dims && v.depth == depth && v.adaptive == adaptive && v.cut_through == cut_through) return &v;
+  return nullptr;
+}
+
+std::string rtl_variant_list() {
+  std::vector<std::string> parts;
+  for (const auto& v : rtl_variants())
+    parts.push_back(fmt::format("dims {} fifo_flits {} {} {}", v.dims, v.depth, v.adaptive ? "adaptive" : "dor",
+                                v.cut_through ? "cut_through" : "wormhole"));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+}  // namespace kncsim

@@ -1,0 +1,34 @@
+#pragma once
+// The Verilated router models built into this kncsim (rtl/CMakeLists.txt), and a factory
+// that puts one at a node of a SystemC network.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "flit/packet_table.hpp"
+#include "ni/delivery_log.hpp"
+#include "router/network_router.hpp"
+#include "topo/mesh_geometry.hpp"
+
+namespace kncsim {
+
+struct RtlVariant {
+  int dims;
+  int64_t depth;
+  bool adaptive, cut_through;
+  std::string name;
+  std::function<std::unique_ptr<NetworkRouter>(const char* name, uint32_t node, const MeshGeometry& g,
+                                               PacketTable& packets, DeliveryLog& log, sc_core::sc_clock& clock)>
+      make;
+};
+
+const std::vector<RtlVariant>& rtl_variants();
+// The variant for these parameters, or null.
+const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through);
+// "d2 depth 4 dor wormhole, ..." for error messages.
+std::string rtl_variant_list();
+
+}  // namespace kncsim
