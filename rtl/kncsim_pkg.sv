@@ -1,20 +1,21 @@
 // Shared types of the kncsim wormhole router RTL.
 package kncsim_pkg;
 
-  parameter int unsigned MaxDims = 3;   // ports = 2*DIMS+1 <= 7
-  parameter int unsigned CoordW  = 16;  // radix up to 65535
-  parameter int unsigned LenW    = 16;  // packet length in flits
-  parameter int unsigned CreditW = 16;  // credits returned in one cycle
+  parameter int unsigned MaxDims  = 3;   // ports = 2*Dims+1 <= 7
+  parameter int unsigned MaxPorts = 2 * MaxDims + 1;
+  parameter int unsigned CoordW   = 8;   // radix up to 256
+  parameter int unsigned LenW     = 10;  // packet length up to 1023 flits
+  parameter int unsigned TagW     = 28;  // the packet's tag (its slot in the packet table)
+  parameter int unsigned CreditW  = LenW;  // credits returned in one cycle: a flit, or a packet
 
-  // A flit on a link. The packet's destination and length ride in every flit so that any
-  // flit at a FIFO front can be routed and reserved for; the tag and position identify it.
+  // A 64-bit flit. The packet's destination and length ride in every flit so that any flit
+  // at a FIFO front can be routed and reserved for; the tag is the payload that names it.
   typedef struct packed {
     logic                      head;
     logic                      tail;
     logic [LenW-1:0]           len;
-    logic [15:0]               seq;
-    logic [31:0]               tag;
     logic [MaxDims*CoordW-1:0] dest;
+    logic [TagW-1:0]           tag;
   } flit_t;
 
   parameter int unsigned FlitW = $bits(flit_t);

@@ -11,6 +11,8 @@
 //   credit_o[p]                credits returned upstream for input p (flits of room freed)
 //   out_valid_o/out_flit_o[o]  flit sent on output o (o = 0: to the network interface)
 //   credit_i[o]                credits arriving for output o, usable from t+1
+//   idle_o                     no flit inside, no packet holding an output, no credit owed:
+//                              a clock edge with no input would change nothing
 module kncsim_router
   import kncsim_pkg::*;
 #(
@@ -29,7 +31,8 @@ module kncsim_router
   output logic [Ports*CreditW-1:0]  credit_o,
   output logic [Ports-1:0]          out_valid_o,
   output logic [Ports*FlitW-1:0]    out_flit_o,
-  input  logic [Ports*CreditW-1:0]  credit_i
+  input  logic [Ports*CreditW-1:0]  credit_i,
+  output logic                      idle_o
 );
 
   localparam int unsigned IdxW = $clog2(Ports);
@@ -155,6 +158,13 @@ module kncsim_router
     end
   end
   assign in_pop_o = move;
+
+  always_comb begin
+    idle_o = (bound_q == '0) && (busy_q == '0);
+    for (int unsigned p = 1; p < Ports; p++) begin
+      idle_o = idle_o && !front_valid[p] && (used_q[p] == '0);
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -13,13 +13,11 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   const uint32_t n_nodes = g.nodes();
   std::vector<bool> rtl(n_nodes, false);
   for (uint32_t n : p.rtl_nodes) rtl.at(n) = true;
-  if (!p.rtl_nodes.empty())  // RTL routers are clocked: posedge at t + 0.5, ending cycle t
-    clock = std::make_unique<sc_core::sc_clock>("clk", cycles(1), 0.5, sc_core::sc_time(500, sc_core::SC_PS), true);
   routers.reserve(n_nodes);
   for (uint32_t n = 0; n < n_nodes; ++n) {
     const std::string name = fmt::format("router_{}", n);
     if (rtl[n]) {
-      routers.push_back(p.rtl_factory(name.c_str(), n, g, packets, log, *clock));
+      routers.push_back(p.rtl_factory(name.c_str(), n, g, packets, log, calendar));
     } else {
       routers.push_back(std::make_unique<WormholeRouter>(name.c_str(), n, g, p.router, packets, log, calendar));
     }

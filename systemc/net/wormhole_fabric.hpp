@@ -31,7 +31,6 @@ class WormholeFabric : public sc_core::sc_module {
   PacketTable packets;
   DeliveryLog log;
   WakeCalendar calendar;
-  std::unique_ptr<sc_core::sc_clock> clock;  // only when some routers are RTL
   std::vector<std::unique_ptr<NetworkRouter>> routers;
   std::deque<FlitLink> links;
   std::vector<NetworkInterface> nis;

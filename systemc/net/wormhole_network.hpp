@@ -18,6 +18,7 @@
 #include "ni/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "router/router_params.hpp"
+#include "sched/wake_calendar.hpp"
 #include "sc/sim_session.hpp"
 #include "stats/counters.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -28,7 +29,7 @@ namespace kncsim {
 // Builds an RTL router at a node (from tb/, which links the Verilated models).
 using RtlRouterFactory = std::function<std::unique_ptr<NetworkRouter>(
     const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,
-    sc_core::sc_clock& clock)>;
+    WakeCalendar& calendar)>;
 
 struct WormholeNetworkParams {
   int packet_flits = 32;  // L

@@ -1,17 +1,17 @@
 #pragma once
-// A Verilated kncsim_router behind the same interface as the SystemC WormholeRouter, so
-// the fabric can put it at any node. The RTL is clocked every cycle (posedge at t + 0.5);
-// the adapter works its pins in three phases of cycle t:
-//   t + 0.1   drive the injection-queue front (input 0 is combinational: no FIFO in RTL)
-//   t + 0.25  sample outputs: send flits on the links, eject to the NI, pop the injection
-//             queue, return credit_o upstream
-//   t + 0.375 present what the RTL registers at the edge: flits arriving at t+1 on each
-//             input link, and credits landing at t+1 on each output link
+// A Verilated kncsim_router_top behind the same interface as the SystemC WormholeRouter,
+// so the fabric can put it at any node. The adapter owns the RTL's clock and gives it an
+// edge only in cycles where the router is not idle or has input (clock gating: an edge with
+// no input on an idle router changes nothing), and it is woken through the same calendar as
+// the SystemC routers. In a cycle t it works the pins in three phases:
+//   t         drive the injection-queue front (input 0 is combinational: no FIFO in RTL)
+//   t + 0.25  sample the outputs: send flits on the links, eject to the NI, pop the
+//             injection queue, return credit_o upstream
+//   t + 0.375 present what the RTL registers at the edge (flits landing at t+1 on each input
+//             link, credits landing at t+1 on each output link) and raise the clock
 // Every write to a SystemC neighbour still lands in a later cycle, so mixing SystemC and
 // RTL routers changes nothing.
 #include <array>
-#include <type_traits>
-#include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -21,6 +21,7 @@
 #include "router/network_router.hpp"
 #include "rtl_adapt/flit_bits.hpp"
 #include "sc/cycle_time.hpp"
+#include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -28,36 +29,36 @@ namespace kncsim {
 template <class VModel, int Ports>
 class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
  public:
-  static constexpr int kFlitW = Ports * rtl::kFlitBits;
-  static constexpr int kCreditW = Ports * rtl::kCreditBits;
-  // Verilator's port types: up to 64 bits an integer, wider an sc_bv.
-  using CreditWord = std::conditional_t<(kCreditW <= 64), uint64_t, sc_dt::sc_bv<kCreditW>>;
-
   SC_HAS_PROCESS(RtlRouter);
   RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth,
-            PacketTable& packets, DeliveryLog& log, sc_core::sc_clock& clock)
-      : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), model_("rtl") {
+            PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar)
+      : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar), model_("rtl") {
     for (int p = 0; p < Ports; ++p) wires_.emplace_back(p == 0 ? FlitFifo::kUnbounded : depth);
-    model_.clk_i(clock);
+    model_.clk_i(clk_);
     model_.rst_ni(rst_n_);
     model_.coord_i(coord_);
     model_.in_valid_i(in_valid_);
-    model_.in_flit_i(in_flit_);
     model_.in_pop_o(in_pop_);
-    model_.credit_o(credit_o_);
     model_.out_valid_o(out_valid_);
-    model_.out_flit_o(out_flit_);
-    model_.credit_i(credit_i_);
-    SC_METHOD(start);
+    model_.idle_o(idle_);
+#define KNCSIM_BIND_PORT(k)                 \
+  model_.in_flit##k##_i(in_flit_[k]);       \
+  model_.out_flit##k##_o(out_flit_[k]);     \
+  model_.credit##k##_i(credit_in_[k]);      \
+  model_.credit##k##_o(credit_out_[k]);
+    KNCSIM_BIND_PORT(0) KNCSIM_BIND_PORT(1) KNCSIM_BIND_PORT(2) KNCSIM_BIND_PORT(3)
+    KNCSIM_BIND_PORT(4) KNCSIM_BIND_PORT(5) KNCSIM_BIND_PORT(6)
+#undef KNCSIM_BIND_PORT
+    SC_METHOD(reset);
     SC_METHOD(drive_injection);
     dont_initialize();
-    sensitive << phase_a_;
+    sensitive << due_;
     SC_METHOD(sample_outputs);
     dont_initialize();
-    sensitive << phase_b_;
+    sensitive << sample_;
     SC_METHOD(present_edge_inputs);
     dont_initialize();
-    sensitive << phase_c_;
+    sensitive << edge_;
   }
 
   FlitFifo& input_fifo(int port) override { return wires_[size_t(port)]; }
@@ -67,16 +68,35 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   }
   void connect_input(int port, FlitLink* link) override { in_[size_t(port)] = link; }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
-  void wake_at(int64_t) override {}  // evaluated every cycle
+
+  // Something lands at `cycle`: a flit or credit (the RTL registers it at the edge ending
+  // cycle-1), or an injection (its front drives input 0 in `cycle`). Work both cycles.
+  void wake_at(int64_t cycle) override {
+    const int64_t now = calendar_.now();
+    calendar_.wake(node_, cycle, now);
+    if (cycle - 1 > now) {
+      calendar_.wake(node_, cycle - 1, now);
+    } else if (edge_cycle_ != now) {  // lands next cycle: this cycle's edge phase must run
+      edge_cycle_ = now;
+      edge_.notify(sc_core::sc_time(375, sc_core::SC_PS) - (sc_core::sc_time_stamp() - cycles(now)));
+    }
+  }
+  void notify_due() override { due_.notify(sc_core::SC_ZERO_TIME); }
+
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>&) override {
     const std::string n = name();
-    sc_core::sc_trace(tf, in_valid_, n + ".in_valid_i");
-    sc_core::sc_trace(tf, in_pop_, n + ".in_pop_o");
-    sc_core::sc_trace(tf, out_valid_, n + ".out_valid_o");
-    sc_core::sc_trace(tf, in_flit_, n + ".in_flit_i");
-    sc_core::sc_trace(tf, out_flit_, n + ".out_flit_o");
-    sc_core::sc_trace(tf, credit_o_, n + ".credit_o");
-    sc_core::sc_trace(tf, credit_i_, n + ".credit_i");
+    sc_core::sc_trace(tf, clk_, n + ".clk_i");
+    sc_core::sc_trace(tf, in_valid_, n + ".in_valid_i", Ports);
+    sc_core::sc_trace(tf, in_pop_, n + ".in_pop_o", Ports);
+    sc_core::sc_trace(tf, out_valid_, n + ".out_valid_o", Ports);
+    sc_core::sc_trace(tf, idle_, n + ".idle_o");
+    for (int p = 0; p < Ports; ++p) {
+      const std::string k = std::to_string(p);
+      sc_core::sc_trace(tf, in_flit_[p], n + ".in_flit" + k + "_i", 64);
+      sc_core::sc_trace(tf, out_flit_[p], n + ".out_flit" + k + "_o", 64);
+      sc_core::sc_trace(tf, credit_in_[p], n + ".credit" + k + "_i", rtl::kLenBits);
+      sc_core::sc_trace(tf, credit_out_[p], n + ".credit" + k + "_o", rtl::kLenBits);
+    }
   }
 
   size_t flits_buffered() const override {
@@ -90,40 +110,36 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   uint32_t route_of_front(int) const override { return 0; }
 
  private:
-  // Time 0: a reset pulse before the first edge, then the phases of every cycle.
-  void start() {
-    if (!started_) {
-      coord_.write(rtl::pack_coords(g_, node_));
+  // Time 0: an asynchronous reset pulse before any edge.
+  void reset() {
+    if (!reset_done_) {
+      coord_.write(uint32_t(rtl::pack_coords(g_, node_)));
       rst_n_.write(false);
-      started_ = true;
-      next_trigger(sc_core::sc_time(10, sc_core::SC_PS));
+      reset_done_ = true;
+      next_trigger(sc_core::SC_ZERO_TIME);
       return;
     }
     rst_n_.write(true);
-    phase_a_.notify(sc_core::sc_time(90, sc_core::SC_PS));
   }
 
   void drive_injection() {
-    const int64_t t = current_cycle();
+    const int64_t t = calendar_.now();
     const FlitFifo& inj = wires_[0];
     uint32_t valid = 0;
     if (!inj.empty() && inj.front().arrival <= t) {
       const Flit& f = inj.front().flit;
       const PacketInfo& p = packets_[f.packet];
-      rtl::put_flit(in_flit_buf_, 0, f, p.flits, g_, p.dest);
+      in_flit_[0].write(rtl::pack_flit(f, p.flits, rtl::pack_coords(g_, p.dest)));
       valid = 1;
     }
     in_valid_.write(valid);
-    in_flit_.write(in_flit_buf_);
-    phase_b_.notify(sc_core::sc_time(150, sc_core::SC_PS));
-    phase_a_.notify(cycles(1));
+    clk_.write(false);
+    sample_.notify(sc_core::sc_time(250, sc_core::SC_PS));
   }
 
   void sample_outputs() {
-    const int64_t t = current_cycle();
+    const int64_t t = calendar_.now();
     const uint32_t valid = out_valid_.read(), pops = in_pop_.read();
-    const sc_dt::sc_bv<kFlitW> flits = out_flit_.read();
-    const CreditWord credits = credit_o_.read();
     for (int p = 0; p < Ports; ++p) {
       if (pops >> p & 1) {
         if (p == 0) {
@@ -133,12 +149,14 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
         }
         log_.last_move = t;
       }
-      const int amount = int(rtl::get_field(credits, p * rtl::kCreditBits, rtl::kCreditBits));
+      const int amount = int(credit_out_[p].read());
       if (amount && in_[size_t(p)]) in_[size_t(p)]->credit(amount, t);
     }
     for (int o = 0; o < Ports; ++o) {
       if (!(valid >> o & 1)) continue;
-      const Flit f = rtl::get_flit(flits, o);
+      Flit f = rtl::unpack_flit(out_flit_[o].read());
+      f.seq = f.head ? 0 : uint16_t(seq_[size_t(o)] + 1);
+      seq_[size_t(o)] = f.seq;
       if (o == 0) {
         ejector_->eject(f, t + 1);
         continue;
@@ -147,52 +165,63 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
       if (f.head) ++p.hops;
       out_[size_t(o)]->send(f, t, p.flits);
     }
-    phase_c_.notify(sc_core::sc_time(125, sc_core::SC_PS));
+    if (edge_cycle_ != t) {
+      edge_cycle_ = t;
+      edge_.notify(sc_core::sc_time(125, sc_core::SC_PS));
+    }
   }
 
   void present_edge_inputs() {
-    const int64_t t = current_cycle();
+    // Without the earlier phases this cycle the previous cycle had no edge: the clock is low,
+    // and no input was driven.
+    const int64_t t = calendar_.now();
     uint32_t valid = in_valid_.read() & 1u;
+    bool credits = false;
     for (int p = 1; p < Ports; ++p) {
       FlitFifo& w = wires_[size_t(p)];
-      if (w.empty() || w.front().arrival != t + 1) continue;
-      const Flit f = w.front().flit;
-      const PacketInfo& pk = packets_[f.packet];
-      rtl::put_flit(in_flit_buf_, p, f, pk.flits, g_, pk.dest);
-      w.pop();
-      ++inside_;
-      valid |= 1u << p;
+      if (!w.empty() && w.front().arrival == t + 1) {
+        const Flit f = w.front().flit;
+        const PacketInfo& pk = packets_[f.packet];
+        in_flit_[p].write(rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest)));
+        w.pop();
+        ++inside_;
+        valid |= 1u << p;
+      }
+      const int64_t c = out_[size_t(p)] ? out_[size_t(p)]->take_credits(t + 1) : 0;
+      credit_in_[p].write(uint32_t(c));
+      credits |= c != 0;
     }
     in_valid_.write(valid);
-    in_flit_.write(in_flit_buf_);
-    for (int o = 0; o < Ports; ++o) {
-      const int64_t c = out_[size_t(o)] ? out_[size_t(o)]->take_credits(t + 1) : 0;
-      rtl::set_field(credit_buf_, o * rtl::kCreditBits, rtl::kCreditBits, uint64_t(c));
+    // Clock gating: an edge only if the router holds state or gets input.
+    if (valid || credits || !idle_.read()) {
+      clk_.write(true);
+      calendar_.wake(node_, t + 1, t);  // look again next cycle
     }
-    credit_i_.write(credit_buf_);
   }
 
   uint32_t node_;
   const MeshGeometry& g_;
   PacketTable& packets_;
   DeliveryLog& log_;
+  WakeCalendar& calendar_;
   VModel model_;
   sc_core::sc_signal<bool> rst_n_{"rst_n", true};
-  sc_core::sc_signal<uint64_t> coord_{"coord"};
-  // The injection phase and the edge phase both drive the inputs.
+  sc_core::sc_signal<bool> idle_{"idle"};
+  sc_core::sc_signal<uint32_t> coord_{"coord"};
+  // The injection phase and the edge phase both drive the inputs and the clock.
   sc_core::sc_signal<uint32_t, sc_core::SC_MANY_WRITERS> in_valid_{"in_valid"};
-  sc_core::sc_signal<sc_dt::sc_bv<kFlitW>, sc_core::SC_MANY_WRITERS> in_flit_{"in_flit"};
+  sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS> clk_{"clk", false};
   sc_core::sc_signal<uint32_t> in_pop_{"in_pop"}, out_valid_{"out_valid"};
-  sc_core::sc_signal<sc_dt::sc_bv<kFlitW>> out_flit_{"out_flit"};
-  sc_core::sc_signal<CreditWord> credit_o_{"credit_o"}, credit_i_{"credit_i"};
-  sc_dt::sc_bv<kFlitW> in_flit_buf_;
-  CreditWord credit_buf_{};
-  sc_core::sc_event phase_a_, phase_b_, phase_c_;
+  std::array<sc_core::sc_signal<uint64_t>, rtl::kMaxPorts> in_flit_, out_flit_;
+  std::array<sc_core::sc_signal<uint32_t>, rtl::kMaxPorts> credit_in_, credit_out_;
+  sc_core::sc_event due_, sample_, edge_;
   std::vector<FlitFifo> wires_;  // 0: the NI's injection queue; others: flits on the wire
   std::array<FlitLink*, Ports> out_{}, in_{};
+  std::array<uint16_t, Ports> seq_{};  // position of the last flit sent on each output
   Ejector* ejector_ = nullptr;
   int64_t inside_ = 0;  // flits inside the RTL FIFOs
-  bool started_ = false;
+  int64_t edge_cycle_ = -1;  // the cycle whose edge phase is scheduled
+  bool reset_done_ = false;
 };
 
 }  // namespace kncsim

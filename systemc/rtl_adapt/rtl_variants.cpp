@@ -12,8 +12,8 @@ const std::vector<RtlVariant>& rtl_variants() {
 #define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut)                                                  \
   RtlVariant{dims, depth, adaptive != 0, cut != 0, #cls,                                                      \
              [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log, \
-                sc_core::sc_clock& clock) -> std::unique_ptr<NetworkRouter> {                                 \
-               return std::make_unique<RtlRouter<cls, 2 * (dims) + 1>>(name, node, g, depth, packets, log, clock); \
+                WakeCalendar& calendar) -> std::unique_ptr<NetworkRouter> {                                   \
+               return std::make_unique<RtlRouter<cls, 2 * (dims) + 1>>(name, node, g, depth, packets, log, calendar); \
              }},
 #include "rtl_variants.inc"
 #undef KNCSIM_RTL_VARIANT

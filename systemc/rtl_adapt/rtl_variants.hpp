@@ -11,6 +11,7 @@
 #include "flit/packet_table.hpp"
 #include "ni/delivery_log.hpp"
 #include "router/network_router.hpp"
+#include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -21,7 +22,7 @@ struct RtlVariant {
   bool adaptive, cut_through;
   std::string name;
   std::function<std::unique_ptr<NetworkRouter>(const char* name, uint32_t node, const MeshGeometry& g,
-                                               PacketTable& packets, DeliveryLog& log, sc_core::sc_clock& clock)>
+                                               PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar)>
       make;
 };
 

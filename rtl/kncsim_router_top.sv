@@ -1,0 +1,68 @@
+// The router's pin-level top for Verilation: one 64-bit flit port and one credit port per
+// router port, up to 7 ports (3 dimensions), so every pin maps to a plain integer signal.
+// Ports beyond 2*Dims+1 are unused: their outputs are 0.
+module kncsim_router_top
+  import kncsim_pkg::*;
+#(
+  parameter int unsigned Dims       = 2,
+  parameter int unsigned Depth      = 4,
+  parameter bit          Adaptive   = 1'b0,
+  parameter bit          CutThrough = 1'b0
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  input  logic [MaxDims*CoordW-1:0] coord_i,
+  input  logic [MaxPorts-1:0]       in_valid_i,
+  output logic [MaxPorts-1:0]       in_pop_o,
+  output logic [MaxPorts-1:0]       out_valid_o,
+  output logic                      idle_o,
+  input  logic [FlitW-1:0]          in_flit0_i, in_flit1_i, in_flit2_i, in_flit3_i,
+  input  logic [FlitW-1:0]          in_flit4_i, in_flit5_i, in_flit6_i,
+  output logic [FlitW-1:0]          out_flit0_o, out_flit1_o, out_flit2_o, out_flit3_o,
+  output logic [FlitW-1:0]          out_flit4_o, out_flit5_o, out_flit6_o,
+  input  logic [CreditW-1:0]        credit0_i, credit1_i, credit2_i, credit3_i,
+  input  logic [CreditW-1:0]        credit4_i, credit5_i, credit6_i,
+  output logic [CreditW-1:0]        credit0_o, credit1_o, credit2_o, credit3_o,
+  output logic [CreditW-1:0]        credit4_o, credit5_o, credit6_o
+);
+
+  localparam int unsigned Ports = 2 * Dims + 1;
+
+  logic [MaxPorts*FlitW-1:0]   in_flit, out_flit;
+  logic [MaxPorts*CreditW-1:0] in_credit, out_credit;
+  logic [Ports-1:0]            pop, valid;
+
+  assign in_flit   = {in_flit6_i, in_flit5_i, in_flit4_i, in_flit3_i, in_flit2_i, in_flit1_i, in_flit0_i};
+  assign in_credit = {credit6_i, credit5_i, credit4_i, credit3_i, credit2_i, credit1_i, credit0_i};
+  assign {out_flit6_o, out_flit5_o, out_flit4_o, out_flit3_o, out_flit2_o, out_flit1_o, out_flit0_o} = out_flit;
+  assign {credit6_o, credit5_o, credit4_o, credit3_o, credit2_o, credit1_o, credit0_o} = out_credit;
+  assign in_pop_o    = MaxPorts'(pop);
+  assign out_valid_o = MaxPorts'(valid);
+
+  kncsim_router #(
+    .Dims(Dims), .Depth(Depth), .Adaptive(Adaptive), .CutThrough(CutThrough)
+  ) u_router (
+    .clk_i,
+    .rst_ni,
+    .coord_i,
+    .in_valid_i (in_valid_i[Ports-1:0]),
+    .in_flit_i  (in_flit[Ports*FlitW-1:0]),
+    .in_pop_o   (pop),
+    .credit_o   (out_credit[Ports*CreditW-1:0]),
+    .out_valid_o(valid),
+    .out_flit_o (out_flit[Ports*FlitW-1:0]),
+    .credit_i   (in_credit[Ports*CreditW-1:0]),
+    .idle_o
+  );
+
+  if (Ports < MaxPorts) begin : g_unused
+    assign out_flit[MaxPorts*FlitW-1:Ports*FlitW]       = '0;
+    assign out_credit[MaxPorts*CreditW-1:Ports*CreditW] = '0;
+    // verilator lint_off UNUSEDSIGNAL
+    logic unused;
+    assign unused = ^{in_flit[MaxPorts*FlitW-1:Ports*FlitW], in_credit[MaxPorts*CreditW-1:Ports*CreditW],
+                      in_valid_i[MaxPorts-1:Ports]};
+    // verilator lint_on UNUSEDSIGNAL
+  end
+
+endmodule
