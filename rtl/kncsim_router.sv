@@ -4,10 +4,9 @@
 // cut-through: a head needs room for its whole packet). Cycle for cycle the same as the
 // SystemC WormholeRouter with finite FIFOs and routing delay 0.
 //
-// Pins, cycle t:
-//   in_valid_i/in_flit_i[p>0]  flit written into FIFO p at the edge, usable from t+1
-//   in_valid_i/in_flit_i[0]    the network interface's injection-queue front (no FIFO here)
-//   in_pop_o[p]                a flit left input p (for p = 0: pop the injection queue)
+// Pins, cycle t (every input, the local one from the network interface included):
+//   in_valid_i/in_flit_i[p]    flit written into FIFO p at the edge, usable from t+1
+//   in_pop_o[p]                a flit left input p
 //   credit_o[p]                credits returned upstream for input p (flits of room freed)
 //   out_valid_o/out_flit_o[o]  flit sent on output o (o = 0: to the network interface)
 //   credit_i[o]                credits arriving for output o, usable from t+1
@@ -52,10 +51,7 @@ module kncsim_router
   logic [Ports*Ports-1:0] allowed, grant;
   logic [2*Dims:0]        route [Ports];
 
-  assign front_valid[0] = in_valid_i[0];
-  assign front[0]       = flit_t'(in_flit_i[0 +: FlitW]);
-
-  for (genvar p = 1; p < Ports; p++) begin : g_fifo
+  for (genvar p = 0; p < Ports; p++) begin : g_fifo
     logic empty;
     logic [FlitW-1:0] data;
     kncsim_fifo #(.Depth(Depth), .Width(FlitW)) u_fifo (
@@ -144,7 +140,7 @@ module kncsim_router
         if (o != 0 && (!CutThrough || front[p].head)) begin
           used_d[o] = used_d[o] + (CutThrough ? front[p].len : CreditW'(1));
         end
-        if (p != 0 && (!CutThrough || front[p].head)) begin
+        if (!CutThrough || front[p].head) begin
           credit_o[p*CreditW +: CreditW] = CutThrough ? front[p].len : CreditW'(1);
         end
         bound_d[p]     = !front[p].tail;
@@ -161,8 +157,8 @@ module kncsim_router
 
   always_comb begin
     idle_o = (bound_q == '0) && (busy_q == '0);
-    for (int unsigned p = 1; p < Ports; p++) begin
-      idle_o = idle_o && !front_valid[p] && (used_q[p] == '0);
+    for (int unsigned p = 0; p < Ports; p++) begin
+      idle_o = idle_o && !front_valid[p] && (p == 0 || used_q[p] == '0);
     end
   end
 

@@ -3,14 +3,17 @@
 // so the fabric can put it at any node. The adapter owns the RTL's clock and gives it an
 // edge only in cycles where the router is not idle or has input (clock gating: an edge with
 // no input on an idle router changes nothing), and it is woken through the same calendar as
-// the SystemC routers. In a cycle t it works the pins in three phases:
-//   t         drive the injection-queue front (input 0 is combinational: no FIFO in RTL)
-//   t + 0.25  sample the outputs: send flits on the links, eject to the NI, pop the
-//             injection queue, return credit_o upstream
+// the SystemC routers. In a cycle t it works the pins in two phases:
+//   t + 0.25  sample the outputs: send flits on the links, eject to the NI, return
+//             credit_o upstream
 //   t + 0.375 present what the RTL registers at the edge (flits landing at t+1 on each input
-//             link, credits landing at t+1 on each output link) and raise the clock
+//             link, credits landing at t+1 on each output link), and raise the clock
+// The RTL's local input is a FIFO like the others. The adapter feeds it from the NI's
+// unbounded injection queue one flit per cycle, the cycle before the flit may leave, while
+// it has room: its front is then always the injection queue's first flit that has arrived.
 // Every write to a SystemC neighbour still lands in a later cycle, so mixing SystemC and
 // RTL routers changes nothing.
+#include <algorithm>
 #include <array>
 #include <string>
 #include <systemc>
@@ -32,7 +35,8 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   SC_HAS_PROCESS(RtlRouter);
   RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth,
             PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar)
-      : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar), model_("rtl") {
+      : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar), depth_(depth),
+        model_("rtl") {
     for (int p = 0; p < Ports; ++p) wires_.emplace_back(p == 0 ? FlitFifo::kUnbounded : depth);
     model_.clk_i(clk_);
     model_.rst_ni(rst_n_);
@@ -50,9 +54,6 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
     KNCSIM_BIND_PORT(4) KNCSIM_BIND_PORT(5) KNCSIM_BIND_PORT(6)
 #undef KNCSIM_BIND_PORT
     SC_METHOD(reset);
-    SC_METHOD(drive_injection);
-    dont_initialize();
-    sensitive << due_;
     SC_METHOD(sample_outputs);
     dont_initialize();
     sensitive << sample_;
@@ -69,11 +70,10 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   void connect_input(int port, FlitLink* link) override { in_[size_t(port)] = link; }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
 
-  // Something lands at `cycle`: a flit or credit (the RTL registers it at the edge ending
-  // cycle-1), or an injection (its front drives input 0 in `cycle`). Work both cycles.
+  // A flit, credit or injected flit lands at `cycle`: the RTL registers it at the edge
+  // ending cycle-1.
   void wake_at(int64_t cycle) override {
     const int64_t now = calendar_.now();
-    calendar_.wake(node_, cycle, now);
     if (cycle - 1 > now) {
       calendar_.wake(node_, cycle - 1, now);
     } else if (edge_cycle_ != now) {  // lands next cycle: this cycle's edge phase must run
@@ -81,7 +81,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
       edge_.notify(sc_core::sc_time(375, sc_core::SC_PS) - (sc_core::sc_time_stamp() - cycles(now)));
     }
   }
-  void notify_due() override { due_.notify(sc_core::SC_ZERO_TIME); }
+  void notify_due() override { sample_.notify(sc_core::sc_time(250, sc_core::SC_PS)); }
 
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>&) override {
     const std::string n = name();
@@ -122,31 +122,14 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
     rst_n_.write(true);
   }
 
-  void drive_injection() {
-    const int64_t t = calendar_.now();
-    const FlitFifo& inj = wires_[0];
-    uint32_t valid = 0;
-    if (!inj.empty() && inj.front().arrival <= t) {
-      const Flit& f = inj.front().flit;
-      const PacketInfo& p = packets_[f.packet];
-      in_flit_[0].write(rtl::pack_flit(f, p.flits, rtl::pack_coords(g_, p.dest)));
-      valid = 1;
-    }
-    in_valid_.write(valid);
-    clk_.write(false);
-    sample_.notify(sc_core::sc_time(250, sc_core::SC_PS));
-  }
-
   void sample_outputs() {
     const int64_t t = calendar_.now();
+    clk_.write(false);
     const uint32_t valid = out_valid_.read(), pops = in_pop_.read();
     for (int p = 0; p < Ports; ++p) {
       if (pops >> p & 1) {
-        if (p == 0) {
-          wires_[0].pop();
-        } else {
-          --inside_;
-        }
+        --inside_;
+        if (p == 0) --local_;
         log_.last_move = t;
       }
       const int amount = int(credit_out_[p].read());
@@ -175,16 +158,20 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
     // Without the earlier phases this cycle the previous cycle had no edge: the clock is low,
     // and no input was driven.
     const int64_t t = calendar_.now();
-    uint32_t valid = in_valid_.read() & 1u;
+    uint32_t valid = 0;
     bool credits = false;
-    for (int p = 1; p < Ports; ++p) {
+    for (int p = 0; p < Ports; ++p) {
       FlitFifo& w = wires_[size_t(p)];
-      if (!w.empty() && w.front().arrival == t + 1) {
+      // Links deliver exactly at their arrival; the injection queue feeds as room allows.
+      const bool lands = p ? !w.empty() && w.front().arrival == t + 1
+                           : !w.empty() && w.front().arrival <= t + 1 && local_ < depth_;
+      if (lands) {
         const Flit f = w.front().flit;
         const PacketInfo& pk = packets_[f.packet];
         in_flit_[p].write(rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest)));
         w.pop();
         ++inside_;
+        if (p == 0) ++local_;
         valid |= 1u << p;
       }
       const int64_t c = out_[size_t(p)] ? out_[size_t(p)]->take_credits(t + 1) : 0;
@@ -197,6 +184,8 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
       clk_.write(true);
       calendar_.wake(node_, t + 1, t);  // look again next cycle
     }
+    // Injected flits still queued come back here when they may enter.
+    if (!wires_[0].empty()) wake_at(std::max(t + 2, wires_[0].front().arrival));
   }
 
   uint32_t node_;
@@ -204,22 +193,23 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   PacketTable& packets_;
   DeliveryLog& log_;
   WakeCalendar& calendar_;
+  int64_t depth_;  // flits per RTL input FIFO
   VModel model_;
   sc_core::sc_signal<bool> rst_n_{"rst_n", true};
   sc_core::sc_signal<bool> idle_{"idle"};
   sc_core::sc_signal<uint32_t> coord_{"coord"};
-  // The injection phase and the edge phase both drive the inputs and the clock.
-  sc_core::sc_signal<uint32_t, sc_core::SC_MANY_WRITERS> in_valid_{"in_valid"};
-  sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS> clk_{"clk", false};
+  sc_core::sc_signal<uint32_t> in_valid_{"in_valid"};
+  sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS> clk_{"clk", false};  // raised at the edge phase, lowered at sampling
   sc_core::sc_signal<uint32_t> in_pop_{"in_pop"}, out_valid_{"out_valid"};
   std::array<sc_core::sc_signal<uint64_t>, rtl::kMaxPorts> in_flit_, out_flit_;
   std::array<sc_core::sc_signal<uint32_t>, rtl::kMaxPorts> credit_in_, credit_out_;
-  sc_core::sc_event due_, sample_, edge_;
+  sc_core::sc_event sample_, edge_;
   std::vector<FlitFifo> wires_;  // 0: the NI's injection queue; others: flits on the wire
   std::array<FlitLink*, Ports> out_{}, in_{};
   std::array<uint16_t, Ports> seq_{};  // position of the last flit sent on each output
   Ejector* ejector_ = nullptr;
   int64_t inside_ = 0;  // flits inside the RTL FIFOs
+  int64_t local_ = 0;   // of which in the local input's FIFO
   int64_t edge_cycle_ = -1;  // the cycle whose edge phase is scheduled
   bool reset_done_ = false;
 };
