@@ -16,28 +16,23 @@ module kncsim_fifo #(
   localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;
 
   logic [Width-1:0] mem_q [Depth];
-  logic [PtrW-1:0]  rd_q, rd_d, wr_q, wr_d;
-  logic [PtrW:0]    count_q, count_d;
+  logic [PtrW-1:0]  rd_q, wr_q;
+  logic [PtrW:0]    count_q;
 
   function automatic logic [PtrW-1:0] bump(logic [PtrW-1:0] p);
     return (32'(p) == Depth - 1) ? '0 : p + 1'b1;
   endfunction
 
-  always_comb begin
-    rd_d    = pop_i ? bump(rd_q) : rd_q;
-    wr_d    = push_i ? bump(wr_q) : wr_q;
-    count_d = count_q + {{PtrW{1'b0}}, push_i} - {{PtrW{1'b0}}, pop_i};
-  end
-
+  // The write side reads the pins only at the edge: no input ripples through logic here.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_q    <= '0;
       wr_q    <= '0;
       count_q <= '0;
     end else begin
-      rd_q    <= rd_d;
-      wr_q    <= wr_d;
-      count_q <= count_d;
+      rd_q    <= pop_i ? bump(rd_q) : rd_q;
+      wr_q    <= push_i ? bump(wr_q) : wr_q;
+      count_q <= count_q + {{PtrW{1'b0}}, push_i} - {{PtrW{1'b0}}, pop_i};
     end
   end
 

@@ -48,6 +48,10 @@ module kncsim_router
   logic [CreditW-1:0] used_d [Ports];
 
   logic [Ports-1:0]       ready, move, wanted, free;
+  logic [CreditW-1:0]     used_inc [Ports];  // flit slots taken this cycle, per output
+  // The node's coordinates, strapped at reset: routing then depends on registers only, so
+  // input pins never ripple through the allocator.
+  logic [MaxDims*CoordW-1:0] coord_q;
   logic [Ports*Ports-1:0] allowed, grant;
   logic [2*Dims:0]        route [Ports];
 
@@ -69,7 +73,7 @@ module kncsim_router
 
   for (genvar p = 0; p < Ports; p++) begin : g_route
     kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive)) u_route (
-      .coord_i,
+      .coord_i(coord_q),
       .dest_i (front[p].dest),
       .route_o(route[p])
     );
@@ -119,7 +123,7 @@ module kncsim_router
     bound_out_d = bound_out_q;
     busy_d      = busy_q;
     for (int unsigned o = 0; o < Ports; o++) begin
-      used_d[o] = used_q[o] - credit_i[o*CreditW +: CreditW];
+      used_inc[o] = '0;
     end
     for (int unsigned p = 0; p < Ports; p++) begin
       logic             bound;
@@ -138,7 +142,7 @@ module kncsim_router
         out_valid_o[o] = 1'b1;
         out_flit_o[32'(o)*FlitW +: FlitW] = front[p];
         if (o != 0 && (!CutThrough || front[p].head)) begin
-          used_d[o] = used_d[o] + (CutThrough ? front[p].len : CreditW'(1));
+          used_inc[o] = CutThrough ? front[p].len : CreditW'(1);
         end
         if (!CutThrough || front[p].head) begin
           credit_o[p*CreditW +: CreditW] = CutThrough ? front[p].len : CreditW'(1);
@@ -162,8 +166,16 @@ module kncsim_router
     end
   end
 
+  // Credits arriving on the pins go straight into the registers.
+  always_comb begin
+    for (int unsigned o = 0; o < Ports; o++) begin
+      used_d[o] = used_q[o] + used_inc[o] - credit_i[o*CreditW +: CreditW];
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      coord_q <= coord_i;
       bound_q <= '0;
       busy_q  <= '0;
       for (int unsigned p = 0; p < Ports; p++) begin
@@ -171,6 +183,7 @@ module kncsim_router
         used_q[p]      <= '0;
       end
     end else begin
+      coord_q     <= coord_q;
       bound_q     <= bound_d;
       busy_q      <= busy_d;
       bound_out_q <= bound_out_d;
