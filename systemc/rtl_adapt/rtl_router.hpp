@@ -78,10 +78,10 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
       calendar_.wake(node_, cycle - 1, now);
     } else if (edge_cycle_ != now) {  // lands next cycle: this cycle's edge phase must run
       edge_cycle_ = now;
-      edge_.notify(sc_core::sc_time(375, sc_core::SC_PS) - (sc_core::sc_time_stamp() - cycles(now)));
+      edge_.notify(kEdgeAt - (sc_core::sc_time_stamp() - cycles(now)));
     }
   }
-  void notify_due() override { sample_.notify(sc_core::sc_time(250, sc_core::SC_PS)); }
+  void notify_due() override { sample_.notify(kSampleAt); }
 
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>&) override {
     const std::string n = name();
@@ -124,7 +124,10 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
 
   void sample_outputs() {
     const int64_t t = calendar_.now();
-    clk_.write(false);
+    if (clk_high_) {
+      clk_.write(false);
+      clk_high_ = false;
+    }
     const uint32_t valid = out_valid_.read(), pops = in_pop_.read();
     for (int p = 0; p < Ports; ++p) {
       if (pops >> p & 1) {
@@ -150,7 +153,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
     }
     if (edge_cycle_ != t) {
       edge_cycle_ = t;
-      edge_.notify(sc_core::sc_time(125, sc_core::SC_PS));
+      edge_.notify(kEdgeAt - kSampleAt);
     }
   }
 
@@ -174,14 +177,21 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
         if (p == 0) ++local_;
         valid |= 1u << p;
       }
-      const int64_t c = out_[size_t(p)] ? out_[size_t(p)]->take_credits(t + 1) : 0;
-      credit_in_[p].write(uint32_t(c));
+      const uint32_t c = out_[size_t(p)] ? uint32_t(out_[size_t(p)]->take_credits(t + 1)) : 0;
+      if (c != credit_shadow_[size_t(p)]) {  // a signal write costs even when nothing changes
+        credit_in_[p].write(c);
+        credit_shadow_[size_t(p)] = c;
+      }
       credits |= c != 0;
     }
-    in_valid_.write(valid);
+    if (valid != valid_shadow_) {
+      in_valid_.write(valid);
+      valid_shadow_ = valid;
+    }
     // Clock gating: an edge only if the router holds state or gets input.
     if (valid || credits || !idle_.read()) {
       clk_.write(true);
+      clk_high_ = true;
       calendar_.wake(node_, t + 1, t);  // look again next cycle
     }
     // Injected flits still queued come back here when they may enter.
@@ -211,6 +221,11 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   int64_t inside_ = 0;  // flits inside the RTL FIFOs
   int64_t local_ = 0;   // of which in the local input's FIFO
   int64_t edge_cycle_ = -1;  // the cycle whose edge phase is scheduled
+  // What the pins were last driven to.
+  std::array<uint32_t, Ports> credit_shadow_{};
+  uint32_t valid_shadow_ = 0;
+  bool clk_high_ = false;
+  inline static const sc_core::sc_time kSampleAt{250, sc_core::SC_PS}, kEdgeAt{375, sc_core::SC_PS};
   bool reset_done_ = false;
 };
 
