@@ -20,6 +20,8 @@ class FlitLink {
         credits_(policy == CreditPolicy::none ? 0 : dest_fifo.capacity()),
         pending_(policy == CreditPolicy::none ? 0 : size_t(p.delay) + 1) {}
 
+  int delay() const { return p_.delay; }
+
   // Sender side, cycle t.
   bool admits_head(int64_t t, int packet_flits) {
     if (!ack_ok(t)) return false;

@@ -1,0 +1,194 @@
+// Invariant 2 for one router: the SystemC WormholeRouter and the Verilated RTL router, each
+// alone in a test bench of stub neighbours, get the same random stimulus (packets on every
+// input link and the injection queue, random back-pressure on every output link) and must
+// send the same flits on the same ports in the same cycles, for thousands of cycles, for
+// every Verilated parameter set. The stubs decide by a counter-based random function of
+// (seed, stub, cycle), and send only when the link's credits allow, so the stimulus stays
+// identical exactly as long as the two routers behave identically.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <systemc>
+#include <tuple>
+#include <vector>
+
+#include "router/wormhole_router.hpp"
+#include "rtl_adapt/rtl_variants.hpp"
+#include "sc/cycle_time.hpp"
+#include "sc/sim_session.hpp"
+#include "traffic/counter_rng.hpp"
+
+namespace kncsim {
+namespace {
+
+using Trace = std::vector<std::tuple<int64_t, int, uint64_t, int>>;  // cycle, output port, packet id, flit
+
+bool chance(uint64_t seed, uint64_t who, int64_t cycle, uint64_t draw, double p) {
+  return std::ldexp(double(counter_bits53(seed, who, uint64_t(cycle), draw)), -53) < p;
+}
+
+// A neighbour of the router under test: sends random packets into one of its inputs and
+// drains one of its outputs with random back-pressure. Evaluated every cycle.
+class StubNeighbour : public sc_core::sc_module, public Wakeable {
+ public:
+  SC_HAS_PROCESS(StubNeighbour);
+  StubNeighbour(sc_core::sc_module_name n, int id, uint64_t seed, int packet_flits, int64_t fifo, bool cut_through,
+                PacketTable& packets, const MeshGeometry& g, Trace& trace, int port)
+      : sc_module(n), sink_(fifo), id_(id), seed_(seed), flits_(packet_flits), cut_through_(cut_through),
+        packets_(packets), g_(g), trace_(trace), port_(port), seq_(packet_flits) {
+    SC_METHOD(cycle);
+  }
+  FlitLink* to_router = nullptr;    // this stub -> router input
+  FlitLink* from_router = nullptr;  // router output -> this stub (writes into sink_)
+  FlitFifo sink_;
+  void wake_at(int64_t) override {}
+
+ private:
+  void cycle() {
+    const int64_t t = current_cycle();
+    if (to_router) send(t);
+    // Back-pressure: take the front flit only half the time; but a cut-through receiver,
+    // having credited the whole packet when its head left, streams the rest out.
+    const bool streaming = mid_packet_ && cut_through_;
+    if (from_router && !sink_.empty() && sink_.front().arrival <= t && (streaming || chance(seed_, id_, t, 2, .5))) {
+      const Flit f = sink_.front().flit;
+      mid_packet_ = !f.tail;
+      trace_.emplace_back(t - from_router->delay(), port_, packets_[f.packet].id, f.seq);
+      sink_.pop();
+      from_router->departed(f, t, f.head ? packets_[f.packet].flits : 0);
+    }
+    next_trigger(cycles(1));
+  }
+  void send(int64_t t) {
+    if (seq_ == flits_) {  // between packets: start one now and then
+      if (!chance(seed_, id_, t, 0, .3)) return;
+      const uint32_t dest = uint32_t(counter_bits53(seed_, id_, uint64_t(t), 1) % g_.nodes());
+      packet_ = packets_.allocate(PacketInfo{uint64_t(id_) << 32 | next_id_++, 0, dest, t, 0, flits_, 0});
+      seq_ = 0;
+    }
+    if (!chance(seed_, id_, t, 3, .8)) return;  // the sender pauses too
+    const Flit f{packet_, uint16_t(seq_), 0, seq_ == 0, seq_ == flits_ - 1};
+    if (f.head ? !to_router->admits_head(t, flits_) : !to_router->admits_body(t)) return;
+    to_router->send(f, t, flits_);
+    ++seq_;
+  }
+
+  int id_;
+  uint64_t seed_;
+  int flits_;
+  bool cut_through_;
+  bool mid_packet_ = false;
+  PacketTable& packets_;
+  const MeshGeometry& g_;
+  Trace& trace_;
+  int port_;
+  int seq_;  // next flit of the packet being sent; flits_ = none
+  uint32_t packet_ = 0;
+  uint32_t next_id_ = 0;
+};
+
+// The bench: the router under test at the centre node, a stub on every network port, the
+// injection queue fed at random, the local output recorded.
+class Bench : public sc_core::sc_module, public Ejector {
+ public:
+  SC_HAS_PROCESS(Bench);
+  Bench(sc_core::sc_module_name n, const RtlVariant& v, bool rtl, uint64_t seed)
+      : sc_module(n), g_(v.dims, 3), calendar_(g_.nodes(), 64), seed_(seed),
+        flits_(v.cut_through ? int(v.depth / 2) : 5) {
+    uint32_t centre = 0;
+    for (int k = 0; k < g_.dims(); ++k) centre += g_.stride(k);
+    centre_ = centre;
+    RouterParams p;
+    p.adaptive = v.adaptive;
+    p.fifo_flits = v.depth;
+    p.credits = v.cut_through ? CreditPolicy::per_packet : CreditPolicy::per_flit;
+    if (rtl) {
+      router_ = v.make("dut", centre, g_, packets_, log_, calendar_);
+    } else {
+      router_ = std::make_unique<WormholeRouter>("dut", centre, g_, p, packets_, log_, calendar_);
+    }
+    router_->connect_ejector(this);
+    for (int port = 1; port < g_.ports(); ++port) {
+      auto s = std::make_unique<StubNeighbour>(("stub" + std::to_string(port)).c_str(), port, seed, flits_, v.depth,
+                                               v.cut_through, packets_, g_, trace_, port);
+      links_.emplace_back(std::make_unique<FlitLink>(LinkParams{}, p.credits, router_->input_fifo(port), *router_, *s));
+      s->to_router = links_.back().get();
+      router_->connect_input(port, s->to_router);
+      links_.emplace_back(std::make_unique<FlitLink>(LinkParams{}, p.credits, s->sink_, *s, *router_));
+      s->from_router = links_.back().get();
+      router_->connect_output(port, s->from_router);
+      stubs_.push_back(std::move(s));
+    }
+    SC_METHOD(clock);
+  }
+  void eject(const Flit& f, int64_t arrival) override {
+    trace_.emplace_back(arrival - 1, 0, packets_[f.packet].id, f.seq);
+    if (f.tail) packets_.release(f.packet);
+  }
+  Trace trace_;
+
+ private:
+  // Before the routers each cycle: feed the injection queue, then wake whoever is due.
+  void clock() {
+    const int64_t t = current_cycle();
+    if (chance(seed_, 99, t, 0, .1)) {
+      const uint32_t dest = uint32_t(counter_bits53(seed_, 99, uint64_t(t), 1) % g_.nodes());
+      const uint32_t k = packets_.allocate(PacketInfo{uint64_t(99) << 32 | injected_++, centre_, dest, t, 0, flits_, 0});
+      const int64_t tin = std::max(t + 1, last_injected_ + 1);
+      for (int i = 0; i < flits_; ++i)
+        router_->input_fifo(0).push(TimedFlit{tin + i, Flit{k, uint16_t(i), 0, i == 0, i == flits_ - 1}});
+      last_injected_ = tin + flits_ - 1;
+      router_->wake_at(tin);
+    }
+    calendar_.begin_cycle(t);
+    for (int64_t n; (n = calendar_.next_node()) >= 0;) router_->notify_due();
+    next_trigger(cycles(1));
+  }
+
+  MeshGeometry g_;
+  WakeCalendar calendar_;
+  uint64_t seed_;
+  int flits_;
+  uint32_t centre_ = 0;
+  PacketTable packets_;
+  DeliveryLog log_;
+  std::unique_ptr<NetworkRouter> router_;
+  std::vector<std::unique_ptr<StubNeighbour>> stubs_;
+  std::vector<std::unique_ptr<FlitLink>> links_;
+  uint64_t injected_ = 0;
+  int64_t last_injected_ = -1;
+};
+
+Trace run(const RtlVariant& v, bool rtl, uint64_t seed, int64_t cycles_to_run) {
+  SimSession session;
+  auto bench = std::make_unique<Bench>("bench", v, rtl, seed);
+  sc_core::sc_start(cycles(cycles_to_run));
+  Trace t = std::move(bench->trace_);
+  bench.reset();
+  std::sort(t.begin(), t.end());
+  return t;
+}
+
+class RouterLockstep : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(RouterLockstep, SameFlitsOnTheSamePortsInTheSameCycles) {
+  const RtlVariant& v = rtl_variants()[GetParam()];
+  for (uint64_t seed : {1, 2, 3}) {
+    const Trace sc = run(v, false, seed, 20000), rtl = run(v, true, seed, 20000);
+    ASSERT_GT(sc.size(), 10000u) << "the router must be busy";
+    ASSERT_EQ(sc.size(), rtl.size()) << "seed " << seed;
+    for (size_t i = 0; i < sc.size(); ++i) {
+      ASSERT_EQ(sc[i], rtl[i]) << "seed " << seed << ", flit " << i << ": SystemC cycle " << std::get<0>(sc[i])
+                               << " port " << std::get<1>(sc[i]) << "; RTL cycle " << std::get<0>(rtl[i]) << " port "
+                               << std::get<1>(rtl[i]);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, RouterLockstep, ::testing::Range(size_t(0), rtl_variants().size()),
+                         [](const auto& info) { return rtl_variants()[info.param].name; });
+
+}  // namespace
+}  // namespace kncsim
