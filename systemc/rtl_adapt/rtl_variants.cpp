@@ -2,10 +2,30 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+
 #include "rtl_adapt/rtl_router.hpp"
 #include "rtl_variant_headers.inc"
 
 namespace kncsim {
+
+namespace {
+// Coverage builds: the counts of every RTL router this process ran go to the file named by
+// KNCSIM_RTL_COVERAGE_FILE when it exits (read by scripts/rtl_coverage.sh). Registered once
+// a model exists, so it runs before Verilator's own context is destroyed.
+void write_coverage_at_exit() {
+#if VM_COVERAGE
+  static const bool registered = [] {
+    std::atexit([] {
+      if (const char* path = std::getenv("KNCSIM_RTL_COVERAGE_FILE"))
+        Verilated::threadContextp()->coveragep()->write(path);
+    });
+    return true;
+  }();
+  (void)registered;
+#endif
+}
+}  // namespace
 
 const std::vector<RtlVariant>& rtl_variants() {
   static const std::vector<RtlVariant> variants = {
@@ -13,13 +33,16 @@ const std::vector<RtlVariant>& rtl_variants() {
   RtlVariant{dims, depth, adaptive != 0, cut != 0, #cls,                                                      \
              [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log, \
                 WakeCalendar& calendar) -> std::unique_ptr<NetworkRouter> {                                   \
-               return std::make_unique<RtlRouter<cls, 2 * (dims) + 1>>(name, node, g, depth, packets, log, calendar); \
+               auto r = std::make_unique<RtlRouter<cls, 2 * (dims) + 1>>(name, node, g, depth, packets, log, calendar); \
+               write_coverage_at_exit();                                                                      \
+               return r;                                                                                      \
              }},
 #include "rtl_variants.inc"
 #undef KNCSIM_RTL_VARIANT
   };
   return variants;
 }
+
 
 const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through) {
   for (const auto& v : rtl_variants())
