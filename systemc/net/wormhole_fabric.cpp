@@ -56,7 +56,8 @@ void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& 
   if (path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0)
     path.resize(path.size() - ext.size());
   vcd_ = sc_core::sc_create_vcd_trace_file(path.c_str());
-  vcd_->set_time_unit(1, sc_core::SC_NS);
+  // RTL routers work their pins at fractions of a cycle (see rtl_adapt/rtl_router.hpp).
+  vcd_->set_time_unit(params.rtl_nodes.empty() ? 1 : 125, params.rtl_nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
   std::vector<std::string> names;
   for (int port = 0; port < g.ports(); ++port) names.push_back(MeshGeometry::port_name(port));
   for (uint32_t n : nodes) routers.at(n)->trace(vcd_, names);
