@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libsystemc-dev         # SystemC 2.3.4 (built for C++17): the flit-level models
+  verilator              # RTL routers: Verilated into SystemC, linted, covered
   libyaml-cpp-dev        # config files
   libcli11-dev           # command line
   nlohmann-json3-dev     # JSON results
