@@ -5,9 +5,9 @@
 // no input on an idle router changes nothing), and it is woken through the same calendar as
 // the SystemC routers. In a cycle t it works the pins in two phases:
 //   t + 0.25  sample the outputs: send flits on the links, eject to the NI, return
-//             credit_o upstream
-//   t + 0.375 present what the RTL registers at the edge (flits landing at t+1 on each input
-//             link, credits landing at t+1 on each output link), and raise the clock
+//             credit_o upstream (all RTL routers in the same delta)
+//   one delta later: present what the RTL registers at the edge (flits landing at t+1 on each
+//             input link, credits landing at t+1 on each output link), and raise the clock
 // The RTL's local input is a FIFO like the others. The adapter feeds it from the NI's
 // unbounded injection queue one flit per cycle, the cycle before the flit may leave, while
 // it has room: its front is then always the injection queue's first flit that has arrived.
@@ -76,12 +76,23 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
     const int64_t now = calendar_.now();
     if (cycle - 1 > now) {
       calendar_.wake(node_, cycle - 1, now);
-    } else if (edge_cycle_ != now) {  // lands next cycle: this cycle's edge phase must run
+      return;
+    }
+    // It lands next cycle: this cycle's edge phase must run, after every RTL router sampled.
+    if (sc_core::sc_time_stamp() - cycles(now) < kSampleAt) {
+      if (sample_cycle_ != now) {  // before the sampling phase: join it
+        sample_cycle_ = now;
+        sample_.notify(kSampleAt - (sc_core::sc_time_stamp() - cycles(now)));
+      }
+    } else if (edge_cycle_ != now) {  // from another RTL router's sampling phase
       edge_cycle_ = now;
-      edge_.notify(kEdgeAt - (sc_core::sc_time_stamp() - cycles(now)));
+      edge_.notify(sc_core::SC_ZERO_TIME);
     }
   }
-  void notify_due() override { sample_.notify(kSampleAt); }
+  void notify_due() override {
+    sample_cycle_ = calendar_.now();
+    sample_.notify(kSampleAt);
+  }
 
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>&) override {
     const std::string n = name();
@@ -153,7 +164,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
     }
     if (edge_cycle_ != t) {
       edge_cycle_ = t;
-      edge_.notify(kEdgeAt - kSampleAt);
+      edge_.notify(sc_core::SC_ZERO_TIME);
     }
   }
 
@@ -220,12 +231,12 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   Ejector* ejector_ = nullptr;
   int64_t inside_ = 0;  // flits inside the RTL FIFOs
   int64_t local_ = 0;   // of which in the local input's FIFO
-  int64_t edge_cycle_ = -1;  // the cycle whose edge phase is scheduled
+  int64_t sample_cycle_ = -1, edge_cycle_ = -1;  // the cycles whose phases are scheduled
   // What the pins were last driven to.
   std::array<uint32_t, Ports> credit_shadow_{};
   uint32_t valid_shadow_ = 0;
   bool clk_high_ = false;
-  inline static const sc_core::sc_time kSampleAt{250, sc_core::SC_PS}, kEdgeAt{375, sc_core::SC_PS};
+  inline static const sc_core::sc_time kSampleAt{250, sc_core::SC_PS};
   bool reset_done_ = false;
 };
 
