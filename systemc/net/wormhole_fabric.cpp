@@ -57,10 +57,13 @@ void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& 
     path.resize(path.size() - ext.size());
   vcd_ = sc_core::sc_create_vcd_trace_file(path.c_str());
   // RTL routers work their pins at fractions of a cycle (see rtl_adapt/rtl_router.hpp).
-  vcd_->set_time_unit(params.rtl_nodes.empty() ? 1 : 125, params.rtl_nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
+  vcd_->set_time_unit(1, params.rtl_nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
   std::vector<std::string> names;
   for (int port = 0; port < g.ports(); ++port) names.push_back(MeshGeometry::port_name(port));
-  for (uint32_t n : nodes) routers.at(n)->trace(vcd_, names);
+  for (uint32_t n : nodes) {
+    routers.at(n)->trace(vcd_, names);
+    routers.at(n)->trace_internals(fmt::format("{}.router_{}.vcd", path, n));  // RTL nodes: every signal inside
+  }
 }
 
 void WormholeFabric::draw(int64_t cycle) {

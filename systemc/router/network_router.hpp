@@ -29,6 +29,8 @@ class NetworkRouter : public Wakeable {
   virtual void connect_ejector(Ejector* e) = 0;
   // Trace the link pins to a VCD file (results unchanged).
   virtual void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) = 0;
+  // Also dump the router's internal signals to `path` (RTL routers; others have none).
+  virtual void trace_internals(const std::string& path) { (void)path; }
   // The clock process: this router is due this cycle (routers evaluated every cycle ignore it).
   virtual void notify_due() {}
 

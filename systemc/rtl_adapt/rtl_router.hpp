@@ -15,6 +15,7 @@
 // RTL routers changes nothing.
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -26,6 +27,9 @@
 #include "sc/cycle_time.hpp"
 #include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
+#if VM_TRACE
+#include "verilated_vcd_sc.h"
+#endif
 
 namespace kncsim {
 
@@ -109,6 +113,25 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
       sc_core::sc_trace(tf, credit_out_[p], n + ".credit" + k + "_o", rtl::kLenBits);
     }
   }
+
+#if VM_TRACE
+  // Every signal inside the Verilated router, to its own VCD file for GTKWave.
+  void trace_internals(const std::string& path) override {
+    Verilated::traceEverOn(true);
+    internals_path_ = path;
+  }
+  void start_of_simulation() override {  // Verilator traces only elaborated models
+    if (internals_path_.empty()) return;
+    internals_ = std::make_unique<VerilatedVcdSc>();
+    model_.trace(internals_.get(), 99);
+    internals_->open(internals_path_.c_str());
+  }
+  ~RtlRouter() override {
+    if (!internals_) return;
+    internals_->close();
+    (void)internals_.release();  // registered with the simulation context, which deletes it
+  }
+#endif
 
   size_t flits_buffered() const override {
     size_t n = size_t(inside_);
@@ -236,6 +259,10 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   std::array<uint32_t, Ports> credit_shadow_{};
   uint32_t valid_shadow_ = 0;
   bool clk_high_ = false;
+#if VM_TRACE
+  std::unique_ptr<VerilatedVcdSc> internals_;
+  std::string internals_path_;
+#endif
   inline static const sc_core::sc_time kSampleAt{250, sc_core::SC_PS};
   bool reset_done_ = false;
 };

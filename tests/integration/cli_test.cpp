@@ -161,6 +161,28 @@ TEST(Cli, VcdTracesTheChosenNodesLinkPinsWithoutChangingResults) {
   std::remove(vcd.c_str());
 }
 
+TEST(Cli, VcdOfAnRtlNodeHasItsInternalsWithoutChangingResults) {
+  const std::string vcd = write_temp("rtl.vcd", "");
+  const std::string args =
+      "run --set router.impl=systemc --set router.rtl_nodes=[5] --set router.fifo_flits=4 "
+      "--set router.flow_control=wormhole --set network.radix=4 --set traffic.load=.6 --set run.convergence=fixed "
+      "--set run.cycles=300 --set trace.nodes=[5,6] --json -";
+  const Outcome plain = kncsim(args), traced = kncsim(args + " --vcd " + vcd);
+  ASSERT_EQ(traced.status, 0) << traced.err;
+  auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(traced.out);
+  for (const char* k : {"T", "numsent", "numrecd", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+  const std::string internals = vcd.substr(0, vcd.size() - 4) + ".router_5.vcd";
+  std::ifstream in(internals);
+  ASSERT_TRUE(in) << internals;
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  for (const char* sig : {"pin_q", "pout_q", "bound_q", "busy_q", "used_q", "count_q", "grant_o"})
+    EXPECT_NE(text.find(sig), std::string::npos) << sig;
+  std::ifstream sc_nodes(vcd.substr(0, vcd.size() - 4) + ".router_6.vcd");
+  EXPECT_FALSE(sc_nodes) << "SystemC routers have no RTL inside";
+  std::remove(vcd.c_str());
+  std::remove(internals.c_str());
+}
+
 TEST(Cli, MalformedYamlFileIsRefused) {
   const std::string path = write_temp("bad.yaml", "network: {dims: 2\n  radix: [\n");
   const Outcome o = kncsim("run " + path);
