@@ -239,14 +239,18 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter {
   WakeCalendar& calendar_;
   int64_t depth_;  // flits per RTL input FIFO
   VModel model_;
-  sc_core::sc_signal<bool> rst_n_{"rst_n", true};
-  sc_core::sc_signal<bool> idle_{"idle"};
-  sc_core::sc_signal<uint32_t> coord_{"coord"};
-  sc_core::sc_signal<uint32_t> in_valid_{"in_valid"};
-  sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS> clk_{"clk", false};  // raised at the edge phase, lowered at sampling
-  sc_core::sc_signal<uint32_t> in_pop_{"in_pop"}, out_valid_{"out_valid"};
-  std::array<sc_core::sc_signal<uint64_t>, rtl::kMaxPorts> in_flit_, out_flit_;
-  std::array<sc_core::sc_signal<uint32_t>, rtl::kMaxPorts> credit_in_, credit_out_;
+  // Pins. Each has one writer by construction (the adapter's phases run one at a time), so
+  // SystemC's per-write writer check is skipped: it cost as much as the write itself.
+  template <class T>
+  using Pin = sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WRITERS>;
+  Pin<bool> rst_n_{"rst_n", true};
+  Pin<bool> idle_{"idle"};
+  Pin<uint32_t> coord_{"coord"};
+  Pin<uint32_t> in_valid_{"in_valid"};
+  Pin<bool> clk_{"clk", false};  // raised at the edge phase, lowered at sampling
+  Pin<uint32_t> in_pop_{"in_pop"}, out_valid_{"out_valid"};
+  std::array<Pin<uint64_t>, rtl::kMaxPorts> in_flit_, out_flit_;
+  std::array<Pin<uint32_t>, rtl::kMaxPorts> credit_in_, credit_out_;
   sc_core::sc_event sample_, edge_;
   std::vector<FlitFifo> wires_;  // 0: the NI's injection queue; others: flits on the wire
   std::array<FlitLink*, Ports> out_{}, in_{};
