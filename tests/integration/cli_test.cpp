@@ -43,6 +43,12 @@ std::string write_temp(const std::string& name, const std::string& text) {
   return path;
 }
 
+// Two runs' JSON results agree on the measured figures.
+void expect_same_results(const std::string& a_json, const std::string& b_json) {
+  const auto a = nlohmann::json::parse(a_json), b = nlohmann::json::parse(b_json);
+  for (const char* k : {"T", "numsent", "numrecd", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+}
+
 TEST(Cli, DefaultRunPrintsASummary) {
   const Outcome o = kncsim("run");
   ASSERT_EQ(o.status, 0) << o.err;
@@ -149,8 +155,7 @@ TEST(Cli, VcdTracesTheChosenNodesLinkPinsWithoutChangingResults) {
       "--set run.cycles=400 --set trace.nodes=[5] --json -";
   const Outcome plain = kncsim(args), traced = kncsim(args + " --vcd " + vcd);
   ASSERT_EQ(traced.status, 0) << traced.err;
-  auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(traced.out);
-  for (const char* k : {"T", "numsent", "numrecd", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+  expect_same_results(plain.out, traced.out);
   std::ifstream in(vcd);
   const std::string text{std::istreambuf_iterator<char>(in), {}};
   EXPECT_NE(text.find("$scope module router_5 $end"), std::string::npos);
@@ -169,8 +174,7 @@ TEST(Cli, VcdOfAnRtlNodeHasItsInternalsWithoutChangingResults) {
       "--set run.cycles=300 --set trace.nodes=[5,6] --json -";
   const Outcome plain = kncsim(args), traced = kncsim(args + " --vcd " + vcd);
   ASSERT_EQ(traced.status, 0) << traced.err;
-  auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(traced.out);
-  for (const char* k : {"T", "numsent", "numrecd", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+  expect_same_results(plain.out, traced.out);
   const std::string internals = vcd.substr(0, vcd.size() - 4) + ".router_5.vcd";
   std::ifstream in(internals);
   ASSERT_TRUE(in) << internals;
