@@ -130,6 +130,9 @@ void validate_router(const Config& c) {
     if (c.text("router.packet_format") != "absolute") refuse("carry the destination in every flit; allowed: router.packet_format: absolute");
     if (c.text("link.kind") != "pipelined") refuse("use credit links; allowed: link.kind: pipelined");
     if (c.integer("network.dims") > 3) refuse("have at most 7 ports; allowed: network.dims <= 3");
+    for (int r : network_radices(c))
+      if (r > 256) refuse(fmt::format("carry 8-bit coordinates; allowed: network.radix <= 256 (got {})", r));
+    if (L > 1023) refuse(fmt::format("carry a 10-bit packet length; allowed: traffic.packet_flits <= 1023 (got {})", L));
   }
   if (!ref) {
     if (by_flits && cut_through && c.integer("router.fifo_flits") < L)

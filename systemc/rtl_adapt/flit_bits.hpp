@@ -3,6 +3,7 @@
 // dest[3 x 8], tag[28]. The tag is the packet's slot in the packet table; a flit's position
 // in its packet is not on the wire (flits of a packet leave an output in order).
 #include <cstdint>
+#include <stdexcept>
 
 #include "flit/flit.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -22,6 +23,8 @@ inline uint64_t pack_coords(const MeshGeometry& g, uint32_t node) {
 }
 
 inline uint64_t pack_flit(const Flit& f, int len, uint64_t dest_coords) {
+  if (f.packet > kMaxTag)  // more packets in flight than a 28-bit tag can name
+    throw std::length_error("RTL flit tag overflow: more than 2^28 packets in flight");
   return uint64_t(f.head) << 63 | uint64_t(f.tail) << 62 | uint64_t(len) << 52 | dest_coords << kTagBits |
          uint64_t(f.packet);
 }

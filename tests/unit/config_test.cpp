@@ -92,6 +92,22 @@ TEST(Config, RadixPerDimension) {
   expect_error([&] { c.apply_set("network.radix=[]"); }, {"network.radix", "empty list"});
 }
 
+TEST(Config, RtlRoutersRefuseWhatTheirPinsCannotCarry) {
+  Config c;
+  c.apply_set("router.impl=rtl");
+  expect_error([&] { c.validate(); }, {"finite FIFOs only", "router.fifo_flits"});
+  c.apply_set("router.fifo_packets=2");
+  c.validate();
+  c.apply_set("network.radix=300");
+  expect_error([&] { c.validate(); }, {"network.radix <= 256"});
+  c.apply_set("network.radix=8");
+  c.apply_set("traffic.packet_flits=2000");
+  expect_error([&] { c.validate(); }, {"traffic.packet_flits <= 1023"});
+  c.apply_set("traffic.packet_flits=32");
+  c.apply_set("link.kind=handshake");
+  expect_error([&] { c.validate(); }, {"link.kind: pipelined"});
+}
+
 TEST(Config, RouterAndLinkKeysMustFitTogether) {
   Config c;
   c.apply_set("router.fifo_flits=8");
