@@ -62,7 +62,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
   const bool adaptive = c.text("router.routing") == "adaptive";
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
   if (c.text("router.impl") == "ref") {
-    RefParams p;  // (rtl and systemc share the flit-level network below)
+    RefParams p;
     p.packet_flits = L;
     p.adaptive = adaptive;
     p.fifo_packets = int(packets);
@@ -72,7 +72,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
     net->set_packet_sink(sink);
     return net;
   }
-  WormholeNetworkParams p;
+  WormholeNetworkParams p;  // systemc and rtl: the flit-level network, some or all routers RTL
   p.packet_flits = L;
   p.router.adaptive = adaptive;
   p.router.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");

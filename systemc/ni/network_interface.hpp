@@ -10,7 +10,7 @@
 #include "link/link_params.hpp"
 #include "ni/delivery_log.hpp"
 #include "router/flit_fifo.hpp"
-#include "router/wormhole_router.hpp"
+#include "router/network_router.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {

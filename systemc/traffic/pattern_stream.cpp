@@ -24,21 +24,16 @@ class PatternStream final : public InjectionStream {
   double extra_uniform(uint32_t node, int64_t cycle) const {
     return std::ldexp(double(counter_bits53(spec_.seed, node, uint64_t(cycle), 2)), -53);
   }
-  uint32_t from_coords(const std::vector<int>& c) const {
-    uint32_t n = 0;
-    for (int k = 0; k < g_.dims(); ++k) n += uint32_t(c[k]) * g_.stride(k);
-    return n;
-  }
   uint32_t map(const Injection& in, int64_t cycle) const {
     const uint32_t src = in.node;
     const int d = g_.dims();
     switch (spec_.kind) {
       case PatternKind::uniform:
         return in.dest;
-      case PatternKind::transpose: {
-        std::vector<int> c(static_cast<size_t>(d), 0);
-        for (int k = 0; k < d; ++k) c[k] = g_.coord(src, d - 1 - k);
-        return from_coords(c);
+      case PatternKind::transpose: {  // coordinate k of the destination is coordinate d-1-k of the source
+        uint32_t n = 0;
+        for (int k = 0; k < d; ++k) n += uint32_t(g_.coord(src, d - 1 - k)) * g_.stride(k);
+        return n;
       }
       case PatternKind::bit_complement:
         return g_.nodes() - 1 - src;
