@@ -99,6 +99,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
                                     g.dims(), p.router.fifo_flits, adaptive ? "adaptive" : "dor",
                                     cut ? "cut_through" : "wormhole", rtl_variant_list()));
     p.rtl_factory = v->make;
+    p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
   }
   for (int64_t n : c.integers("trace.nodes")) p.trace_nodes.push_back(uint32_t(n));
   auto net = std::make_unique<WormholeNetwork>(g, p, feed);

@@ -22,6 +22,9 @@ const std::vector<KeySpec>& config_schema() {
        "rtl = every router a Verilated RTL block on the same links"},
       {"router.rtl_nodes", K::integers, {"none"}, 0, false, 16777215, "none",
        "systemc: these nodes are Verilated RTL routers, the rest SystemC (a mixed network)"},
+      {"router.rtl_binding", K::choice, {"direct", "signals"}, 0, false, kNoMax, "direct",
+       "RTL routers: direct = C++ model (verilator --cc) evaluated by the adapter, fastest; signals = "
+       "SystemC-mode model (verilator --sc) on sc_signal pins. Same results; nodes in trace.nodes use signals"},
       {"router.routing", K::choice, {"dor", "adaptive"}, 0, false, kNoMax, "dor",
        "dor = dimension order (SNS); adaptive = first free profitable output (ANS)"},
       {"router.fifo_packets", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",

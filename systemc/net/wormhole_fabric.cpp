@@ -11,13 +11,17 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
     : sc_module(name), g(geometry), params(p), calendar(geometry.nodes(), 2 * int64_t(p.link.delay) + p.packet_flits + 2),
       feed_(feed) {
   const uint32_t n_nodes = g.nodes();
-  std::vector<bool> rtl(n_nodes, false);
+  std::vector<bool> rtl(n_nodes, false), traced(n_nodes, false);
   for (uint32_t n : p.rtl_nodes) rtl.at(n) = true;
+  if (!p.vcd_path.empty())
+    for (uint32_t n : p.trace_nodes) traced.at(n) = true;
+  if (!p.rtl_nodes.empty()) rtl_clock = std::make_unique<RtlDomain>("rtl_clock", n_nodes);
   routers.reserve(n_nodes);
   for (uint32_t n = 0; n < n_nodes; ++n) {
     const std::string name = fmt::format("router_{}", n);
     if (rtl[n]) {
-      routers.push_back(p.rtl_factory(name.c_str(), n, g, packets, log, calendar));
+      routers.push_back(p.rtl_factory(name.c_str(), n, g, packets, log, calendar, *rtl_clock,
+                                      p.rtl_signal_binding || traced[n]));
     } else {
       routers.push_back(std::make_unique<WormholeRouter>(name.c_str(), n, g, p.router, packets, log, calendar));
     }

@@ -13,6 +13,7 @@
 #include "ni/delivery_log.hpp"
 #include "ni/network_interface.hpp"
 #include "router/wormhole_router.hpp"
+#include "rtl_adapt/rtl_domain.hpp"
 
 namespace kncsim {
 
@@ -31,6 +32,7 @@ class WormholeFabric : public sc_core::sc_module {
   PacketTable packets;
   DeliveryLog log;
   WakeCalendar calendar;
+  std::unique_ptr<RtlDomain> rtl_clock;  // steps the RTL routers, if any
   std::vector<std::unique_ptr<NetworkRouter>> routers;
   std::deque<FlitLink> links;
   std::vector<NetworkInterface> nis;

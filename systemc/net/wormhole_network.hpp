@@ -18,6 +18,7 @@
 #include "ni/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "router/router_params.hpp"
+#include "rtl_adapt/rtl_domain.hpp"
 #include "sched/wake_calendar.hpp"
 #include "sc/sim_session.hpp"
 #include "stats/counters.hpp"
@@ -29,7 +30,7 @@ namespace kncsim {
 // Builds an RTL router at a node (from tb/, which links the Verilated models).
 using RtlRouterFactory = std::function<std::unique_ptr<NetworkRouter>(
     const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,
-    WakeCalendar& calendar)>;
+    WakeCalendar& calendar, RtlDomain& domain, bool signal_binding)>;
 
 struct WormholeNetworkParams {
   int packet_flits = 32;  // L
@@ -39,6 +40,7 @@ struct WormholeNetworkParams {
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
   std::string vcd_path;               // empty: no waveform
   std::vector<uint32_t> rtl_nodes;    // nodes built by rtl_factory instead of the SystemC router
+  bool rtl_signal_binding = false;    // all RTL nodes on sc_signals (traced ones always are)
   RtlRouterFactory rtl_factory;
 };
 

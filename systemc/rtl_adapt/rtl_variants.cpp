@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 
+#include "rtl_adapt/rtl_pins_direct.hpp"
+#include "rtl_adapt/rtl_pins_signals.hpp"
 #include "rtl_adapt/rtl_router.hpp"
 #include "rtl_variant_headers.inc"
 
@@ -29,13 +31,21 @@ void write_coverage_at_exit() {
 
 const std::vector<RtlVariant>& rtl_variants() {
   static const std::vector<RtlVariant> variants = {
-#define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut)                                                  \
-  RtlVariant{dims, depth, adaptive != 0, cut != 0, #cls,                                                      \
-             [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log, \
-                WakeCalendar& calendar) -> std::unique_ptr<NetworkRouter> {                                   \
-               auto r = std::make_unique<RtlRouter<cls, 2 * (dims) + 1>>(name, node, g, depth, packets, log, calendar); \
-               write_coverage_at_exit();                                                                      \
-               return r;                                                                                      \
+#define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut)                                                   \
+  RtlVariant{dims, depth, adaptive != 0, cut != 0, #cls,                                                       \
+             [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,  \
+                WakeCalendar& calendar, RtlDomain& domain, bool signals) -> std::unique_ptr<NetworkRouter> {   \
+               constexpr int ports = 2 * (dims) + 1;                                                           \
+               std::unique_ptr<NetworkRouter> r;                                                               \
+               if (signals)                                                                                    \
+                 r = std::make_unique<RtlRouter<RtlSignalPins<cls>, ports>>(name, node, g, depth, packets, log, \
+                                                                            calendar, domain);                 \
+               else                                                                                            \
+                 r = std::make_unique<RtlRouter<RtlDirectPins<cls##_direct>, ports>>(name, node, g, depth,     \
+                                                                                     packets, log, calendar,   \
+                                                                                     domain);                  \
+               write_coverage_at_exit(); /* after a model made Verilator's context */                         \
+               return r;                                                                                       \
              }},
 #include "rtl_variants.inc"
 #undef KNCSIM_RTL_VARIANT

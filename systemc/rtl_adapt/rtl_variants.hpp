@@ -1,6 +1,7 @@
 #pragma once
 // The Verilated router models built into this kncsim (rtl/CMakeLists.txt), and a factory
-// that puts one at a node of a SystemC network.
+// that puts one at a node of a SystemC network. Each parameter set is Verilated twice: in
+// SystemC mode (signal binding) and as a C++ model (direct binding).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "flit/packet_table.hpp"
 #include "ni/delivery_log.hpp"
 #include "router/network_router.hpp"
+#include "rtl_adapt/rtl_domain.hpp"
 #include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
 
@@ -22,7 +24,8 @@ struct RtlVariant {
   bool adaptive, cut_through;
   std::string name;
   std::function<std::unique_ptr<NetworkRouter>(const char* name, uint32_t node, const MeshGeometry& g,
-                                               PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar)>
+                                               PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar,
+                                               RtlDomain& domain, bool signal_binding)>
       make;
 };
 

@@ -89,13 +89,15 @@ class StubNeighbour : public sc_core::sc_module, public Wakeable {
   uint32_t next_id_ = 0;
 };
 
+enum class Dut { systemc, rtl_direct, rtl_signals };
+
 // The bench: the router under test at the centre node, a stub on every network port, the
 // injection queue fed at random, the local output recorded.
 class Bench : public sc_core::sc_module, public Ejector {
  public:
   SC_HAS_PROCESS(Bench);
-  Bench(sc_core::sc_module_name n, const RtlVariant& v, bool rtl, uint64_t seed)
-      : sc_module(n), g_(v.dims, 3), calendar_(g_.nodes(), 64), seed_(seed),
+  Bench(sc_core::sc_module_name n, const RtlVariant& v, Dut dut, uint64_t seed)
+      : sc_module(n), g_(v.dims, 3), calendar_(g_.nodes(), 64), rtl_clock_("rtl_clock", g_.nodes()), seed_(seed),
         flits_(v.cut_through ? int(v.depth / 2) : 5) {
     uint32_t centre = 0;
     for (int k = 0; k < g_.dims(); ++k) centre += g_.stride(k);
@@ -104,8 +106,8 @@ class Bench : public sc_core::sc_module, public Ejector {
     p.adaptive = v.adaptive;
     p.fifo_flits = v.depth;
     p.credits = v.cut_through ? CreditPolicy::per_packet : CreditPolicy::per_flit;
-    if (rtl) {
-      router_ = v.make("dut", centre, g_, packets_, log_, calendar_);
+    if (dut != Dut::systemc) {
+      router_ = v.make("dut", centre, g_, packets_, log_, calendar_, rtl_clock_, dut == Dut::rtl_signals);
     } else {
       router_ = std::make_unique<WormholeRouter>("dut", centre, g_, p, packets_, log_, calendar_);
     }
@@ -149,6 +151,7 @@ class Bench : public sc_core::sc_module, public Ejector {
 
   MeshGeometry g_;
   WakeCalendar calendar_;
+  RtlDomain rtl_clock_;
   uint64_t seed_;
   int flits_;
   uint32_t centre_ = 0;
@@ -161,9 +164,9 @@ class Bench : public sc_core::sc_module, public Ejector {
   int64_t last_injected_ = -1;
 };
 
-Trace run(const RtlVariant& v, bool rtl, uint64_t seed, int64_t cycles_to_run) {
+Trace run(const RtlVariant& v, Dut dut, uint64_t seed, int64_t cycles_to_run) {
   SimSession session;
-  auto bench = std::make_unique<Bench>("bench", v, rtl, seed);
+  auto bench = std::make_unique<Bench>("bench", v, dut, seed);
   sc_core::sc_start(cycles(cycles_to_run));
   Trace t = std::move(bench->trace_);
   bench.reset();
@@ -176,13 +179,17 @@ class RouterLockstep : public ::testing::TestWithParam<size_t> {};
 TEST_P(RouterLockstep, SameFlitsOnTheSamePortsInTheSameCycles) {
   const RtlVariant& v = rtl_variants()[GetParam()];
   for (uint64_t seed : {1, 2, 3}) {
-    const Trace sc = run(v, false, seed, 20000), rtl = run(v, true, seed, 20000);
+    const Trace sc = run(v, Dut::systemc, seed, 20000);
     ASSERT_GT(sc.size(), 10000u) << "the router must be busy";
-    ASSERT_EQ(sc.size(), rtl.size()) << "seed " << seed;
-    for (size_t i = 0; i < sc.size(); ++i) {
-      ASSERT_EQ(sc[i], rtl[i]) << "seed " << seed << ", flit " << i << ": SystemC cycle " << std::get<0>(sc[i])
-                               << " port " << std::get<1>(sc[i]) << "; RTL cycle " << std::get<0>(rtl[i]) << " port "
-                               << std::get<1>(rtl[i]);
+    for (Dut dut : {Dut::rtl_direct, Dut::rtl_signals}) {
+      const char* binding = dut == Dut::rtl_direct ? "direct" : "signals";
+      const Trace rtl = run(v, dut, seed, 20000);
+      ASSERT_EQ(sc.size(), rtl.size()) << "seed " << seed << ", " << binding << " binding";
+      for (size_t i = 0; i < sc.size(); ++i) {
+        ASSERT_EQ(sc[i], rtl[i]) << "seed " << seed << ", " << binding << " binding, flit " << i
+                                 << ": SystemC cycle " << std::get<0>(sc[i]) << " port " << std::get<1>(sc[i])
+                                 << "; RTL cycle " << std::get<0>(rtl[i]) << " port " << std::get<1>(rtl[i]);
+      }
     }
   }
 }

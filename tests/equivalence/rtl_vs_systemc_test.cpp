@@ -1,6 +1,7 @@
 // Invariant 2 at network level: for every Verilated router variant, a network of SystemC
 // routers, one of RTL routers, and a mixed one (a random third of the nodes RTL) give
-// identical per-packet records for the same config and counter stream.
+// identical per-packet records for the same config and counter stream, with the RTL models
+// bound directly and on sc_signals.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -71,20 +72,24 @@ TEST_P(RtlNetwork, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
   const Outcome sc = run(c);
   ASSERT_GT(sc.records.size(), 50u);
 
-  Config all = c;
-  all.apply_set("router.impl=rtl");
-  all.validate();
-  expect_same(sc, run(all), "all RTL");
-
-  Config mixed = c;
   std::mt19937 rng(unsigned(GetParam()) + 7);
   std::string nodes;
   const int n = int(std::lround(std::pow(double(c.integer("network.radix")), double(v.dims))));
   for (int k = 0; k < n; ++k)
     if (rng() % 3 == 0) nodes += (nodes.empty() ? "" : ",") + std::to_string(k);
-  mixed.apply_set("router.rtl_nodes=[" + nodes + "]");
-  mixed.validate();
-  expect_same(sc, run(mixed), "mixed");
+  for (const std::string binding : {"direct", "signals"}) {
+    Config all = c;
+    all.apply_set("router.impl=rtl");
+    all.apply_set("router.rtl_binding=" + binding);
+    all.validate();
+    expect_same(sc, run(all), ("all RTL, " + binding).c_str());
+
+    Config mixed = c;
+    mixed.apply_set("router.rtl_nodes=[" + nodes + "]");
+    mixed.apply_set("router.rtl_binding=" + binding);
+    mixed.validate();
+    expect_same(sc, run(mixed), ("mixed, " + binding).c_str());
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, RtlNetwork, ::testing::Range(size_t(0), rtl_variants().size()),

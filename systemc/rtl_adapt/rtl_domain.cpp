@@ -1,0 +1,82 @@
+#include "rtl_adapt/rtl_domain.hpp"
+
+#include "sc/cycle_time.hpp"
+
+namespace kncsim {
+
+namespace {
+const sc_core::sc_time kSampleAt{250, sc_core::SC_PS};
+}
+
+RtlDomain::RtlDomain(sc_core::sc_module_name name, uint32_t nodes)
+    : sc_module(name), nodes_(nodes, nullptr), to_sample_((nodes + 63) / 64), to_edge_((nodes + 63) / 64) {
+  SC_METHOD(run);  // runs at time 0 for the reset pulse
+}
+
+void RtlDomain::add(uint32_t node, RtlNode* r, bool needs_delta) {
+  nodes_.at(node) = r;
+  needs_delta_ |= needs_delta;
+}
+
+void RtlDomain::schedule(int64_t cycle) {
+  if (scheduled_ == cycle) return;
+  scheduled_ = cycle;
+  step_.notify(cycles(cycle) + kSampleAt - sc_core::sc_time_stamp());
+}
+
+void RtlDomain::sample_now(uint32_t node, int64_t cycle) {
+  to_sample_[node >> 6] |= uint64_t{1} << (node & 63);
+  schedule(cycle);
+}
+
+void RtlDomain::edge_now(uint32_t node, int64_t cycle) {
+  to_edge_[node >> 6] |= uint64_t{1} << (node & 63);
+  schedule(cycle);  // a no-op while this cycle's phases run: the edge phase is still to come
+}
+
+template <class F>
+void RtlDomain::drain(std::vector<uint64_t>& bits, F&& f) {
+  for (size_t w = 0; w < bits.size(); ++w) {
+    while (bits[w]) {
+      const int b = __builtin_ctzll(bits[w]);
+      bits[w] &= bits[w] - 1;
+      f(uint32_t(w * 64 + size_t(b)));
+    }
+  }
+}
+
+void RtlDomain::run() {
+  const int64_t t = current_cycle();
+  switch (phase_) {
+    case Phase::reset:  // time 0: an asynchronous reset pulse before any edge
+      for (RtlNode* r : nodes_)
+        if (r) r->assert_reset();
+      phase_ = Phase::released;
+      next_trigger(sc_core::SC_ZERO_TIME);
+      return;
+    case Phase::released:
+      for (RtlNode* r : nodes_)
+        if (r) r->release_reset();
+      phase_ = Phase::idle;
+      next_trigger(step_);
+      return;
+    case Phase::idle:  // a cycle with work
+      phase_ = Phase::sampled;
+      drain(to_sample_, [&](uint32_t n) {
+        to_edge_[n >> 6] |= uint64_t{1} << (n & 63);
+        nodes_[n]->sample(t);
+      });
+      if (needs_delta_) {  // let the sampled models see their pins change
+        next_trigger(sc_core::SC_ZERO_TIME);
+        return;
+      }
+      [[fallthrough]];
+    case Phase::sampled:
+      phase_ = Phase::idle;
+      drain(to_edge_, [&](uint32_t n) { nodes_[n]->edge(t); });
+      next_trigger(step_);
+      return;
+  }
+}
+
+}  // namespace kncsim

@@ -1,0 +1,52 @@
+#pragma once
+// The clock of a network's RTL routers. Every RTL router that has work in a cycle t is
+// stepped by one shared SystemC process, in node order, in two phases:
+//   t + 0.25  sample: each router hands its outputs to the links, the network interface and
+//             its upstream neighbours (everything it sends lands in cycle t+1 or later)
+//   then      edge: each router takes what lands at t+1 and gets its clock edge
+// Every sample runs before any edge, so an RTL neighbour's flit or credit sent at t is seen
+// at the edge ending t, exactly as a SystemC router would see it. Signal-bound models (see
+// rtl_pins_signals.hpp) need a delta cycle between the phases to pass their pins; direct
+// ones do not. One process activation per cycle, not two per router.
+#include <cstdint>
+#include <systemc>
+#include <vector>
+
+namespace kncsim {
+
+class RtlNode {
+ public:
+  virtual ~RtlNode() = default;
+  virtual void assert_reset() = 0;
+  virtual void release_reset() = 0;
+  virtual void sample(int64_t t) = 0;
+  virtual void edge(int64_t t) = 0;
+};
+
+class RtlDomain : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(RtlDomain);
+  RtlDomain(sc_core::sc_module_name name, uint32_t nodes);
+
+  void add(uint32_t node, RtlNode* r, bool needs_delta);
+  // The node's edge last cycle changed its outputs: sample it, then edge it, this cycle.
+  void sample_now(uint32_t node, int64_t cycle);
+  // Something lands at the node next cycle: edge it this cycle.
+  void edge_now(uint32_t node, int64_t cycle);
+
+ private:
+  enum class Phase { reset, released, idle, sampled };
+  void run();
+  void schedule(int64_t cycle);
+  template <class F>
+  void drain(std::vector<uint64_t>& bits, F&& f);
+
+  std::vector<RtlNode*> nodes_;
+  std::vector<uint64_t> to_sample_, to_edge_;  // bitmaps by node
+  Phase phase_ = Phase::reset;
+  int64_t scheduled_ = -1;  // the cycle whose phases are pending
+  bool needs_delta_ = false;
+  sc_core::sc_event step_;
+};
+
+}  // namespace kncsim
