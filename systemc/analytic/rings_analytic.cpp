@@ -1,0 +1,95 @@
+#include "analytic/rings_analytic.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace kncsim {
+
+namespace {
+
+int ceil_div(long a, long b) { return int((a + b - 1) / b); }
+
+// §2.2.1. With n <= 3 every link joins physical neighbours (length 1). Beyond, each of the 3
+// physical dimensions holds n/3 logical ones, the j-th (j = 1..floor(n/3)) with wires of
+// length k^(n/3 - j); the n mod 3 "extra" dimensions, spread over all three, get length j.
+// (The OCR'd text reads "(n/3) - j"; k^(n/3 - j) is what reproduces Figure 5's 1.50 and 2.00
+// actual wire delays, and its longest wire is eq 5's k^(n/3 - 1).)
+std::vector<double> wire_lengths(int n, int k) {
+  std::vector<double> len;
+  if (n <= 3) return std::vector<double>(size_t(n), 1.0);
+  const double third = double(n) / 3;
+  for (int phys = 0; phys < 3; ++phys)
+    for (int j = 1; j <= n / 3; ++j) len.push_back(std::pow(double(k), third - j));
+  for (int j = 1; j <= n % 3; ++j) len.push_back(double(j));
+  return len;
+}
+
+// Eq 4 without its P - 1, for a per-hop wire delay `wire` (a mean over dimensions is exact:
+// the equation is linear in it and every dimension is equally likely).
+double hops_cycles(const RingsDesign& d, int decode, double wire) {
+  const double n = d.dims, k = d.radix;
+  return d.t_switch + n * ((k - 1) / k) * (k / 2 * (wire + decode) + (k - 2) / 2 * d.t_pass + d.t_switch);
+}
+
+}  // namespace
+
+const char* to_string(RingLinkMode m) { return m == RingLinkMode::pipelined ? "pipelined" : "synchronous"; }
+const char* to_string(RingConstraint c) {
+  return c == RingConstraint::link_width ? "link_width" : c == RingConstraint::node_size ? "node_size" : "bisection";
+}
+
+RingsAnalytic rings_analytic(const RingsDesign& d) {
+  if (d.dims < 1 || d.radix < 2) throw std::invalid_argument("rings: need n >= 1 and k >= 2");
+  if (!(d.switch_to_wire > 0)) throw std::invalid_argument("rings: S must be > 0");
+  RingsAnalytic a{};
+  const int n = d.dims, k = d.radix;
+  a.nodes = std::lround(std::pow(double(k), double(n)));
+  const long bisection = d.bisection_wires > 0 ? d.bisection_wires : 4 * a.nodes;
+  switch (d.constraint) {
+    case RingConstraint::link_width: a.width_bits = d.width_bits; break;
+    case RingConstraint::node_size: a.width_bits = d.node_wires / (2 * n); break;
+    case RingConstraint::bisection: a.width_bits = int(long(k) * bisection / (2 * a.nodes)); break;  // eq 7
+  }
+  if (a.width_bits < 1) throw std::invalid_argument("rings: the constraint leaves links narrower than 1 bit");
+  const int W = a.width_bits;
+  a.wires_per_node = 2L * n * W;
+  a.bisection_wires = 2L * W * a.nodes / k;
+  a.decode_cycles = ceil_div(long(std::lround(std::log2(double(a.nodes)))), W);  // eq 2
+  a.wire_lengths = wire_lengths(n, k);
+  const double S = d.switch_to_wire;
+  double sum = 0;
+  for (double l : a.wire_lengths) {
+    a.wire_cycles.push_back(int(std::ceil(l / S - 1e-12)));
+    sum += a.wire_cycles.back();
+  }
+  a.mean_wire_cycles = sum / n;
+  const double longest = *std::max_element(a.wire_lengths.begin(), a.wire_lengths.end());
+  a.max_wire_cycles = int(std::ceil(longest / S - 1e-12));  // eq 5 (n > 3); ceil(1/S) otherwise
+  const bool sync = d.mode == RingLinkMode::synchronous;
+  a.cycle_time_increase = sync ? 1 + longest / S : 1;  // eq 14's factor
+
+  auto packet = [&](int bits, double wire) {
+    const int P = ceil_div(bits, W);
+    // Eq 8: the wire is no longer counted in cycles; it stretches every cycle instead.
+    const double cycles = sync ? a.cycle_time_increase * (hops_cycles(d, a.decode_cycles, 0) + P - 1)
+                               : hops_cycles(d, a.decode_cycles, wire) + P - 1;
+    return PacketLatency{P, cycles};
+  };
+  a.address = packet(d.address_bits, a.mean_wire_cycles);
+  a.data = packet(d.data_bits, a.mean_wire_cycles);
+  a.echo = packet(d.echo_bits, a.mean_wire_cycles);
+  a.round_trip_cycles = a.address.unloaded_cycles + a.data.unloaded_cycles;
+  a.round_trip_max_wire_cycles =
+      packet(d.address_bits, a.max_wire_cycles).unloaded_cycles + packet(d.data_bits, a.max_wire_cycles).unloaded_cycles;
+
+  // Eq 13: every message crosses (k-1)/2 links per dimension as itself and the rest of its
+  // ring as an echo, in whole flits.
+  const double f = d.data_fraction;
+  const double bits = f * d.data_bits + (1 - f) * d.address_bits;
+  const double flits = f * a.data.flits + (1 - f) * a.address.flits + a.echo.flits;
+  a.max_throughput = 2 * bits / ((k - 1) * flits) / a.cycle_time_increase;  // eq 14 when synchronous
+  return a;
+}
+
+}  // namespace kncsim
