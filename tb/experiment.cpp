@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "analytic/mesh_analytic.hpp"
+#include "rings_report.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
@@ -133,6 +134,7 @@ ojson resolved_config_json(const Config& config) {
 }
 
 ojson analytic_report(const Config& c) {
+  if (c.text("network.topology") == "rings") return rings_analytic_report(c);
   const MeshGeometry g(network_radices(c));
   const int L = int(c.integer("traffic.packet_flits"));
   const double A = c.number("traffic.load");
@@ -151,6 +153,9 @@ ojson analytic_report(const Config& c) {
 }
 
 ojson run_experiment(const Config& c, PacketSink* sink) {
+  if (c.text("network.topology") == "rings")
+    throw ConfigError("network.topology rings: the SCI ring network simulation is not built yet (issue 5); "
+                      "`kncsim analytic` prints its closed forms. Allowed for kncsim run: network.topology mesh");
   const int L = int(c.integer("traffic.packet_flits"));
   const double A = c.number("traffic.load");
   const MeshGeometry geometry(network_radices(c));
@@ -237,6 +242,7 @@ std::string run_summary(const ojson& r) {
 }
 
 std::string analytic_summary(const ojson& a) {
+  if (a.contains("topology") && a["topology"] == "rings") return rings_analytic_summary(a);
   std::string s;
   s += fmt::format("nodes N                      {}\n", a["nodes"].get<long>());
   s += fmt::format("bisection bandwidth B        {} flits/cycle per direction\n", a["bisection_flits_per_cycle"].get<long>());

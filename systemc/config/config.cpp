@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "config/schema.hpp"
@@ -91,6 +92,26 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
                                     allowed_values(*find_key(key))));
     }
   }
+}
+
+// Scott & Goodman's rings: the SCI ring node and nothing else, one radix, a positive S.
+void validate_rings(const Config& c) {
+  const bool rings = c.text("network.topology") == "rings", sci = c.text("router.model") == "sci";
+  if (rings != sci)
+    throw ConfigError(fmt::format("network.topology = {} with router.model = {}; allowed: network.topology rings with "
+                                  "router.model sci, or mesh with wormhole",
+                                  c.text("network.topology"), c.text("router.model")));
+  const double S = c.number("link.switch_to_wire_ratio");
+  if (!(S > 0))
+    throw ConfigError(fmt::format("link.switch_to_wire_ratio = {:g}; allowed: a number > 0 (S is the ratio of switch "
+                                  "cycle time to wire transmission delay, and a wire takes ceil(length / S) cycles: "
+                                  "Scott & Goodman, section 2.2.1)",
+                                  S));
+  if (!rings) return;
+  const std::vector<int> k = network_radices(c);
+  if (std::adjacent_find(k.begin(), k.end(), std::not_equal_to<>()) != k.end())
+    throw ConfigError("network.radix differs per dimension, but network.topology rings is a k-ary n-cube; allowed: one "
+                      "radix k >= 2");
 }
 
 // Router, FIFO and link keys that only make sense together.
@@ -275,6 +296,7 @@ void Config::apply_set(const std::string& assignment) {
 
 std::vector<std::string> Config::validate() const {
   std::vector<std::string> warnings;
+  validate_rings(*this);
   const std::vector<int> radices = network_radices(*this);
   double nodes = 1;
   for (int r : radices) nodes *= r;

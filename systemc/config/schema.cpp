@@ -10,13 +10,18 @@ constexpr double kNoMax = -1;
 const std::vector<KeySpec>& config_schema() {
   using K = KeyKind;
   static const std::vector<KeySpec> schema = {
-      {"network.dims", K::integer, {}, 1, false, 15, "2", "d: number of dimensions"},
+      {"network.dims", K::integer, {}, 1, false, 24, "2", "d (n): number of dimensions"},
       {"network.radix", K::integers, {}, 2, false, 65535, "8",
        "R: nodes per dimension, or a list with one radix per dimension"},
-      {"network.topology", K::choice, {"mesh"}, 0, false, kNoMax, "mesh",
-       "k-ary n-cube wiring (torus and rings arrive with later models)"},
-      {"router.model", K::choice, {"wormhole"}, 0, false, kNoMax, "wormhole",
-       "router family: wormhole = NDF/Symult/Mosaic-style input-FIFO crossbar router"},
+      {"network.topology", K::choice, {"mesh", "rings"}, 0, false, kNoMax, "mesh",
+       "k-ary n-cube wiring: mesh (wormhole routers); rings = unidirectional rings, one per dimension "
+       "(Scott & Goodman's pipelined k-ary n-cube, router.model: sci)"},
+      {"router.model", K::choice, {"wormhole", "sci"}, 0, false, kNoMax, "wormhole",
+       "router family: wormhole = NDF/Symult/Mosaic-style input-FIFO crossbar router; sci = SCI-style ring "
+       "interfaces (network.topology: rings)"},
+      {"router.t_pass", K::integer, {}, 1, false, 1000, "1", "sci: cycles to continue on a ring (T_pass)"},
+      {"router.t_switch", K::integer, {}, 1, false, 1000, "2",
+       "sci: cycles to enter a ring from the CPU or another dimension (T_switch)"},
       {"router.impl", K::choice, {"ref", "systemc", "rtl"}, 0, false, kNoMax, "ref",
        "ref = Pertel's exact packet-level model; systemc = flit-level SystemC routers and links; "
        "rtl = every router a Verilated RTL block on the same links"},
@@ -44,6 +49,23 @@ const std::vector<KeySpec>& config_schema() {
       {"link.delay", K::integer, {}, 1, false, 1000, "1", "wire delay in cycles, flits and credits alike"},
       {"link.kind", K::choice, {"pipelined", "handshake"}, 0, false, kNoMax, "pipelined",
        "pipelined = wire registers + credits; handshake = Symult: one flit per ack, 1 flit per 2*delay cycles"},
+      {"link.mode", K::choice, {"pipelined", "synchronous"}, 0, false, kNoMax, "pipelined",
+       "rings: pipelined = each link's delay is its own wire length / S, rounded up; synchronous = the cycle "
+       "stretches to the longest wire (latencies converted back to switch cycles)"},
+      {"link.switch_to_wire_ratio", K::number, {}, -1e300, false, 1e300, "2",
+       "rings: S, switch cycle time over the wire delay of a 3D neighbour link"},
+      {"link.constraint", K::choice, {"link_width", "node_size", "bisection"}, 0, false, kNoMax, "link_width",
+       "rings: what fixes W: link_width = link.width_bits; node_size = link.node_wires / 2n; bisection = "
+       "k * link.bisection_wires / 2N (eq 7)"},
+      {"link.width_bits", K::integer, {}, 1, false, 65536, "32", "rings: W, bits per link (link_width constraint)"},
+      {"link.node_wires", K::integer, {}, 2, false, kNoMax, "192", "rings: wires per node (node_size constraint)"},
+      {"link.bisection_wires", K::integer_or_choice, {"hypercube"}, 1, false, kNoMax, "hypercube",
+       "rings: wires across the bisection (bisection constraint); hypercube = 4N, i.e. W = 2k (Figure 5c)"},
+      {"traffic.data_fraction", K::number, {}, 0, false, 1, "0.3",
+       "rings: f_data, the fraction of messages that are data packets (the rest address packets)"},
+      {"traffic.address_bits", K::integer, {}, 1, false, kNoMax, "128", "rings: address packet length in bits"},
+      {"traffic.data_bits", K::integer, {}, 1, false, kNoMax, "640", "rings: data packet length in bits"},
+      {"traffic.echo_bits", K::integer, {}, 1, false, kNoMax, "64", "rings: echo / nack packet length in bits"},
       {"traffic.pattern", K::choice,
        {"uniform", "transpose", "bit_complement", "bit_reversal", "hotspot", "nearest_neighbour"}, 0, false, kNoMax,
        "uniform", "destinations: uniform = all N nodes equally likely, the source included; others map them"},

@@ -100,6 +100,23 @@ TEST(Cli, AnalyticPrintsTheClosedForms) {
   EXPECT_NE(o.err.find("U_max bound"), std::string::npos);
 }
 
+// Scott & Goodman's Figure 5(b), n = 6: W = 16, round trip 122.0 (131.0 with max wires).
+TEST(Cli, AnalyticForRingsPrintsScottGoodmanFigures) {
+  const Outcome o = kncsim(
+      "analytic --set network.topology=rings --set router.model=sci --set network.dims=6 --set network.radix=4 "
+      "--set link.constraint=node_size --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["nodes"], 4096);
+  EXPECT_EQ(j["link_width_bits"], 16);
+  EXPECT_EQ(j["decode_cycles"], 1);
+  EXPECT_DOUBLE_EQ(j["mean_wire_delay_cycles"].get<double>(), 1.5);
+  EXPECT_DOUBLE_EQ(j["round_trip_unloaded_cycles"].get<double>(), 122.0);
+  EXPECT_DOUBLE_EQ(j["round_trip_unloaded_cycles_max_wires"].get<double>(), 131.0);
+  EXPECT_NE(o.err.find("unloaded round trip          122.0 cycles"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("maximum throughput"), std::string::npos) << o.err;
+}
+
 struct BadInput {
   std::string args, fragment1, fragment2;
 };
@@ -137,7 +154,18 @@ INSTANTIATE_TEST_SUITE_P(
                                "power-of-two"},
                       BadInput{"run /nonexistent.yaml", "nonexistent.yaml", "not exist"},
                       BadInput{"run --vcd /tmp/x.vcd", "trace.vcd", "router.impl: systemc"},
-                      BadInput{"frobnicate", "subcommand", "--help"}));
+                      BadInput{"frobnicate", "subcommand", "--help"},
+                      BadInput{"analytic --set network.topology=rings", "router.model sci", "network.topology rings"},
+                      BadInput{"analytic --set network.topology=rings --set router.model=sci "
+                               "--set link.switch_to_wire_ratio=-1",
+                               "link.switch_to_wire_ratio", "ceil(length / S)"},
+                      BadInput{"analytic --set network.topology=rings --set router.model=sci --set network.radix=[4,8]",
+                               "network.radix", "one radix"},
+                      BadInput{"analytic --set network.topology=rings --set router.model=sci --set network.dims=12 "
+                               "--set network.radix=2 --set link.constraint=node_size --set link.node_wires=16",
+                               "link.constraint node_size", "narrower than 1 bit"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci", "not built yet",
+                               "kncsim analytic"}));
 
 TEST(Cli, SystemCRunAgreesWithTheReferenceModel) {
   const std::string args = "run --set network.radix=4 --set traffic.load=.4 --json -";

@@ -1,0 +1,16 @@
+#pragma once
+// `kncsim analytic` for network.topology rings: Scott & Goodman's closed forms as JSON and
+// as a summary.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "analytic/rings_analytic.hpp"
+#include "config/config.hpp"
+
+namespace kncsim {
+
+RingsDesign rings_design(const Config& c);
+nlohmann::ordered_json rings_analytic_report(const Config& c);
+std::string rings_analytic_summary(const nlohmann::ordered_json& report);
+
+}  // namespace kncsim
