@@ -1,0 +1,262 @@
+#include "ring/sci_network.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "sc/cycle_time.hpp"
+
+namespace kncsim {
+
+SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p) : sc_module(name), p_(p) {
+  uint32_t n_nodes = 1;
+  for (int d = 0; d < p_.dims; ++d) {
+    stride_.push_back(n_nodes);
+    n_nodes *= uint32_t(p_.radix);
+  }
+  if (int(p_.wire_cycles.size()) != p_.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
+  nodes_.resize(n_nodes);
+  for (SciNode& node : nodes_) {
+    node.rings.resize(size_t(p_.dims));
+    node.source_to.assign(size_t(2 * p_.dims + 1), -1);
+    node.destination_from.assign(size_t(p_.dims + 1), -1);
+  }
+  busy_.resize((n_nodes + 63) / 64);
+  SC_METHOD(step);
+}
+
+uint32_t SciNetwork::downstream(uint32_t u, int d) const {
+  const int c = coord(u, d);
+  return u - uint32_t(c) * stride_[size_t(d)] + uint32_t((c + 1) % p_.radix) * stride_[size_t(d)];
+}
+
+void SciNetwork::hold(uint32_t u, int64_t n) {
+  SciNode& node = nodes_[u];
+  node.flits += n;
+  flits_ += n;
+  if (node.flits > 0)
+    busy_[u >> 6] |= uint64_t{1} << (u & 63);
+  else
+    busy_[u >> 6] &= ~(uint64_t{1} << (u & 63));
+}
+
+uint32_t SciNetwork::allocate(const SciPacket& p) {
+  if (free_.empty()) {
+    packets_.push_back(p);
+    return uint32_t(packets_.size() - 1);
+  }
+  const uint32_t slot = free_.back();
+  free_.pop_back();
+  packets_[slot] = p;
+  return slot;
+}
+
+void SciNetwork::release(uint32_t slot) { free_.push_back(slot); }
+
+uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind) {
+  SciPacket p;
+  p.id = next_id_++;
+  p.kind = kind;
+  p.src = src;
+  p.dest = dest;
+  p.flits = kind == SciKind::data ? p_.data_flits : p_.address_flits;
+  p.injected = current_cycle();
+  const uint32_t slot = allocate(p);
+  for (int i = 0; i < p.flits; ++i) nodes_[src].cpu.push_back(SciFlit{slot, uint16_t(i), p.injected});
+  hold(src, p.flits);
+  ++counters_.injected;
+  return p.id;
+}
+
+// The first dimension after `after_dim` whose coordinate differs, or n: the CPU.
+int SciNetwork::route_from(uint32_t u, const SciPacket& p, int after_dim) const {
+  for (int d = after_dim + 1; d < p_.dims; ++d)
+    if (coord(u, d) != coord(p.dest, d)) return d;
+  return p_.dims;
+}
+
+std::deque<SciFlit>& SciNetwork::source_queue(uint32_t u, int s) {
+  SciNode& node = nodes_[u];
+  if (s == 0) return node.cpu;
+  if (s <= p_.dims) return node.rings[size_t(s - 1)].input_queue;
+  return node.rings[size_t(s - 1 - p_.dims)].retransmit;
+}
+
+void SciNetwork::step() {
+  const int64_t t = current_cycle();
+  now_ = t;
+  if (cycle_) cycle_(t);
+  for (size_t w = 0; w < busy_.size(); ++w) {
+    for (uint64_t bits = busy_[w]; bits; bits &= bits - 1)
+      step_node(uint32_t(w * 64 + size_t(__builtin_ctzll(bits))), t);
+  }
+  next_trigger(cycles(1));
+}
+
+void SciNetwork::step_node(uint32_t u, int64_t t) {
+  for (int d = 0; d < p_.dims; ++d) arrivals(u, d, t);
+  switch_flits(u, t);
+  for (int d = 0; d < p_.dims; ++d) output_link(u, d, t);
+}
+
+// Flits that have arrived over the wire: a head is decoded, then its packet passes (ring
+// buffer), leaves the ring here (input queue, and an echo goes on), is refused (dropped, and a
+// nack goes on), or is an echo/nack back at its sender (stripped).
+void SciNetwork::arrivals(uint32_t u, int d, int64_t t) {
+  RingInterface& r = nodes_[u].rings[size_t(d)];
+  while (!r.wire.empty() && r.wire.front().time <= t) {
+    const SciFlit f = r.wire.front();
+    r.wire.pop_front();
+    const SciPacket pk = packets_[f.packet];
+    const int64_t decoded = f.time + p_.decode_cycles;
+    const bool tail = f.seq == pk.flits - 1;
+    if (f.seq == 0) {
+      if (pk.kind == SciKind::echo || pk.kind == SciKind::nack) {
+        r.fate = pk.target == u ? RingInterface::Fate::strip : RingInterface::Fate::pass;
+      } else if (coord(u, d) != coord(pk.dest, d)) {
+        r.fate = RingInterface::Fate::pass;
+      } else {
+        const int room = p_.input_queue_flits - int(r.input_queue.size()) - r.input_reserved;
+        r.fate = room >= pk.flits ? RingInterface::Fate::accept : RingInterface::Fate::drop;
+        if (r.fate == RingInterface::Fate::accept) r.input_reserved += pk.flits;
+        SciPacket answer;
+        answer.id = pk.id;
+        answer.kind = r.fate == RingInterface::Fate::accept ? SciKind::echo : SciKind::nack;
+        answer.src = u;
+        answer.dest = pk.target;
+        answer.flits = p_.echo_flits;
+        answer.injected = t;
+        answer.tx = pk.tx;
+        answer.target = pk.target;
+        r.answer = allocate(answer);
+        r.answer_sent = 0;
+        ++(answer.kind == SciKind::echo ? counters_.echoes : counters_.nacks);
+      }
+    }
+    switch (r.fate) {
+      case RingInterface::Fate::pass:
+        r.ring_buffer.push_back(SciFlit{f.packet, f.seq, decoded + p_.t_pass});
+        if (int(r.ring_buffer.size()) > p_.ring_buffer_flits)
+          throw std::logic_error("SCI ring buffer overflow at node " + std::to_string(u) + " dimension " +
+                                 std::to_string(d) + ": the output queue rule was broken");
+        break;
+      case RingInterface::Fate::accept:
+        r.input_queue.push_back(SciFlit{f.packet, f.seq, decoded});
+        --r.input_reserved;
+        break;
+      case RingInterface::Fate::drop:
+        hold(u, -1);
+        if (tail) release(f.packet);
+        break;
+      case RingInterface::Fate::strip:
+        hold(u, -1);
+        if (tail) {
+          strip_done(u, d, pk, decoded);
+          release(f.packet);
+        }
+        break;
+    }
+    // The echo or nack goes on in the stripped packet's place, a flit per flit that came in.
+    const bool answering = r.fate == RingInterface::Fate::accept || r.fate == RingInterface::Fate::drop;
+    if (answering) {
+      const int more = tail ? p_.echo_flits - r.answer_sent : (r.answer_sent < p_.echo_flits ? 1 : 0);
+      for (int i = 0; i < more; ++i) {
+        r.ring_buffer.push_back(SciFlit{r.answer, uint16_t(r.answer_sent), decoded + p_.t_pass + i});
+        ++r.answer_sent;
+        hold(u, 1);
+      }
+    }
+  }
+}
+
+// An echo or nack is back where its packet entered the ring: the active buffer lets go of the
+// packet, or sends it again.
+void SciNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t) {
+  const auto it = active_.find(answer.tx);
+  if (it == active_.end()) throw std::logic_error("SCI: an echo for a packet no active buffer holds");
+  if (answer.kind == SciKind::nack) {
+    SciPacket again = it->second;
+    ++again.retries;
+    ++counters_.retransmissions;
+    const uint32_t slot = allocate(again);
+    RingInterface& r = nodes_[u].rings[size_t(d)];
+    for (int i = 0; i < again.flits; ++i) r.retransmit.push_back(SciFlit{slot, uint16_t(i), t});
+    hold(u, again.flits);
+  }
+  active_.erase(it);
+}
+
+// The switch: each source (CPU, input queues, retransmissions) sends a flit per cycle to the
+// output queue (or CPU) its packet is bound to; it arrives there T_switch later.
+void SciNetwork::switch_flits(uint32_t u, int64_t t) {
+  SciNode& node = nodes_[u];
+  const int sources = 2 * p_.dims + 1;
+  for (int k = 0; k < sources; ++k) {
+    const int s = int((t + k) % sources);  // rotating priority
+    std::deque<SciFlit>& q = source_queue(u, s);
+    if (q.empty() || q.front().time > t) continue;
+    const SciFlit f = q.front();
+    const SciPacket& pk = packets_[f.packet];
+    if (node.source_to[size_t(s)] < 0) {
+      const int to = s == 0 ? route_from(u, pk, -1) : s <= p_.dims ? route_from(u, pk, s - 1) : s - 1 - p_.dims;
+      if (node.destination_from[size_t(to)] >= 0) continue;
+      node.source_to[size_t(s)] = to;
+      node.destination_from[size_t(to)] = s;
+    }
+    const int to = node.source_to[size_t(s)];
+    const bool tail = f.seq == pk.flits - 1;
+    if (to < p_.dims) {
+      RingInterface& out = node.rings[size_t(to)];
+      if (int(out.output_queue.size()) >= p_.output_queue_flits) continue;  // backs up into the switch
+      out.output_queue.push_back(SciFlit{f.packet, f.seq, t + p_.t_switch});
+    } else {
+      hold(u, -1);
+      if (tail) {
+        ++counters_.delivered;
+        if (deliver_)
+          deliver_(SciDelivery{pk.id, pk.kind, pk.src, pk.dest, pk.injected, t + p_.t_switch, pk.retries});
+        release(f.packet);
+      }
+    }
+    q.pop_front();
+    if (tail) {
+      node.destination_from[size_t(to)] = -1;
+      node.source_to[size_t(s)] = -1;
+    }
+  }
+}
+
+// The output link: a flit per cycle, a packet at a time. Between packets the output queue goes
+// first if the ring buffer has room for a packet as long as it; otherwise the ring buffer.
+void SciNetwork::output_link(uint32_t u, int d, int64_t t) {
+  RingInterface& r = nodes_[u].rings[size_t(d)];
+  if (r.sending == RingInterface::Sending::none) {
+    if (!r.output_queue.empty() && r.output_queue.front().time <= t &&
+        p_.ring_buffer_flits - int(r.ring_buffer.size()) >= packets_[r.output_queue.front().packet].flits) {
+      SciPacket& pk = packets_[r.output_queue.front().packet];
+      pk.tx = next_tx_++;
+      pk.target = u;  // echoes come back here
+      active_.emplace(pk.tx, pk);
+      r.sending = RingInterface::Sending::output;
+    } else if (!r.ring_buffer.empty() && r.ring_buffer.front().time <= t) {
+      r.sending = RingInterface::Sending::ring;
+    } else {
+      return;
+    }
+  }
+  std::deque<SciFlit>& q = r.sending == RingInterface::Sending::output ? r.output_queue : r.ring_buffer;
+  if (q.empty() || q.front().time > t) return;  // the packet's next flit is not here yet
+  const SciFlit f = q.front();
+  q.pop_front();
+  if (f.seq == packets_[f.packet].flits - 1) r.sending = RingInterface::Sending::none;
+  send(u, d, f, t);
+}
+
+void SciNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
+  const uint32_t v = downstream(u, d);
+  f.time = t + p_.wire_cycles[size_t(d)];
+  nodes_[v].rings[size_t(d)].wire.push_back(f);
+  hold(u, -1);
+  hold(v, 1);
+}
+
+}  // namespace kncsim

@@ -1,0 +1,80 @@
+#pragma once
+// The SCI ring network: N = k^n nodes on n unidirectional rings each, evaluated cycle by cycle
+// in one SystemC method; only nodes holding flits are evaluated. Timing per Scott & Goodman
+// §2.1: a head is decoded T_decode cycles after it arrives, then passes on the ring after
+// T_pass or enters the switch, which puts it on the next ring (or to the CPU) T_switch later.
+// Output queues start a packet only when the ring buffer has room for one of equal length;
+// a packet leaving a ring is accepted only with room for all of it in the input queue.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <systemc>
+#include <vector>
+
+#include "ring/sci_node.hpp"
+#include "ring/sci_params.hpp"
+
+namespace kncsim {
+
+struct SciDelivery {
+  uint64_t id;
+  SciKind kind;
+  uint32_t src, dest;
+  int64_t injected, delivered;  // delivered: the tail reaches the CPU
+  int retries;
+};
+
+struct SciCounters {
+  uint64_t injected = 0, delivered = 0;
+  uint64_t echoes = 0, nacks = 0, retransmissions = 0;
+  uint64_t delivered_bits = 0;
+};
+
+class SciNetwork : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(SciNetwork);
+  SciNetwork(sc_core::sc_module_name name, const SciParams& p);
+
+  // The CPU of `src` hands over a message now (in the current cycle).
+  uint64_t inject(uint32_t src, uint32_t dest, SciKind kind);
+  void on_delivery(std::function<void(const SciDelivery&)> f) { deliver_ = std::move(f); }
+  // Called at the start of every cycle, before the nodes (traffic sources).
+  void on_cycle(std::function<void(int64_t)> f) { cycle_ = std::move(f); }
+  bool idle() const { return flits_ == 0 && active_.empty(); }
+  int64_t now() const { return now_; }
+  const SciCounters& counters() const { return counters_; }
+  const SciParams& params() const { return p_; }
+  uint32_t nodes() const { return uint32_t(nodes_.size()); }
+
+ private:
+  void step();
+  void step_node(uint32_t u, int64_t t);
+  void arrivals(uint32_t u, int d, int64_t t);
+  void switch_flits(uint32_t u, int64_t t);
+  void output_link(uint32_t u, int d, int64_t t);
+  void send(uint32_t u, int d, SciFlit f, int64_t t);
+  void strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t);
+  int route_from(uint32_t u, const SciPacket& p, int after_dim) const;
+  uint32_t allocate(const SciPacket& p);
+  void release(uint32_t slot);
+  int coord(uint32_t node, int d) const { return int(node / stride_[size_t(d)]) % p_.radix; }
+  uint32_t downstream(uint32_t u, int d) const;
+  void hold(uint32_t u, int64_t n);
+  std::deque<SciFlit>& source_queue(uint32_t u, int s);
+
+  SciParams p_;
+  std::vector<uint32_t> stride_;
+  std::vector<SciNode> nodes_;
+  std::vector<SciPacket> packets_;
+  std::vector<uint32_t> free_;
+  std::map<uint64_t, SciPacket> active_;  // active buffers: transmission -> the packet as sent
+  std::vector<uint64_t> busy_;            // bitmap of nodes holding flits
+  int64_t flits_ = 0;
+  int64_t now_ = 0;
+  uint64_t next_id_ = 0, next_tx_ = 1;
+  SciCounters counters_;
+  std::function<void(const SciDelivery&)> deliver_;
+  std::function<void(int64_t)> cycle_;
+};
+
+}  // namespace kncsim

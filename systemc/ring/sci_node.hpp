@@ -1,0 +1,40 @@
+#pragma once
+// State of one node of the SCI ring network (Scott & Goodman, Figure 2): the CPU's queue, a
+// switch, and per dimension a ring interface with its ring buffer (bypass), input queue,
+// output queue and output link. Plain data; SciNetwork evaluates it.
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "ring/sci_packet.hpp"
+
+namespace kncsim {
+
+struct RingInterface {
+  enum class Fate : uint8_t { pass, accept, drop, strip };
+  enum class Sending : uint8_t { none, ring, output };
+
+  std::deque<SciFlit> wire;          // flits on the link into this interface, time = arrival
+  Fate fate = Fate::pass;            // of the packet whose flits are arriving
+  std::deque<SciFlit> ring_buffer;   // passing flits, time = may leave
+  std::deque<SciFlit> output_queue;  // from the switch, time = may leave
+  std::deque<SciFlit> input_queue;   // leaving the ring here, time = decoded
+  std::deque<SciFlit> retransmit;    // nacked packets from the active buffer, back to the output queue
+  int input_reserved = 0;            // flits of accepted packets still to arrive
+  uint32_t answer = 0;               // the echo/nack for the packet arriving (accept, drop)
+  int answer_sent = 0;               // of its flits, already put in the ring buffer
+  Sending sending = Sending::none;   // the output link's current packet comes from
+  int sent_from_output = 0;          // flits of the output queue's packet now being sent
+};
+
+struct SciNode {
+  std::vector<RingInterface> rings;  // one per dimension
+  std::deque<SciFlit> cpu;           // messages from the CPU, time = handed over
+  // The switch. Sources: 0 = CPU, 1 + d = input queue d, 1 + n + d = retransmissions of d.
+  // Destinations: d = output queue d, n = the CPU. Bound for a whole packet.
+  std::vector<int> source_to;        // destination, or -1
+  std::vector<int> destination_from; // source, or -1
+  int64_t flits = 0;                 // flits held: lets idle nodes be skipped
+};
+
+}  // namespace kncsim

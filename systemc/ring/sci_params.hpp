@@ -1,0 +1,18 @@
+#pragma once
+// Parameters of Scott & Goodman's SCI-style ring node (1991, §2.1): one ring interface per
+// dimension, timing in switch cycles.
+#include <cstdint>
+#include <vector>
+
+namespace kncsim {
+
+struct SciParams {
+  int dims = 2, radix = 4;
+  int decode_cycles = 1;         // T_decode, once per head arrival
+  int t_pass = 1, t_switch = 2;  // continue on a ring / enter one (or the CPU)
+  std::vector<int> wire_cycles;  // per dimension: a flit sent in cycle t arrives at t + w
+  int address_flits = 4, data_flits = 20, echo_flits = 2;
+  int ring_buffer_flits = 25, input_queue_flits = 25, output_queue_flits = 25;
+};
+
+}  // namespace kncsim
