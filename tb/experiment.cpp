@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "analytic/mesh_analytic.hpp"
+#include "rings_experiment.hpp"
 #include "rings_report.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
@@ -153,9 +154,7 @@ ojson analytic_report(const Config& c) {
 }
 
 ojson run_experiment(const Config& c, PacketSink* sink) {
-  if (c.text("network.topology") == "rings")
-    throw ConfigError("network.topology rings: the SCI ring network simulation is not built yet (issue 5); "
-                      "`kncsim analytic` prints its closed forms. Allowed for kncsim run: network.topology mesh");
+  if (c.text("network.topology") == "rings") return run_rings_experiment(c);
   const int L = int(c.integer("traffic.packet_flits"));
   const double A = c.number("traffic.load");
   const MeshGeometry geometry(network_radices(c));
@@ -229,6 +228,7 @@ std::string network_line(const ojson& cfg) {
 }  // namespace
 
 std::string run_summary(const ojson& r) {
+  if (r.contains("topology") && r["topology"] == "rings") return rings_run_summary(r);
   std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(r["config"]));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
                    r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sc/cycle_time.hpp"
+#include "traffic/counter_rng.hpp"
 
 namespace kncsim {
 
@@ -116,7 +117,8 @@ void SciNetwork::arrivals(uint32_t u, int d, int64_t t) {
         r.fate = RingInterface::Fate::pass;
       } else {
         const int room = p_.input_queue_flits - int(r.input_queue.size()) - r.input_reserved;
-        r.fate = room >= pk.flits ? RingInterface::Fate::accept : RingInterface::Fate::drop;
+        r.fate = room >= pk.flits && !pk.corrupt ? RingInterface::Fate::accept : RingInterface::Fate::drop;
+        counters_.corrupted += pk.corrupt;
         if (r.fate == RingInterface::Fate::accept) r.input_reserved += pk.flits;
         SciPacket answer;
         answer.id = pk.id;
@@ -235,6 +237,7 @@ void SciNetwork::output_link(uint32_t u, int d, int64_t t) {
       SciPacket& pk = packets_[r.output_queue.front().packet];
       pk.tx = next_tx_++;
       pk.target = u;  // echoes come back here
+      pk.corrupt = false;
       active_.emplace(pk.tx, pk);
       r.sending = RingInterface::Sending::output;
     } else if (!r.ring_buffer.empty() && r.ring_buffer.front().time <= t) {
@@ -253,6 +256,10 @@ void SciNetwork::output_link(uint32_t u, int d, int64_t t) {
 
 void SciNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
   const uint32_t v = downstream(u, d);
+  SciPacket& pk = packets_[f.packet];
+  if (p_.corrupt_rate > 0 && f.seq == 0 && (pk.kind == SciKind::address || pk.kind == SciKind::data) &&
+      double(counter_bits53(p_.seed, pk.tx, u, 7)) * 0x1p-53 < p_.corrupt_rate)
+    pk.corrupt = true;  // the CRC at the ring's exit will fail
   f.time = t + p_.wire_cycles[size_t(d)];
   nodes_[v].rings[size_t(d)].wire.push_back(f);
   hold(u, -1);

@@ -27,6 +27,7 @@ struct SciDelivery {
 struct SciCounters {
   uint64_t injected = 0, delivered = 0;
   uint64_t echoes = 0, nacks = 0, retransmissions = 0;
+  uint64_t corrupted = 0;  // nacks for a failed CRC (the rest: no room in the input queue)
   uint64_t delivered_bits = 0;
 };
 

@@ -18,6 +18,7 @@ struct SciPacket {
   uint64_t tx = 0;        // send packets: the transmission on the current ring; echo/nack: the one answered
   uint32_t target = 0;    // echo/nack: the node to return to
   int retries = 0;        // nacks this message got
+  bool corrupt = false;   // send packets: damaged on a link of the current ring
 };
 
 struct SciFlit {

@@ -13,6 +13,8 @@ struct SciParams {
   std::vector<int> wire_cycles;  // per dimension: a flit sent in cycle t arrives at t + w
   int address_flits = 4, data_flits = 20, echo_flits = 2;
   int ring_buffer_flits = 25, input_queue_flits = 25, output_queue_flits = 25;
+  double corrupt_rate = 0;       // per packet per link: fails its CRC where it leaves the ring (nacked)
+  uint64_t seed = 1;             // for corruption
 };
 
 }  // namespace kncsim

@@ -117,6 +117,25 @@ TEST(Cli, AnalyticForRingsPrintsScottGoodmanFigures) {
   EXPECT_NE(o.err.find("maximum throughput"), std::string::npos) << o.err;
 }
 
+// The SCI ring network through the CLI: round trips with damaged links. Every message is
+// delivered (after retransmissions), CRC nacks are counted, the round trip exceeds the
+// unloaded one.
+TEST(Cli, RingsRequestResponseWithCorruptLinksDeliversEverything) {
+  const Outcome o = kncsim(
+      "run --set network.topology=rings --set router.model=sci --set run.convergence=fixed --set run.cycles=5000 "
+      "--set network.dims=3 --set network.radix=3 --set traffic.workload=request_response --set traffic.load=0.3 "
+      "--set link.corrupt_rate=0.05 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_TRUE(j["drained"].get<bool>());
+  EXPECT_GT(j["messages_injected"].get<long>(), 500);
+  EXPECT_EQ(j["messages_delivered"], j["messages_injected"]);
+  EXPECT_GT(j["nacks_corrupted"].get<long>(), 10);
+  EXPECT_EQ(j["retransmissions"], j["nacks"]);
+  EXPECT_GT(j["round_trip"].get<double>(), j["analytic"]["round_trip_unloaded_cycles"].get<double>());
+  EXPECT_NE(o.err.find("round trip"), std::string::npos) << o.err;
+}
+
 struct BadInput {
   std::string args, fragment1, fragment2;
 };
@@ -164,8 +183,14 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"analytic --set network.topology=rings --set router.model=sci --set network.dims=12 "
                                "--set network.radix=2 --set link.constraint=node_size --set link.node_wires=16",
                                "link.constraint node_size", "narrower than 1 bit"},
-                      BadInput{"run --set network.topology=rings --set router.model=sci", "not built yet",
-                               "kncsim analytic"}));
+                      BadInput{"run --set network.topology=rings --set router.model=sci", "run.convergence",
+                               "allowed: fixed"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set router.ring_buffer_flits=19",
+                               "router.ring_buffer_flits = 19", "never fill up while the output queue"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set router.input_queue_flits=4",
+                               "router.input_queue_flits = 4", "free space is checked when a message arrives"}));
 
 TEST(Cli, SystemCRunAgreesWithTheReferenceModel) {
   const std::string args = "run --set network.radix=4 --set traffic.load=.4 --json -";

@@ -1,0 +1,166 @@
+#include "rings_experiment.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "experiment.hpp"
+#include "ring/sci_design.hpp"
+#include "ring/sci_network.hpp"
+#include "rings_report.hpp"
+#include "sc/cycle_time.hpp"
+#include "sc/sim_session.hpp"
+#include "traffic/counter_rng.hpp"
+
+namespace kncsim {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+int queue_flits(const Config& c, const std::string& key, int default_flits) {
+  return c.is_word(key) ? default_flits : int(c.integer(key));
+}
+
+}  // namespace
+
+SciParams rings_sci_params(const Config& c) {
+  const RingsDesign d = rings_design(c);
+  SciParams p = sci_params(d);
+  const int largest = std::max({p.address_flits, p.data_flits, p.echo_flits});
+  p.ring_buffer_flits = queue_flits(c, "router.ring_buffer_flits", p.ring_buffer_flits);
+  p.input_queue_flits = queue_flits(c, "router.input_queue_flits", p.input_queue_flits);
+  p.output_queue_flits = queue_flits(c, "router.output_queue_flits", p.output_queue_flits);
+  if (p.ring_buffer_flits < largest)
+    throw ConfigError(fmt::format(
+        "router.ring_buffer_flits = {} is smaller than the largest packet ({} flits at W = {}); allowed: >= {} "
+        "(\"The ring buffer must be at least as large as the largest message in order to guarantee that it will "
+        "never fill up while the output queue is transmitting a message onto the output link\", Scott & Goodman 4.3)",
+        p.ring_buffer_flits, largest, rings_analytic(d).width_bits, largest));
+  if (p.input_queue_flits < std::max(p.address_flits, p.data_flits))
+    throw ConfigError(fmt::format(
+        "router.input_queue_flits = {} cannot hold a {}-flit data packet; allowed: >= {} (\"The input queue also "
+        "must be large enough to hold the longest message, as its free space is checked when a message arrives in "
+        "order to determine if the message can be accepted\", Scott & Goodman 4.3)",
+        p.input_queue_flits, p.data_flits, std::max(p.address_flits, p.data_flits)));
+  p.corrupt_rate = c.number("link.corrupt_rate");
+  p.seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
+  return p;
+}
+
+ojson run_rings_experiment(const Config& c) {
+  if (c.text("run.convergence") != "fixed")
+    throw ConfigError(fmt::format("run.convergence = {} with network.topology rings; allowed: fixed (the ring network "
+                                  "runs run.cycles, the first fifth as warm-up)",
+                                  c.text("run.convergence")));
+  const RingsDesign d = rings_design(c);
+  const RingsAnalytic a = rings_analytic(d);
+  const SciParams p = rings_sci_params(c);
+  const bool rr = c.text("traffic.workload") == "request_response";
+  const double f = rr ? 0.5 : d.data_fraction;  // request/response: one of each
+  const double mean_bits = f * d.data_bits + (1 - f) * d.address_bits;
+  // Offered bits per (simulated) cycle per node; a synchronous cycle is longer.
+  const double offered = c.number("traffic.load") * a.max_throughput * a.cycle_time_increase;
+  const double rate = rr ? offered / (d.address_bits + d.data_bits) : offered / mean_bits;  // messages/cycle/node
+  const int64_t run_cycles = c.integer("run.cycles"), warmup = run_cycles / 5;
+  const uint64_t seed = p.seed;
+
+  SimSession session;
+  auto net = std::make_unique<SciNetwork>("sci", p);
+  const uint32_t n = net->nodes();
+  struct Sums {
+    double latency[2] = {0, 0};
+    uint64_t count[2] = {0, 0};
+    double round_trip = 0;
+    uint64_t round_trips = 0;
+    uint64_t retried = 0;
+  } m;
+  double window_bits = 0;
+  std::vector<int64_t> request_sent;  // request/response: id -> cycle the request left
+  net->on_cycle([&](int64_t t) {
+    if (t >= run_cycles) return;
+    for (uint32_t s = 0; s < n; ++s) {
+      if (double(counter_bits53(seed, s, uint64_t(t), 0)) * 0x1p-53 >= rate) continue;
+      const uint32_t to = uint32_t(counter_bits53(seed, s, uint64_t(t), 1) % n);
+      const bool data = !rr && double(counter_bits53(seed, s, uint64_t(t), 2)) * 0x1p-53 < f;
+      const uint64_t id = net->inject(s, to, data ? SciKind::data : SciKind::address);
+      if (rr) {
+        if (request_sent.size() <= id) request_sent.resize(id + 1, -1);
+        request_sent[id] = t;
+      }
+    }
+  });
+  net->on_delivery([&](const SciDelivery& x) {
+    const int k = x.kind == SciKind::data ? 1 : 0;
+    if (x.delivered >= warmup && x.delivered < run_cycles) window_bits += k ? d.data_bits : d.address_bits;
+    if (x.injected >= warmup && x.injected < run_cycles) {
+      m.latency[k] += double(x.delivered - x.injected);
+      ++m.count[k];
+      m.retried += x.retries > 0;
+    }
+    if (!rr) return;
+    if (k == 0) {  // answer the request with a data packet
+      const uint64_t reply = net->inject(x.dest, x.src, SciKind::data);
+      if (request_sent.size() <= reply) request_sent.resize(reply + 1, -1);
+      request_sent[reply] = -2 - request_sent[x.id];  // marks a reply, remembers the request's cycle
+    } else if (request_sent[x.id] <= -2) {
+      const int64_t sent = -2 - request_sent[x.id];
+      if (sent >= warmup && sent < run_cycles) {
+        m.round_trip += double(x.delivered - sent);
+        ++m.round_trips;
+      }
+    }
+  });
+  sc_core::sc_start(cycles(run_cycles));
+  // Drain, so that every measured message is counted; a saturated network may not.
+  const int64_t drain_limit = 21 * run_cycles;
+  while (!net->idle() && current_cycle() < drain_limit) sc_core::sc_start(cycles(256));
+  const SciCounters& ct = net->counters();
+  const double scale = a.cycle_time_increase;  // simulated cycles -> switch cycles
+  auto mean = [](double s, uint64_t k) { return k ? s / double(k) : std::nan(""); };
+  const double lat_a = mean(m.latency[0], m.count[0]) * scale, lat_d = mean(m.latency[1], m.count[1]) * scale;
+  ojson r;
+  r["topology"] = "rings";
+  r["latency_address"] = lat_a;
+  r["latency_data"] = lat_d;
+  r["round_trip"] = rr ? mean(m.round_trip, m.round_trips) * scale : lat_a + lat_d;
+  r["throughput_bits_per_cycle_per_node"] = window_bits / double(run_cycles - warmup) / n / scale;
+  r["offered_bits_per_cycle_per_node"] = offered / scale;
+  r["max_throughput"] = a.max_throughput;
+  r["messages_injected"] = ct.injected;
+  r["messages_delivered"] = ct.delivered;
+  r["drained"] = net->idle();
+  r["echoes"] = ct.echoes;
+  r["nacks"] = ct.nacks;
+  r["nacks_corrupted"] = ct.corrupted;
+  r["retransmissions"] = ct.retransmissions;
+  r["nack_rate"] = ct.echoes + ct.nacks ? double(ct.nacks) / double(ct.echoes + ct.nacks) : 0.0;
+  r["measured_messages"] = m.count[0] + m.count[1];
+  r["measured_retried"] = m.retried;
+  r["curtime"] = current_cycle();
+  ojson analytic = rings_analytic_report(c);
+  analytic.erase("config");
+  r["analytic"] = std::move(analytic);
+  r["config"] = resolved_config_json(c);
+  return r;
+}
+
+std::string rings_run_summary(const ojson& r) {
+  std::string s;
+  const auto& an = r["analytic"];
+  s += fmt::format("{}-node rings, {} links, W = {}: offered {:.4g} of max {:.4g} bits/cycle/processor\n",
+                   an["nodes"].get<long>(), an["link_mode"].get<std::string>(), an["link_width_bits"].get<int>(),
+                   r["offered_bits_per_cycle_per_node"].get<double>(), r["max_throughput"].get<double>());
+  auto num = [&](const char* k) { return r[k].is_number() ? fmt::format("{:.4g}", r[k].get<double>()) : "n/a"; };
+  s += fmt::format("latency address {}  data {}  round trip {} cycles (unloaded {:.1f})\n", num("latency_address"),
+                   num("latency_data"), num("round_trip"), an["round_trip_unloaded_cycles"].get<double>());
+  s += fmt::format("throughput {} bits/cycle/processor\n", num("throughput_bits_per_cycle_per_node"));
+  s += fmt::format("echoes {}, nacks {} ({} for CRC), nack rate {:.4g}, retransmissions {}\n", r["echoes"].get<uint64_t>(),
+                   r["nacks"].get<uint64_t>(), r["nacks_corrupted"].get<uint64_t>(), r["nack_rate"].get<double>(),
+                   r["retransmissions"].get<uint64_t>());
+  s += fmt::format("messages injected {}, delivered {}{}\n", r["messages_injected"].get<uint64_t>(),
+                   r["messages_delivered"].get<uint64_t>(), r["drained"].get<bool>() ? "" : " (NOT DRAINED: saturated)");
+  return s;
+}
+
+}  // namespace kncsim
