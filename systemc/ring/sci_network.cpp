@@ -208,7 +208,8 @@ void SciNetwork::switch_flits(uint32_t u, int64_t t) {
     const bool tail = f.seq == pk.flits - 1;
     if (to < p_.dims) {
       RingInterface& out = node.rings[size_t(to)];
-      if (int(out.output_queue.size()) >= p_.output_queue_flits) continue;  // backs up into the switch
+      // The queue's capacity plus the switch's T_switch pipeline stages, which hold a flit each.
+      if (int(out.output_queue.size()) >= p_.output_queue_flits + p_.t_switch) continue;  // backs up
       out.output_queue.push_back(SciFlit{f.packet, f.seq, t + p_.t_switch});
     } else {
       hold(u, -1);
