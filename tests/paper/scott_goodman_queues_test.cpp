@@ -46,5 +46,14 @@ TEST(ScottGoodmanFigure13, SmallerInputQueuesDropMorePacketsUnderHeavyLoad) {
   EXPECT_GT(small["nack_rate"].get<double>(), 2 * large["nack_rate"].get<double>());
 }
 
+// Figure 6's networks saturate below eq 13's maximum: offered 1.2 times it, a 4-ary 4-cube
+// carries less than the maximum, but most of it.
+TEST(ScottGoodmanFigure6, SaturationLiesBelowTheEq13Maximum) {
+  const auto r = run("router.input_queue_flits", 25, 1.2);
+  const double carried = r["throughput_bits_per_cycle_per_node"].get<double>(), max = r["max_throughput"].get<double>();
+  EXPECT_LT(carried, max);
+  EXPECT_GT(carried, 0.5 * max);
+}
+
 }  // namespace
 }  // namespace kncsim
