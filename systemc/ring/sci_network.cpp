@@ -213,6 +213,10 @@ void SciNetwork::switch_flits(uint32_t u, int64_t t) {
       out.output_queue.push_back(SciFlit{f.packet, f.seq, t + p_.t_switch});
     } else {
       hold(u, -1);
+      if (f.seq != node.cpu_next_seq)
+        throw std::logic_error("SCI: flit " + std::to_string(f.seq) + " of message " + std::to_string(pk.id) +
+                               " reached the CPU out of order");
+      node.cpu_next_seq = tail ? 0 : f.seq + 1;
       if (tail) {
         ++counters_.delivered;
         if (deliver_)

@@ -35,6 +35,7 @@ struct SciNode {
   std::vector<int> source_to;        // destination, or -1
   std::vector<int> destination_from; // source, or -1
   int64_t flits = 0;                 // flits held: lets idle nodes be skipped
+  int cpu_next_seq = 0;              // the next flit the CPU must get (in order within a message)
 };
 
 }  // namespace kncsim
