@@ -94,20 +94,23 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
   }
 }
 
-// Scott & Goodman's rings: the SCI ring node and nothing else, one radix, a positive S.
-void validate_rings(const Config& c) {
+// Topology and router family together: Scott & Goodman's rings take the SCI ring node and one radix;
+// meshes take the wormhole router and at most 15 dimensions.
+void validate_topology(const Config& c) {
   const bool rings = c.text("network.topology") == "rings", sci = c.text("router.model") == "sci";
   if (rings != sci)
     throw ConfigError(fmt::format("network.topology = {} with router.model = {}; allowed: network.topology rings with "
                                   "router.model sci, or mesh with wormhole",
                                   c.text("network.topology"), c.text("router.model")));
-  const double S = c.number("link.switch_to_wire_ratio");
-  if (!(S > 0))
-    throw ConfigError(fmt::format("link.switch_to_wire_ratio = {:g}; allowed: a number > 0 (S is the ratio of switch "
-                                  "cycle time to wire transmission delay, and a wire takes ceil(length / S) cycles: "
-                                  "Scott & Goodman, section 2.2.1)",
-                                  S));
-  if (!rings) return;
+  if (!rings) {
+    if (c.integer("network.dims") > 15)  // 2d+1 ports in a 32-bit route mask
+      throw ConfigError(fmt::format("network.dims = {} for a mesh; allowed: 1..15 (up to 24 for network.topology rings)",
+                                    c.integer("network.dims")));
+    return;
+  }
+  if (c.text("router.impl") != "ref" || !c.is_word("router.rtl_nodes") || !c.text("trace.vcd").empty())
+    throw ConfigError("router.impl, router.rtl_nodes and trace.vcd choose and trace mesh routers; network.topology "
+                      "rings always runs the SystemC SCI ring network; allowed: leave them unset");
   const std::vector<int> k = network_radices(c);
   if (std::adjacent_find(k.begin(), k.end(), std::not_equal_to<>()) != k.end())
     throw ConfigError("network.radix differs per dimension, but network.topology rings is a k-ary n-cube; allowed: one "
@@ -186,8 +189,8 @@ void Config::set_scalar(const std::string& key, const std::string& scalar, const
   const KeySpec* spec = find_key(key);
   if (!spec) unknown_key(key, origin);
   auto bad = [&]() -> ConfigError {
-    return ConfigError(fmt::format("key '{}' has bad value '{}' (from {}); allowed: {}", key, scalar,
-                                   origin, allowed_values(*spec)));
+    return ConfigError(fmt::format("key '{}' has bad value '{}' (from {}); allowed: {}{}", key, scalar, origin,
+                                   allowed_values(*spec), spec->why.empty() ? "" : " (" + spec->why + ")"));
   };
   auto in_range = [&](double v) {
     const bool lo = spec->min_exclusive ? v > spec->min : v >= spec->min;
@@ -296,7 +299,7 @@ void Config::apply_set(const std::string& assignment) {
 
 std::vector<std::string> Config::validate() const {
   std::vector<std::string> warnings;
-  validate_rings(*this);
+  validate_topology(*this);
   const std::vector<int> radices = network_radices(*this);
   double nodes = 1;
   for (int r : radices) nodes *= r;

@@ -58,8 +58,10 @@ const std::vector<KeySpec>& config_schema() {
       {"link.mode", K::choice, {"pipelined", "synchronous"}, 0, false, kNoMax, "pipelined",
        "rings: pipelined = each link's delay is its own wire length / S, rounded up; synchronous = the cycle "
        "stretches to the longest wire (latencies converted back to switch cycles)"},
-      {"link.switch_to_wire_ratio", K::number, {}, -1e300, false, 1e300, "2",
-       "rings: S, switch cycle time over the wire delay of a 3D neighbour link"},
+      {"link.switch_to_wire_ratio", K::number, {}, 0, true, kNoMax, "2",
+       "rings: S, switch cycle time over the wire delay of a 3D neighbour link",
+       "S is the ratio of switch cycle time to wire transmission delay, and a wire takes ceil(length / S) cycles: "
+       "Scott & Goodman, section 2.2.1"},
       {"link.constraint", K::choice, {"link_width", "node_size", "bisection"}, 0, false, kNoMax, "link_width",
        "rings: what fixes W: link_width = link.width_bits; node_size = link.node_wires / 2n; bisection = "
        "k * link.bisection_wires / 2N (eq 7)"},

@@ -16,6 +16,7 @@ struct KeySpec {
   double max = 0;                    // numeric upper bound (inclusive); ignored if max < min
   std::string default_value;         // YAML scalar text
   std::string doc;
+  std::string why = {};              // appended to a bad-value error: the reason for the bound
 };
 
 const std::vector<KeySpec>& config_schema();

@@ -84,7 +84,6 @@ std::deque<SciFlit>& SciNetwork::source_queue(uint32_t u, int s) {
 
 void SciNetwork::step() {
   const int64_t t = current_cycle();
-  now_ = t;
   if (cycle_) cycle_(t);
   for (size_t w = 0; w < busy_.size(); ++w) {
     for (uint64_t bits = busy_[w]; bits; bits &= bits - 1)
@@ -107,7 +106,8 @@ void SciNetwork::arrivals(uint32_t u, int d, int64_t t) {
   while (!r.wire.empty() && r.wire.front().time <= t) {
     const SciFlit f = r.wire.front();
     r.wire.pop_front();
-    const SciPacket pk = packets_[f.packet];
+    // Not copied per flit: only the head's decision allocates (an answer), after its last use of pk.
+    const SciPacket& pk = packets_[f.packet];
     const int64_t decoded = f.time + p_.decode_cycles;
     const bool tail = f.seq == pk.flits - 1;
     if (f.seq == 0) {

@@ -7,7 +7,7 @@
 // a packet leaving a ring is accepted only with room for all of it in the input queue.
 #include <cstdint>
 #include <functional>
-#include <map>
+#include <unordered_map>
 #include <systemc>
 #include <vector>
 
@@ -28,7 +28,6 @@ struct SciCounters {
   uint64_t injected = 0, delivered = 0;
   uint64_t echoes = 0, nacks = 0, retransmissions = 0;
   uint64_t corrupted = 0;  // nacks for a failed CRC (the rest: no room in the input queue)
-  uint64_t delivered_bits = 0;
 };
 
 class SciNetwork : public sc_core::sc_module {
@@ -42,9 +41,7 @@ class SciNetwork : public sc_core::sc_module {
   // Called at the start of every cycle, before the nodes (traffic sources).
   void on_cycle(std::function<void(int64_t)> f) { cycle_ = std::move(f); }
   bool idle() const { return flits_ == 0 && active_.empty(); }
-  int64_t now() const { return now_; }
   const SciCounters& counters() const { return counters_; }
-  const SciParams& params() const { return p_; }
   uint32_t nodes() const { return uint32_t(nodes_.size()); }
 
  private:
@@ -68,10 +65,9 @@ class SciNetwork : public sc_core::sc_module {
   std::vector<SciNode> nodes_;
   std::vector<SciPacket> packets_;
   std::vector<uint32_t> free_;
-  std::map<uint64_t, SciPacket> active_;  // active buffers: transmission -> the packet as sent
+  std::unordered_map<uint64_t, SciPacket> active_;  // active buffers: transmission -> the packet as sent
   std::vector<uint64_t> busy_;            // bitmap of nodes holding flits
   int64_t flits_ = 0;
-  int64_t now_ = 0;
   uint64_t next_id_ = 0, next_tx_ = 1;
   SciCounters counters_;
   std::function<void(const SciDelivery&)> deliver_;

@@ -24,7 +24,6 @@ struct RingInterface {
   uint32_t answer = 0;               // the echo/nack for the packet arriving (accept, drop)
   int answer_sent = 0;               // of its flits, already put in the ring buffer
   Sending sending = Sending::none;   // the output link's current packet comes from
-  int sent_from_output = 0;          // flits of the output queue's packet now being sent
 };
 
 struct SciNode {
