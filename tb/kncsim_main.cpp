@@ -7,11 +7,12 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "config/schema.hpp"
 #include "experiment.hpp"
+#include "output_file.hpp"
+#include "sched/stop_request.hpp"
 
 namespace {
 
@@ -39,15 +40,30 @@ kncsim::Config load(const Common& c, std::ostream& warn) {
   return config;
 }
 
+// Every file the run will write, checked before anything is built or simulated.
+void check_outputs(const Common& c, const kncsim::Config& config) {
+  kncsim::check_output_path(c.json_path, "--json");
+  const std::string& vcd = config.text("trace.vcd");
+  if (!vcd.empty()) {
+    // SystemC writes PATH.vcd (PATH without .vcd), and RTL nodes PATH.router_N.vcd beside it.
+    const bool has_ext = vcd.size() > 4 && vcd.compare(vcd.size() - 4, 4, ".vcd") == 0;
+    kncsim::check_output_path(has_ext ? vcd : vcd + ".vcd", "--vcd (trace.vcd)");
+  }
+}
+
+// A result that cannot be written at the end is not lost: it goes to stdout instead.
 void write_json(const std::string& path, const nlohmann::ordered_json& j) {
   if (path.empty()) return;
   if (path == "-") {
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(fmt::format("cannot write --json file '{}'", path));
-  out << j.dump(2) << "\n";
+  try {
+    kncsim::write_output_file(path, j.dump(2) + "\n", "--json");
+  } catch (const kncsim::OutputError& e) {
+    std::cout << j.dump(2) << "\n";
+    throw std::runtime_error(std::string(e.what()) + "; the result was printed on stdout instead");
+  }
 }
 
 }  // namespace
@@ -79,6 +95,8 @@ int main(int argc, char** argv) {
       // The human summary goes to stdout, unless the JSON does.
       std::ostream& text = run_opts.json_path == "-" ? std::cerr : std::cout;
       const kncsim::Config config = load(run_opts, std::cerr);
+      check_outputs(run_opts, config);
+      kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
       const auto t0 = std::chrono::steady_clock::now();
       const auto result = kncsim::run_experiment(config);
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -86,15 +104,25 @@ int main(int argc, char** argv) {
       text << fmt::format("simulated in {:.3g} s ({:.3g} node-cycles/s)\n", secs,
                           double(result["analytic"]["nodes"].get<long>()) * result["curtime"].get<double>() / secs);
       write_json(run_opts.json_path, result);
+      if (result["stop_reason"] == "interrupted") {
+        const int sig = kncsim::stop_signal();
+        std::cerr << fmt::format("kncsim: interrupted by signal {} at cycle {}; results so far written\n", sig,
+                                 result["curtime"].get<int64_t>());
+        return 128 + sig;
+      }
       return 0;
     }
     const kncsim::Config config = load(analytic_opts, std::cerr);
+    check_outputs(analytic_opts, config);
     const auto report = kncsim::analytic_report(config);
     (analytic_opts.json_path == "-" ? std::cerr : std::cout) << kncsim::analytic_summary(report);
     write_json(analytic_opts.json_path, report);
     return 0;
   } catch (const kncsim::ConfigError& e) {
     std::cerr << "kncsim: config error: " << e.what() << "\n";
+    return 2;
+  } catch (const kncsim::OutputError& e) {
+    std::cerr << "kncsim: output error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "kncsim: error: " << e.what() << "\n";

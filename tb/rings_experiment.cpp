@@ -10,6 +10,7 @@
 #include "rings_report.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
+#include "sched/stop_request.hpp"
 #include "traffic/counter_rng.hpp"
 
 namespace kncsim {
@@ -111,20 +112,28 @@ ojson run_rings_experiment(const Config& c) {
       }
     }
   });
-  sc_core::sc_start(cycles(run_cycles));
+  // In stretches, so that a stop request (a signal) is seen at a cycle boundary soon.
+  const int64_t poll = std::max<int64_t>(16, (int64_t{1} << 20) / int64_t(n));
+  while (current_cycle() < run_cycles && !stop_requested())
+    sc_core::sc_start(cycles(std::min(poll, run_cycles - current_cycle())));
+  const int64_t window_end = current_cycle();  // run_cycles, unless interrupted
   // Drain, so that every measured message is counted; a saturated network may not.
   const int64_t drain_limit = 5 * run_cycles;  // past saturation the backlog may not clear
-  while (!net->idle() && current_cycle() < drain_limit) sc_core::sc_start(cycles(256));
+  while (!net->idle() && current_cycle() < drain_limit && !stop_requested()) sc_core::sc_start(cycles(256));
+  const bool interrupted = stop_requested();
   const SciCounters& ct = net->counters();
   const double scale = a.cycle_time_increase;  // simulated cycles -> switch cycles
   auto mean = [](double s, uint64_t k) { return k ? s / double(k) : std::nan(""); };
   const double lat_a = mean(m.latency[0], m.count[0]) * scale, lat_d = mean(m.latency[1], m.count[1]) * scale;
   ojson r;
   r["topology"] = "rings";
+  r["converged"] = !interrupted;
+  r["stop_reason"] = interrupted ? "interrupted" : "fixed";
   r["latency_address"] = lat_a;
   r["latency_data"] = lat_d;
   r["round_trip"] = rr ? mean(m.round_trip, m.round_trips) * scale : lat_a + lat_d;
-  r["throughput_bits_per_cycle_per_node"] = window_bits / double(run_cycles - warmup) / n / scale;
+  r["throughput_bits_per_cycle_per_node"] =
+      window_end > warmup ? window_bits / double(window_end - warmup) / n / scale : std::nan("");
   r["offered_bits_per_cycle_per_node"] = offered / scale;
   r["max_throughput"] = a.max_throughput;
   r["messages_injected"] = ct.injected;
@@ -158,8 +167,12 @@ std::string rings_run_summary(const ojson& r) {
   s += fmt::format("echoes {}, nacks {} ({} for CRC), nack rate {:.4g}, retransmissions {}\n", r["echoes"].get<uint64_t>(),
                    r["nacks"].get<uint64_t>(), r["nacks_corrupted"].get<uint64_t>(), r["nack_rate"].get<double>(),
                    r["retransmissions"].get<uint64_t>());
+  const bool interrupted = r["stop_reason"] == "interrupted";
   s += fmt::format("messages injected {}, delivered {}{}\n", r["messages_injected"].get<uint64_t>(),
-                   r["messages_delivered"].get<uint64_t>(), r["drained"].get<bool>() ? "" : " (NOT DRAINED: saturated)");
+                   r["messages_delivered"].get<uint64_t>(),
+                   interrupted         ? fmt::format(" (INTERRUPTED at cycle {})", r["curtime"].get<int64_t>())
+                   : r["drained"].get<bool>() ? ""
+                                              : " (NOT DRAINED: saturated)");
   return s;
 }
 

@@ -68,13 +68,19 @@ struct FlatValue {
   bool list;
 };
 
+// YAML allows a key once per mapping; yaml-cpp keeps both and the last would silently win.
+// `seen` maps every dotted key (sections included) to the line where it was set.
 void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin,
-             std::vector<FlatValue>& out) {
+             std::vector<FlatValue>& out, std::map<std::string, int>& seen) {
   for (const auto& kv : node) {
     const std::string key = prefix.empty() ? kv.first.Scalar() : prefix + "." + kv.first.Scalar();
+    const int line = kv.first.Mark().line + 1;
+    if (const auto [it, fresh] = seen.emplace(key, line); !fresh)
+      throw ConfigError(fmt::format("key '{}' appears twice in {}: line {} and line {}; allowed: each key once",
+                                    key, origin, it->second, line));
     const YAML::Node& v = kv.second;
     if (v.IsMap()) {
-      flatten(v, key, origin, out);
+      flatten(v, key, origin, out, seen);
     } else if (v.IsScalar() || v.IsNull()) {  // "vcd:" with nothing after it is an empty value
       out.push_back({key, {v.IsNull() ? std::string() : v.Scalar()}, false});
     } else if (v.IsSequence() && find_key(key) && find_key(key)->kind == KeyKind::integers) {
@@ -247,7 +253,8 @@ void Config::merge_yaml(const std::string& text, const std::string& origin) {
   if (!root.IsMap())
     throw ConfigError(fmt::format("{} must be a YAML mapping of sections (network:, router:, traffic:, run:)", origin));
   std::vector<FlatValue> flat;
-  flatten(root, "", origin, flat);
+  std::map<std::string, int> seen;
+  flatten(root, "", origin, flat, seen);
   for (const auto& f : flat) {
     if (f.list) {
       set_list(f.key, f.items, origin);

@@ -7,6 +7,7 @@
 
 #include "net/wormhole_fabric.hpp"
 #include "sc/cycle_time.hpp"
+#include "sched/stop_request.hpp"
 
 namespace kncsim {
 
@@ -29,12 +30,16 @@ int64_t WormholeNetwork::flits_buffered() const {
 
 // The watchdog: no flit has crossed a crossbar for more than run.deadlock_cycles while
 // flits were buffered. Stretches end exactly where it could first fire, so it fires at a
-// cycle that depends only on the network, not on how run_until was called.
+// cycle that depends only on the network, not on how run_until was called. Stretches are
+// also at most about 4M node-cycles (well under a second), so a stop request is seen soon,
+// at a cycle boundary.
 void WormholeNetwork::run_until(int64_t end) {
-  while (now_ < end) {
+  const int64_t poll = std::max<int64_t>(16, (int64_t{1} << 22) / int64_t(fabric_->g.nodes()));
+  while (now_ < end && !stop_requested()) {
     const bool busy = flits_injected() > flits_delivered() + flits_stripped();
     const int64_t since = busy ? std::max(fabric_->log.last_move, fabric_->log.busy_since) : now_;
-    sc_core::sc_start(cycles(std::min(end, std::max(now_ + 1, since + deadlock_cycles_ + 1)) - now_));
+    const int64_t stop = std::min({end, now_ + poll, std::max(now_ + 1, since + deadlock_cycles_ + 1)});
+    sc_core::sc_start(cycles(stop - now_));
     now_ = current_cycle();
     const int64_t idle = now_ - 1 - std::max(fabric_->log.last_move, fabric_->log.busy_since);
     if (idle > deadlock_cycles_ && flits_injected() > flits_delivered() + flits_stripped())

@@ -1,6 +1,7 @@
 #include "ref/ref_network.hpp"
 
 #include "router/routing.hpp"
+#include "sched/stop_request.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -25,7 +26,7 @@ RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, In
 }
 
 void RefNetwork::run_until(int64_t end) {
-  while (curtime_ < end) {
+  while (curtime_ < end && !stop_requested()) {
     step();
     if (curtime_ - last_move_ > p_.deadlock_cycles && packets_in_network() > 0) {
       int64_t buffered = 0;  // packets in router FIFOs, injection queues excluded

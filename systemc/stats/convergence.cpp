@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sched/stop_request.hpp"
+
 namespace kncsim {
 namespace {
 
@@ -11,7 +13,8 @@ class Driver {
   Driver(CycleModel& model, const ConvergenceSpec& spec, const MeasureContext& m)
       : model_(model), spec_(spec), m_(m) {}
 
-  // Runs to `etime` unless that passes the cap; records the interval.
+  // Runs to `etime` unless that passes the cap; records the interval. A stop request (a
+  // signal) ends the run early: the partial interval is recorded, and the run is not converged.
   bool advance(int64_t etime, int phase) {
     if (etime > spec_.max_cycles) {
       out_.stop_reason = "max_cycles";
@@ -20,6 +23,10 @@ class Driver {
     model_.run_until(etime);
     IntervalReport r{phase, model_.now(), model_.counters(), measure(model_.counters(), model_.now(), m_), NAN};
     out_.intervals.push_back(r);
+    if (model_.now() < etime && stop_requested()) {
+      out_.stop_reason = "interrupted";
+      return false;
+    }
     return true;
   }
   IntervalReport& last() { return out_.intervals.back(); }

@@ -33,7 +33,7 @@ struct IntervalReport {
 
 struct ConvergenceOutcome {
   bool converged = false;
-  std::string stop_reason;  // "converged", "max_cycles", "no packets delivered", "fixed"
+  std::string stop_reason;  // "converged", "max_cycles", "no packets delivered", "fixed", "interrupted"
   std::vector<IntervalReport> intervals;
 };
 

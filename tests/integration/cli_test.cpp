@@ -3,45 +3,16 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <fstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
+#include "support/kncsim_process.hpp"
 
 namespace {
 
-struct Outcome {
-  int status;
-  std::string out, err;
-};
-
-Outcome kncsim(const std::string& args) {
-  // One file per call: ctest runs tests as parallel processes.
-  std::string err_file = ::testing::TempDir() + "kncsim_stderr_XXXXXX";
-  const int fd = mkstemp(err_file.data());
-  close(fd);
-  const std::string cmd = std::string(KNCSIM_BIN) + " " + args + " 2>" + err_file;
-  FILE* p = popen(cmd.c_str(), "r");
-  Outcome o;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
-  const int raw = pclose(p);
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(err_file);
-  o.err.assign(std::istreambuf_iterator<char>(e), {});
-  std::remove(err_file.c_str());
-  return o;
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_" + name;
-  std::ofstream(path) << text;
-  return path;
-}
+using kncsim::test::kncsim;
+using kncsim::test::Outcome;
+using kncsim::test::write_temp;
 
 // Two runs' JSON results agree on the measured figures.
 void expect_same_results(const std::string& a_json, const std::string& b_json) {
