@@ -63,6 +63,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
   const int L = int(c.integer("traffic.packet_flits"));
   const bool adaptive = c.text("router.routing") == "adaptive";
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
+  const int64_t source_cap = c.is_word("traffic.source_queue_packets") ? 0 : c.integer("traffic.source_queue_packets");
   if (c.text("router.impl") == "ref") {
     RefParams p;
     p.packet_flits = L;
@@ -70,6 +71,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
     p.fifo_packets = int(packets);
     p.deadlock_cycles = c.integer("run.deadlock_cycles");
     p.registered_fifo_check = c.text("router.fifo_check") == "registered";
+    p.source_queue_packets = source_cap;
     auto net = std::make_unique<RefNetwork>(g, p, feed);
     net->set_packet_sink(sink);
     return net;
@@ -86,6 +88,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
   p.link.delay = int(c.integer("link.delay"));
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
+  p.source_queue_packets = source_cap;
   p.vcd_path = c.text("trace.vcd");
   if (c.text("router.impl") == "rtl") {
     for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);
@@ -174,6 +177,7 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
   put_measures(result, final);
   result["numsent"] = net.counters().numsent;
   result["numrecd"] = net.counters().numrecd;
+  result["dropped"] = net.counters().dropped;
   result["curtime"] = net.now();
   result["converged"] = outcome.converged;
   result["stop_reason"] = outcome.stop_reason;
@@ -237,7 +241,10 @@ std::string run_summary(const ojson& r) {
   auto num = [&](const char* k) { return r[k].is_null() ? std::string("nan") : fmt::format("{:.4g}", r[k].get<double>()); };
   s += fmt::format("T = {}  U = {}  D = {} (analytic {:.4g})  AQLEN = {} (corrected {})\n", num("T"), num("U"),
                    num("D"), r["analytic"]["mean_distance"].get<double>(), num("AQLEN"), num("AQLEN_corrected"));
-  s += fmt::format("packets sent {}, received {}\n", r["numsent"].get<int64_t>(), r["numrecd"].get<int64_t>());
+  s += fmt::format("packets sent {}, received {}", r["numsent"].get<int64_t>(), r["numrecd"].get<int64_t>());
+  if (r["dropped"].get<int64_t>() > 0)
+    s += fmt::format(", dropped at full source queues {}", r["dropped"].get<int64_t>());
+  s += "\n";
   return s;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <unordered_map>
 
 #include "experiment.hpp"
 #include "ring/sci_design.hpp"
@@ -46,6 +47,7 @@ SciParams rings_sci_params(const Config& c) {
         p.input_queue_flits, p.data_flits, std::max(p.address_flits, p.data_flits)));
   p.corrupt_rate = c.number("link.corrupt_rate");
   p.seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
+  p.source_queue_packets = c.is_word("traffic.source_queue_packets") ? 0 : c.integer("traffic.source_queue_packets");
   return p;
 }
 
@@ -77,7 +79,10 @@ ojson run_rings_experiment(const Config& c) {
     uint64_t retried = 0;
   } m;
   double window_bits = 0;
-  std::vector<int64_t> request_sent;  // request/response: id -> cycle the request left
+  // Request/response: the cycle each outstanding request left, and each reply's request's
+  // cycle, by message id; entries go when the round trip completes, so memory follows the
+  // messages in flight, not the run's length.
+  std::unordered_map<uint64_t, int64_t> request_sent, reply_to;
   net->on_cycle([&](int64_t t) {
     if (t >= run_cycles) return;
     for (uint32_t s = 0; s < n; ++s) {
@@ -85,10 +90,7 @@ ojson run_rings_experiment(const Config& c) {
       const uint32_t to = uint32_t(counter_bits53(seed, s, uint64_t(t), 1) % n);
       const bool data = !rr && double(counter_bits53(seed, s, uint64_t(t), 2)) * 0x1p-53 < f;
       const uint64_t id = net->inject(s, to, data ? SciKind::data : SciKind::address);
-      if (rr) {
-        if (request_sent.size() <= id) request_sent.resize(id + 1, -1);
-        request_sent[id] = t;
-      }
+      if (rr && id != SciNetwork::kDropped) request_sent.emplace(id, t);
     }
   });
   net->on_delivery([&](const SciDelivery& x) {
@@ -100,12 +102,13 @@ ojson run_rings_experiment(const Config& c) {
       m.retried += x.retries > 0;
     }
     if (!rr) return;
-    if (k == 0) {  // answer the request with a data packet
-      const uint64_t reply = net->inject(x.dest, x.src, SciKind::data);
-      if (request_sent.size() <= reply) request_sent.resize(reply + 1, -1);
-      request_sent[reply] = -2 - request_sent[x.id];  // marks a reply, remembers the request's cycle
-    } else if (request_sent[x.id] <= -2) {
-      const int64_t sent = -2 - request_sent[x.id];
+    if (k == 0) {  // answer the request with a data packet (never dropped: the request is in)
+      const auto it = request_sent.find(x.id);
+      reply_to.emplace(net->inject(x.dest, x.src, SciKind::data, false), it->second);
+      request_sent.erase(it);
+    } else if (const auto it = reply_to.find(x.id); it != reply_to.end()) {
+      const int64_t sent = it->second;
+      reply_to.erase(it);
       if (sent >= warmup && sent < run_cycles) {
         m.round_trip += double(x.delivered - sent);
         ++m.round_trips;
@@ -138,6 +141,7 @@ ojson run_rings_experiment(const Config& c) {
   r["max_throughput"] = a.max_throughput;
   r["messages_injected"] = ct.injected;
   r["messages_delivered"] = ct.delivered;
+  r["dropped"] = ct.dropped;
   r["drained"] = net->idle();
   r["echoes"] = ct.echoes;
   r["nacks"] = ct.nacks;
@@ -168,8 +172,10 @@ std::string rings_run_summary(const ojson& r) {
                    r["nacks"].get<uint64_t>(), r["nacks_corrupted"].get<uint64_t>(), r["nack_rate"].get<double>(),
                    r["retransmissions"].get<uint64_t>());
   const bool interrupted = r["stop_reason"] == "interrupted";
-  s += fmt::format("messages injected {}, delivered {}{}\n", r["messages_injected"].get<uint64_t>(),
+  s += fmt::format("messages injected {}, delivered {}{}{}\n", r["messages_injected"].get<uint64_t>(),
                    r["messages_delivered"].get<uint64_t>(),
+                   r["dropped"].get<uint64_t>() ? fmt::format(", dropped at full CPU queues {}", r["dropped"].get<uint64_t>())
+                                                : "",
                    interrupted         ? fmt::format(" (INTERRUPTED at cycle {})", r["curtime"].get<int64_t>())
                    : r["drained"].get<bool>() ? ""
                                               : " (NOT DRAINED: saturated)");

@@ -89,6 +89,9 @@ const std::vector<KeySpec>& config_schema() {
        "A: applied load as a fraction of bisection bandwidth; q = 4A/(R L). Rings: offered bits/cycle/processor "
        "as a fraction of the eq 13/14 maximum"},
       {"traffic.packet_flits", K::integer, {}, 1, false, 1 << 20, "32", "L: packet length in flits"},
+      {"traffic.source_queue_packets", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",
+       "packets a node's source (injection) queue holds; one generated while it is full is dropped and counted. "
+       "unbounded = Pertel's semantics"},
       {"traffic.stream", K::choice, {"legacy", "counter"}, 0, false, kNoMax, "legacy",
        "legacy = the 1992 programs' drand48 order; counter = f(seed, node, cycle)"},
       {"traffic.seed", K::integer_or_choice, {"default"}, 0, false, 9223372036854775807.0, "default",

@@ -8,7 +8,7 @@ namespace kncsim {
 
 WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry& geometry,
                                const WormholeNetworkParams& p, InjectionFeed& feed)
-    : sc_module(name), g(geometry), params(p), calendar(geometry.nodes(), 2 * int64_t(p.link.delay) + p.packet_flits + 2),
+    : sc_module(name), g(geometry), params(p), waiting(geometry.nodes()), calendar(geometry.nodes(), 2 * int64_t(p.link.delay) + p.packet_flits + 2),
       feed_(feed) {
   const uint32_t n_nodes = g.nodes();
   std::vector<bool> rtl(n_nodes, false), traced(n_nodes, false);
@@ -42,9 +42,11 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   }
   nis.reserve(n_nodes);
   for (uint32_t n = 0; n < n_nodes; ++n) {
-    nis.emplace_back(n, packets, log, routers[n]->input_fifo(0), *routers[n],
-                     p.router.hop_count_headers ? &g : nullptr);
+    nis.emplace_back(n, SourceParams{p.packet_flits, p.source_queue_packets}, packets, waiting, log,
+                     routers[n]->input_fifo(0), *routers[n], p.router.hop_count_headers ? &g : nullptr);
     routers[n]->connect_ejector(&nis.back());
+    routers[n]->connect_injector(&nis.back());
+    routers[n]->input_fifo(0).set_refill(&nis.back());
   }
   log.check_pair_order = !p.router.adaptive;
   if (!p.vcd_path.empty()) start_trace(p.vcd_path, p.trace_nodes);
@@ -72,17 +74,23 @@ void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& 
 
 void WormholeFabric::draw(int64_t cycle) {
   const auto span = feed_.next();
-  for (const Injection* i = span.begin; i != span.end; ++i)
-    nis[i->node].inject(next_id_++, i->dest, params.packet_flits, cycle);
-  drawn_ahead_ += span.end - span.begin;
+  for (const Injection* i = span.begin; i != span.end; ++i) {
+    if (nis[i->node].inject(next_id_, i->dest, cycle)) {
+      ++next_id_;
+      ++drawn_ahead_;
+    } else {
+      ++dropped_ahead_;
+    }
+  }
 }
 
 void WormholeFabric::drive() {
   const int64_t t = current_cycle();
   if (!started_) draw(0);  // the first activation, at cycle 0
   started_ = true;
-  log.counters.numsent += drawn_ahead_;
-  drawn_ahead_ = 0;
+  log.counters.numsent += drawn_ahead_;  // this cycle's packets, drawn last cycle
+  log.counters.dropped += dropped_ahead_;
+  drawn_ahead_ = dropped_ahead_ = 0;
   draw(t + 1);
   calendar.begin_cycle(t);
   for (int64_t n; (n = calendar.next_node()) >= 0;) routers[size_t(n)]->notify_due();

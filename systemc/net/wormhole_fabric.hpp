@@ -12,6 +12,7 @@
 #include "net/wormhole_network.hpp"
 #include "ni/delivery_log.hpp"
 #include "ni/network_interface.hpp"
+#include "ni/source_queues.hpp"
 #include "router/wormhole_router.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
 
@@ -30,6 +31,7 @@ class WormholeFabric : public sc_core::sc_module {
   const MeshGeometry& g;
   WormholeNetworkParams params;
   PacketTable packets;
+  SourceQueues waiting;  // packets behind each injection queue's front packet
   DeliveryLog log;
   WakeCalendar calendar;
   std::unique_ptr<RtlDomain> rtl_clock;  // steps the RTL routers, if any
@@ -46,6 +48,7 @@ class WormholeFabric : public sc_core::sc_module {
   InjectionFeed& feed_;
   sc_core::sc_trace_file* vcd_ = nullptr;
   int64_t drawn_ahead_ = 0;  // injections of the next cycle, already queued
+  int64_t dropped_ahead_ = 0;  // and those dropped at a full source queue
   uint64_t next_id_ = 0;
   bool started_ = false;
 };

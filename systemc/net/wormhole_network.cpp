@@ -23,10 +23,12 @@ int64_t WormholeNetwork::flits_delivered() const { return fabric_->log.flits_del
 int64_t WormholeNetwork::flits_stripped() const { return fabric_->log.flits_stripped; }
 
 int64_t WormholeNetwork::flits_buffered() const {
-  int64_t n = 0;
+  int64_t n = packets_waiting() * fabric_->params.packet_flits;  // flits still to be made
   for (const auto& r : fabric_->routers) n += int64_t(r->flits_buffered());
   return n;
 }
+
+int64_t WormholeNetwork::packets_waiting() const { return fabric_->waiting.total(); }
 
 // The watchdog: no flit has crossed a crossbar for more than run.deadlock_cycles while
 // flits were buffered. Stretches end exactly where it could first fire, so it fires at a

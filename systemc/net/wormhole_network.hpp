@@ -37,6 +37,7 @@ struct WormholeNetworkParams {
   RouterParams router;
   LinkParams link;
   int64_t deadlock_cycles = 10000;
+  int64_t source_queue_packets = 0;   // cap on packets waiting at each source; 0 = unbounded
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
   std::string vcd_path;               // empty: no waveform
   std::vector<uint32_t> rtl_nodes;    // nodes built by rtl_factory instead of the SystemC router
@@ -60,6 +61,7 @@ class WormholeNetwork final : public CycleModel {
   int64_t flits_delivered() const;
   int64_t flits_stripped() const;  // hop-count headers the routers consumed
   int64_t flits_buffered() const;  // in FIFOs and on wires, injection queues included
+  int64_t packets_waiting() const;  // behind the front packet of every injection queue
 
  private:
   void check_conservation() const;

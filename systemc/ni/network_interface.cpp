@@ -6,11 +6,27 @@
 
 namespace kncsim {
 
-void NetworkInterface::inject(uint64_t id, uint32_t dest, int flits, int64_t generated) {
+bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated) {
+  if (source_.queue_packets > 0 && queued_ >= source_.queue_packets) return false;
+  ++queued_;
+  const int flits = source_.packet_flits;
   const int64_t tin = std::max(generated, tls_ + flits);
   tls_ = tin;
   if (log_.flits_injected == log_.flits_delivered + log_.flits_stripped) log_.busy_since = generated;
-  const uint32_t k = packets_.allocate(PacketInfo{id, node_, dest, tin, 0, flits, 0});
+  log_.flits_injected += flits;
+  const WaitingPacket w{id, tin, dest, 0};
+  if (queue_.empty())
+    spool(w);
+  else
+    waiting_.push(node_, w);
+  router_.wake_at(tin);
+  return true;
+}
+
+// The packet's flits enter the injection queue, each usable from tin + its position.
+void NetworkInterface::spool(const WaitingPacket& w) {
+  const int flits = source_.packet_flits;
+  const uint32_t k = packets_.allocate(PacketInfo{w.id, node_, w.dest, w.time, 0, flits, 0});
   const int dims = headers_ ? headers_->dims() : 0;
   for (int i = 0; i < flits; ++i) {
     Flit f;
@@ -21,13 +37,20 @@ void NetworkInterface::inject(uint64_t id, uint32_t dest, int flits, int64_t gen
     if (i < dims) {
       f.header = true;
       f.dim = uint8_t(i);
-      f.hops = int16_t(headers_->coord(dest, i) - headers_->coord(node_, i));
+      f.hops = int16_t(headers_->coord(w.dest, i) - headers_->coord(node_, i));
     }
-    queue_.push(TimedFlit{tin + i, f});
+    queue_.push(TimedFlit{w.time + i, f});
   }
-  log_.flits_injected += flits;
-  router_.wake_at(tin);
 }
+
+void NetworkInterface::refill() {
+  if (waiting_.empty(node_)) return;
+  const WaitingPacket w = waiting_.front(node_);
+  waiting_.pop(node_);
+  spool(w);
+}
+
+void NetworkInterface::head_left(int64_t) { --queued_; }
 
 void NetworkInterface::eject(const Flit& f, int64_t arrival) {
   const PacketInfo& p = packets_[f.packet];

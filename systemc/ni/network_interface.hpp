@@ -2,6 +2,12 @@
 // A node's network interface. Source: an unbounded injection queue (the listing's FIFO 0,
 // the router's local input) into which a generated packet is spooled one flit per cycle
 // from tin = max(generation, tls + L), tls being the previous packet's tin (Note 3.4).
+// Only the front packet's flits exist: the packets behind it wait in the shared
+// SourceQueues with what their flits will need, and the next one is spooled when the
+// injection queue runs empty (its flits keep their tin-based arrival times, so the router
+// sees exactly what a queue holding every flit would show it). With a cap on the packets
+// waiting (traffic.source_queue_packets) a packet generated while the queue is full is
+// dropped; the count is registered, as the reference model's is.
 // Sink: always consumes; checks that each packet's flits arrive complete and in order, and
 // records the packet when its head arrives (Pertel's T is head to head).
 #include <cstdint>
@@ -9,31 +15,47 @@
 #include "flit/packet_table.hpp"
 #include "link/link_params.hpp"
 #include "ni/delivery_log.hpp"
+#include "ni/source_queues.hpp"
 #include "router/flit_fifo.hpp"
 #include "router/network_router.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
 
-class NetworkInterface final : public Ejector {
- public:
-  // `geometry` given: packets open with Symult hop-count headers, one per dimension.
-  NetworkInterface(uint32_t node, PacketTable& packets, DeliveryLog& log, FlitFifo& injection_queue,
-                   Wakeable& router, const MeshGeometry* hop_count_geometry = nullptr)
-      : node_(node), packets_(packets), log_(log), queue_(injection_queue), router_(router),
-        headers_(hop_count_geometry) {}
+struct SourceParams {
+  int packet_flits = 32;        // L
+  int64_t queue_packets = 0;    // cap on packets waiting at the source; 0 = unbounded
+};
 
-  void inject(uint64_t id, uint32_t dest, int flits, int64_t generated);
+class NetworkInterface final : public Ejector, public Injector, public FlitRefill {
+ public:
+  // `hop_count_geometry` given: packets open with Symult hop-count headers, one per dimension.
+  NetworkInterface(uint32_t node, const SourceParams& source, PacketTable& packets, SourceQueues& waiting,
+                   DeliveryLog& log, FlitFifo& injection_queue, Wakeable& router,
+                   const MeshGeometry* hop_count_geometry = nullptr)
+      : node_(node), source_(source), packets_(packets), waiting_(waiting), log_(log), queue_(injection_queue),
+        router_(router), headers_(hop_count_geometry) {}
+
+  // A packet generated in cycle `generated` (drawn a cycle ahead, before the routers of the
+  // cycle before it evaluate). False: dropped, the source queue being full.
+  bool inject(uint64_t id, uint32_t dest, int64_t generated);
   void eject(const Flit& f, int64_t arrival) override;
+  void head_left(int64_t cycle) override;
+  void refill() override;
 
  private:
+  void spool(const WaitingPacket& w);
+
   uint32_t node_;
+  SourceParams source_;
   PacketTable& packets_;
+  SourceQueues& waiting_;
   DeliveryLog& log_;
   FlitFifo& queue_;
   Wakeable& router_;
   const MeshGeometry* headers_;
-  int64_t tls_ = 0;  // the listing's tls: starts at 0
+  int64_t tls_ = 0;     // the listing's tin of the previous packet: starts at 0
+  int64_t queued_ = 0;  // packets generated whose head has not left the injection queue
   bool receiving_ = false;
   uint32_t receiving_packet_ = 0;
   uint16_t next_seq_ = 0;

@@ -21,6 +21,7 @@ RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, In
       all_ports_((1u << geometry.ports()) - 1),
       nodes_(geometry.nodes()),
       ports_(size_t(geometry.nodes()) * geometry.ports()),
+      waiting_(geometry.nodes()),
       calendar_(geometry.nodes(), params.packet_flits + 1) {
   if (nports_ > 31) throw std::invalid_argument("RefNetwork: at most 15 dimensions");
 }
@@ -54,14 +55,20 @@ void RefNetwork::step() {
 
 void RefNetwork::inject(uint32_t n, uint32_t dest) {
   Node& nd = nodes_[n];
+  Port& local = ports(n)[0];
+  if (p_.source_queue_packets > 0 && local.len + (nd.local_left == curtime_ - 1) >= p_.source_queue_packets) {
+    ++counters_.dropped;  // never enters: no id, no tin
+    return;
+  }
   const int64_t tin = std::max(curtime_, nd.tls + p_.packet_flits);  // Note 3.4
   nd.tls = tin;
-  const int32_t k = alloc_packet();
-  packets_[k] = Packet{dest, n, tin, tin, uint64_t(counters_.numsent), 0, -1};
+  waiting_.push(n, WaitingPacket{uint64_t(counters_.numsent), tin, dest, 0});
   ++counters_.numsent;
-  enqueue(n, 0, k);
-  const Port& local = ports(n)[0];
-  if (local.head == k) calendar_.wake(n, local.ready_at, curtime_);  // it is at the front
+  if (++local.len == 1) {  // it is at the front
+    nd.nonempty |= 1u;
+    new_head(n, 0);
+    calendar_.wake(n, local.ready_at, curtime_);
+  }
 }
 
 // FNS's RDY(): the FIFO at the far end of each candidate output has room. As listed it reads
@@ -148,14 +155,22 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
   if (dst.head == k) calendar_.wake(m, dst.ready_at, t);
 }
 
-// Packet `head` of input `in` just reached the front: note when it may go and where.
+// The packet at the front of input `in` just got there: note when it may go and where.
 void RefNetwork::new_head(uint32_t n, int in) {
   Port& q = ports(n)[in];
-  const Packet& p = packets_[q.head];
-  q.ready_at = std::max(p.tin, q.tnh);
-  q.route = minimal_routes(g_, n, p.dest, p_.adaptive);
+  int64_t tin;
+  uint32_t dest;
+  if (in == 0) {
+    const WaitingPacket w = waiting_.front(n);
+    tin = w.time, dest = w.dest;
+  } else {
+    tin = packets_[q.head].tin, dest = packets_[q.head].dest;
+  }
+  q.ready_at = std::max(tin, q.tnh);
+  q.route = minimal_routes(g_, n, dest, p_.adaptive);
 }
 
+// Into a router FIFO (in > 0); injection queues fill through inject().
 void RefNetwork::enqueue(uint32_t n, int in, int32_t k) {
   Port& q = ports(n)[in];
   packets_[k].next = -1;
@@ -170,9 +185,25 @@ void RefNetwork::enqueue(uint32_t n, int in, int32_t k) {
   new_head(n, in);
 }
 
+// The front packet of input `in` leaves; one leaving its injection queue gets its full
+// record here.
 int32_t RefNetwork::dequeue(uint32_t n, int in) {
   Port& q = ports(n)[in];
-  const int32_t k = q.head;
+  int32_t k;
+  if (in == 0) {
+    const WaitingPacket w = waiting_.front(n);
+    waiting_.pop(n);
+    k = alloc_packet();
+    packets_[k] = Packet{w.dest, n, w.time, w.time, w.id, 0, -1};
+    nodes_[n].local_left = curtime_;
+    --q.len;
+    if (q.len > 0)
+      new_head(n, in);
+    else
+      nodes_[n].nonempty &= ~1u;
+    return k;
+  }
+  k = q.head;
   q.head = packets_[k].next;
   --q.len;
   if (q.head >= 0) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "net/deadlock_error.hpp"
+#include "ni/source_queues.hpp"
 #include "sched/wake_calendar.hpp"
 #include "router/priority_token.hpp"
 #include "stats/counters.hpp"
@@ -27,6 +28,10 @@ struct RefParams {
   // FNS's full-FIFO test: false = as listed, reading occupancy as it is when the node is
   // evaluated (depends on node order); true = as of the start of the cycle, like hardware.
   bool registered_fifo_check = false;
+  // Packets a node's injection queue may hold; a packet generated while it is full is
+  // dropped (counted). 0 = unbounded (Pertel). The source sees the queue through a
+  // register: a head that left in the previous cycle still counts.
+  int64_t source_queue_packets = 0;
 };
 
 class RefNetwork final : public CycleModel {
@@ -37,6 +42,8 @@ class RefNetwork final : public CycleModel {
   int64_t now() const override { return curtime_; }
   const DeliveryCounters& counters() const override { return counters_; }
   void set_packet_sink(PacketSink* sink) { sink_ = sink; }
+  // Packets waiting in injection queues (the memory estimate checks it).
+  int64_t packets_waiting() const { return waiting_.total(); }
   // Packets in FIFOs (injection queues included), for conservation checks.
   int64_t packets_in_network() const { return counters_.numsent - counters_.numrecd; }
 
@@ -58,6 +65,7 @@ class RefNetwork final : public CycleModel {
   };
   struct Node {
     int64_t tls = 0;        // time the last injected packet's head left (listing: starts at 0)
+    int64_t local_left = -2;  // last cycle a packet left the injection queue (none: before cycle -1)
     PriorityToken token;    // PIN and POUT
     uint32_t nonempty = 0;  // inputs whose FIFO holds a packet
   };
@@ -85,7 +93,8 @@ class RefNetwork final : public CycleModel {
   int64_t last_move_ = 0;  // last cycle a packet was forwarded, for the deadlock watchdog
   std::vector<Node> nodes_;
   std::vector<Port> ports_;
-  std::vector<Packet> packets_;
+  std::vector<Packet> packets_;  // packets past their source; those still waiting are in waiting_
+  SourceQueues waiting_;         // the injection queues (input 0), packets not yet forwarded
   int32_t free_list_ = -1;
   WakeCalendar calendar_;
   DeliveryCounters counters_;

@@ -8,7 +8,16 @@
 
 namespace kncsim {
 
-SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p) : sc_module(name), p_(p) {
+namespace {
+uint32_t node_count(const SciParams& p) {
+  uint32_t n = 1;
+  for (int d = 0; d < p.dims; ++d) n *= uint32_t(p.radix);
+  return n;
+}
+}  // namespace
+
+SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p)
+    : sc_module(name), p_(p), waiting_(node_count(p)) {
   uint32_t n_nodes = 1;
   for (int d = 0; d < p_.dims; ++d) {
     stride_.push_back(n_nodes);
@@ -53,19 +62,34 @@ uint32_t SciNetwork::allocate(const SciPacket& p) {
 
 void SciNetwork::release(uint32_t slot) { free_.push_back(slot); }
 
-uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind) {
-  SciPacket p;
-  p.id = next_id_++;
-  p.kind = kind;
-  p.src = src;
-  p.dest = dest;
-  p.flits = kind == SciKind::data ? p_.data_flits : p_.address_flits;
-  p.injected = current_cycle();
-  const uint32_t slot = allocate(p);
-  for (int i = 0; i < p.flits; ++i) nodes_[src].cpu.push_back(SciFlit{slot, uint16_t(i), p.injected});
-  hold(src, p.flits);
+uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
+  SciNode& node = nodes_[src];
+  if (droppable && p_.source_queue_packets > 0 && node.cpu_queued >= p_.source_queue_packets) {
+    ++counters_.dropped;
+    return kDropped;
+  }
+  ++node.cpu_queued;
+  const WaitingPacket w{next_id_++, current_cycle(), dest, uint8_t(kind)};
+  if (node.cpu.empty())
+    spool(src, w);
+  else
+    waiting_.push(src, w);  // its flits are made when it reaches the front
+  hold(src, kind == SciKind::data ? p_.data_flits : p_.address_flits);
   ++counters_.injected;
-  return p.id;
+  return w.id;
+}
+
+// The CPU queue's front message: its record and flits.
+void SciNetwork::spool(uint32_t u, const WaitingPacket& w) {
+  SciPacket p;
+  p.id = w.id;
+  p.kind = SciKind(w.tag);
+  p.src = u;
+  p.dest = w.dest;
+  p.flits = p.kind == SciKind::data ? p_.data_flits : p_.address_flits;
+  p.injected = w.time;
+  const uint32_t slot = allocate(p);
+  for (int i = 0; i < p.flits; ++i) nodes_[u].cpu.push_back(SciFlit{slot, uint16_t(i), p.injected});
 }
 
 // The first dimension after `after_dim` whose coordinate differs, or n: the CPU.
@@ -225,6 +249,11 @@ void SciNetwork::switch_flits(uint32_t u, int64_t t) {
       }
     }
     q.pop_front();
+    if (s == 0 && f.seq == 0) --node.cpu_queued;
+    if (s == 0 && q.empty() && !waiting_.empty(u)) {  // the next message comes to the front
+      spool(u, waiting_.front(u));
+      waiting_.pop(u);
+    }
     if (tail) {
       node.destination_from[size_t(to)] = -1;
       node.source_to[size_t(s)] = -1;

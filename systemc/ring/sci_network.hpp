@@ -11,6 +11,7 @@
 #include <systemc>
 #include <vector>
 
+#include "ni/source_queues.hpp"
 #include "ring/sci_node.hpp"
 #include "ring/sci_params.hpp"
 
@@ -28,6 +29,7 @@ struct SciCounters {
   uint64_t injected = 0, delivered = 0;
   uint64_t echoes = 0, nacks = 0, retransmissions = 0;
   uint64_t corrupted = 0;  // nacks for a failed CRC (the rest: no room in the input queue)
+  uint64_t dropped = 0;    // messages refused by a full CPU queue (SciParams::source_queue_packets)
 };
 
 class SciNetwork : public sc_core::sc_module {
@@ -35,8 +37,11 @@ class SciNetwork : public sc_core::sc_module {
   SC_HAS_PROCESS(SciNetwork);
   SciNetwork(sc_core::sc_module_name name, const SciParams& p);
 
-  // The CPU of `src` hands over a message now (in the current cycle).
-  uint64_t inject(uint32_t src, uint32_t dest, SciKind kind);
+  static constexpr uint64_t kDropped = ~uint64_t{0};
+  // The CPU of `src` hands over a message now (in the current cycle); its id, or kDropped if
+  // `droppable` and the CPU's queue already holds source_queue_packets messages.
+  uint64_t inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable = true);
+  int64_t messages_waiting() const { return waiting_.total(); }
   void on_delivery(std::function<void(const SciDelivery&)> f) { deliver_ = std::move(f); }
   // Called at the start of every cycle, before the nodes (traffic sources).
   void on_cycle(std::function<void(int64_t)> f) { cycle_ = std::move(f); }
@@ -59,11 +64,13 @@ class SciNetwork : public sc_core::sc_module {
   uint32_t downstream(uint32_t u, int d) const;
   void hold(uint32_t u, int64_t n);
   std::deque<SciFlit>& source_queue(uint32_t u, int s);
+  void spool(uint32_t u, const WaitingPacket& w);
 
   SciParams p_;
   std::vector<uint32_t> stride_;
   std::vector<SciNode> nodes_;
   std::vector<SciPacket> packets_;
+  SourceQueues waiting_;                  // messages behind each CPU queue's front one
   std::vector<uint32_t> free_;
   std::unordered_map<uint64_t, SciPacket> active_;  // active buffers: transmission -> the packet as sent
   std::vector<uint64_t> busy_;            // bitmap of nodes holding flits

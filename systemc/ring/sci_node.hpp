@@ -28,7 +28,8 @@ struct RingInterface {
 
 struct SciNode {
   std::vector<RingInterface> rings;  // one per dimension
-  std::deque<SciFlit> cpu;           // messages from the CPU, time = handed over
+  std::deque<SciFlit> cpu;           // the front message from the CPU (the rest wait compactly), time = handed over
+  uint32_t cpu_queued = 0;           // messages handed over whose head has not entered the switch
   // The switch. Sources: 0 = CPU, 1 + d = input queue d, 1 + n + d = retransmissions of d.
   // Destinations: d = output queue d, n = the CPU. Bound for a whole packet.
   std::vector<int> source_to;        // destination, or -1

@@ -15,6 +15,7 @@ struct SciParams {
   int ring_buffer_flits = 25, input_queue_flits = 25, output_queue_flits = 25;
   double corrupt_rate = 0;       // per packet per link: fails its CRC where it leaves the ring (nacked)
   uint64_t seed = 1;             // for corruption
+  int64_t source_queue_packets = 0;  // messages waiting at a CPU before one is dropped; 0 = unbounded
 };
 
 }  // namespace kncsim

@@ -9,6 +9,14 @@
 
 namespace kncsim {
 
+// Keeps a FIFO fed: told each time the FIFO runs empty (the NI refills the injection queue
+// with its next waiting packet, so that only one packet's flits exist at a time).
+class FlitRefill {
+ public:
+  virtual ~FlitRefill() = default;
+  virtual void refill() = 0;
+};
+
 class FlitFifo {
  public:
   static constexpr int64_t kUnbounded = -1;
@@ -32,7 +40,9 @@ class FlitFifo {
   void pop() {
     head_ = (head_ + 1) & (ring_.size() - 1);
     --size_;
+    if (size_ == 0 && refill_) refill_->refill();
   }
+  void set_refill(FlitRefill* r) { refill_ = r; }
   // i-th flit from the front (for deadlock reports and traces).
   const TimedFlit& at(size_t i) const { return ring_[(head_ + i) & (ring_.size() - 1)]; }
 
@@ -46,6 +56,7 @@ class FlitFifo {
   int64_t capacity_;
   std::vector<TimedFlit> ring_;
   size_t head_ = 0, size_ = 0;
+  FlitRefill* refill_ = nullptr;
 };
 
 }  // namespace kncsim

@@ -20,6 +20,14 @@ class Ejector {
   virtual void eject(const Flit& f, int64_t arrival) = 0;
 };
 
+// Where the local input's packets come from: the network interface's source, told when a
+// packet's head crosses the crossbar, i.e. leaves the injection queue.
+class Injector {
+ public:
+  virtual ~Injector() = default;
+  virtual void head_left(int64_t cycle) = 0;
+};
+
 class NetworkRouter : public Wakeable {
  public:
   // Wiring, before simulation starts. Input 0's FIFO is the NI's injection queue.
@@ -27,6 +35,7 @@ class NetworkRouter : public Wakeable {
   virtual void connect_output(int port, FlitLink* link) = 0;
   virtual void connect_input(int port, FlitLink* link) = 0;
   virtual void connect_ejector(Ejector* e) = 0;
+  virtual void connect_injector(Injector* i) = 0;
   // Trace the link pins to a VCD file (results unchanged).
   virtual void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) = 0;
   // Also dump the router's internal signals to `path` (RTL routers; others have none).

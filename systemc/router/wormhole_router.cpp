@@ -40,6 +40,7 @@ bool WormholeRouter::strip_header(int i, int64_t t) {
   InPort& in = in_[i];
   const Flit f = in.fifo.front().flit;
   in.fifo.pop();
+  if (i == 0 && f.seq == 0) injector_->head_left(t);  // the packet's first flit leaves its source
   if (in.upstream) in.upstream->departed(f, t, f.head ? packets_[f.packet].flits : 0);
   in.promote = true;  // the next flit of this input leads the packet now
   if (in.fifo.empty()) occupied_ &= ~(1u << i);
@@ -155,6 +156,7 @@ bool WormholeRouter::move_flit(int i, int64_t t) {
     out.link->send(sent, t, flits);
   }
   in.fifo.pop();
+  if (i == 0 && f.seq == 0) injector_->head_left(t);
   const bool credited = in.upstream && in.upstream->departed(f, t, flits);
   if (pins_) {
     pins_->out[o] = OutputPins{true, packets_[f.packet].id, f.seq, f.head, f.tail, pins_->out[o].credits};

@@ -37,6 +37,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   void connect_output(int port, FlitLink* link) { out_[port].link = link; }
   void connect_input(int port, FlitLink* link) { in_[port].upstream = link; }
   void connect_ejector(Ejector* e) { ejector_ = e; }
+  void connect_injector(Injector* i) { injector_ = i; }
   // Trace this router's link pins; it then evaluates every cycle (results are unchanged).
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names);
 
@@ -80,6 +81,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   PacketTable& packets_;
   DeliveryLog& log_;
   Ejector* ejector_ = nullptr;
+  Injector* injector_ = nullptr;
   int nports_;
   std::vector<InPort> in_;
   std::vector<OutPort> out_;

@@ -36,7 +36,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth,
             PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain)
       : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar),
-        domain_(domain), depth_(depth) {
+        domain_(domain), depth_(depth), local_heads_(size_t(depth)) {
     for (int p = 0; p < Ports; ++p) wires_.emplace_back(p == 0 ? FlitFifo::kUnbounded : depth);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
@@ -48,6 +48,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   }
   void connect_input(int port, FlitLink* link) override { in_[size_t(port)] = link; }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
+  void connect_injector(Injector* i) override { injector_ = i; }
 
   // A flit, credit or injected flit lands at `cycle`: the RTL registers it at the edge
   // ending cycle-1.
@@ -85,7 +86,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     for (int p = 0; p < Ports; ++p) {
       if (pops >> p & 1) {
         --inside_;
-        if (p == 0) --local_;
+        if (p == 0) local_left(t);
         log_.last_move = t;
       }
       const int amount = int(pins_.credit_out(p));
@@ -123,7 +124,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
         pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest)));
         w.pop();
         ++inside_;
-        if (p == 0) ++local_;
+        if (p == 0) local_heads_[size_t((local_first_ + local_++) % depth_)] = f.seq == 0;
         valid |= 1u << p;
       }
       const uint32_t c = out_[size_t(p)] ? uint32_t(out_[size_t(p)]->take_credits(t + 1)) : 0;
@@ -141,6 +142,14 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   }
 
  private:
+  // The RTL's local FIFO popped its front flit in cycle t: a packet's first flit leaving it
+  // has left its source (what a SystemC router tells the NI when its crossbar takes it).
+  void local_left(int64_t t) {
+    if (local_heads_[size_t(local_first_)]) injector_->head_left(t);
+    local_first_ = (local_first_ + 1) % depth_;
+    --local_;
+  }
+
   uint32_t node_;
   const MeshGeometry& g_;
   PacketTable& packets_;
@@ -153,8 +162,11 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   std::array<FlitLink*, Ports> out_{}, in_{};
   std::array<uint16_t, Ports> seq_{};  // position of the last flit sent on each output
   Ejector* ejector_ = nullptr;
+  Injector* injector_ = nullptr;
   int64_t inside_ = 0;  // flits inside the RTL FIFOs
   int64_t local_ = 0;   // of which in the local input's FIFO
+  std::vector<bool> local_heads_;  // ring over the local FIFO's flits: which open a packet
+  int64_t local_first_ = 0;
 };
 
 }  // namespace kncsim

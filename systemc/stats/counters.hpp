@@ -9,6 +9,7 @@ struct DeliveryCounters {
   int64_t numrecd = 0;  // packets delivered
   int64_t totlat = 0;   // sum of (arrival - generation) over delivered packets
   int64_t tothops = 0;  // sum of hops over delivered packets
+  int64_t dropped = 0;  // generated while the source queue was full (traffic.source_queue_packets)
 };
 
 // One delivered packet, for packet-for-packet comparison between models.

@@ -92,8 +92,9 @@ class StubNeighbour : public sc_core::sc_module, public Wakeable {
 enum class Dut { systemc, rtl_direct, rtl_signals };
 
 // The bench: the router under test at the centre node, a stub on every network port, the
-// injection queue fed at random, the local output recorded.
-class Bench : public sc_core::sc_module, public Ejector {
+// injection queue fed at random, the local output recorded, and the cycles in which an
+// injected packet's head left the injection queue (port -1).
+class Bench : public sc_core::sc_module, public Ejector, public Injector {
  public:
   SC_HAS_PROCESS(Bench);
   Bench(sc_core::sc_module_name n, const RtlVariant& v, Dut dut, uint64_t seed)
@@ -112,6 +113,7 @@ class Bench : public sc_core::sc_module, public Ejector {
       router_ = std::make_unique<WormholeRouter>("dut", centre, g_, p, packets_, log_, calendar_);
     }
     router_->connect_ejector(this);
+    router_->connect_injector(this);
     for (int port = 1; port < g_.ports(); ++port) {
       auto s = std::make_unique<StubNeighbour>(("stub" + std::to_string(port)).c_str(), port, seed, flits_, v.depth,
                                                v.cut_through, packets_, g_, trace_, port);
@@ -129,6 +131,7 @@ class Bench : public sc_core::sc_module, public Ejector {
     trace_.emplace_back(arrival - 1, 0, packets_[f.packet].id, f.seq);
     if (f.tail) packets_.release(f.packet);
   }
+  void head_left(int64_t t) override { trace_.emplace_back(t, -1, heads_left_++, 0); }
   Trace trace_;
 
  private:
@@ -161,6 +164,7 @@ class Bench : public sc_core::sc_module, public Ejector {
   std::vector<std::unique_ptr<StubNeighbour>> stubs_;
   std::vector<std::unique_ptr<FlitLink>> links_;
   uint64_t injected_ = 0;
+  uint64_t heads_left_ = 0;
   int64_t last_injected_ = -1;
 };
 

@@ -18,6 +18,7 @@ namespace {
 struct Outcome {
   std::vector<PacketRecord> records;
   bool deadlocked = false;
+  int64_t dropped = 0;  // at full source queues
 };
 
 Config variant_config(const RtlVariant& v) {
@@ -44,7 +45,7 @@ Outcome run(const Config& c) {
   Outcome r;
   Recorder rec;
   try {
-    run_experiment(c, &rec);
+    r.dropped = run_experiment(c, &rec)["dropped"].get<int64_t>();
   } catch (const DeadlockError&) {
     r.deadlocked = true;  // adaptive routing with small FIFOs: all three must stop alike
   }
@@ -55,6 +56,7 @@ Outcome run(const Config& c) {
 
 void expect_same(const Outcome& a, const Outcome& b, const char* what) {
   EXPECT_EQ(a.deadlocked, b.deadlocked) << what;
+  EXPECT_EQ(a.dropped, b.dropped) << what;
   ASSERT_EQ(a.records.size(), b.records.size()) << what;
   for (size_t i = 0; i < a.records.size(); ++i) {
     const PacketRecord &x = a.records[i], &y = b.records[i];
@@ -69,8 +71,16 @@ class RtlNetwork : public ::testing::TestWithParam<size_t> {};
 TEST_P(RtlNetwork, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
   const RtlVariant& v = rtl_variants()[GetParam()];
   Config c = variant_config(v);
+  const bool capped = GetParam() % 2 == 0;  // half the sets past saturation with 2-packet source queues
+  if (capped) {
+    c.apply_set("traffic.load=1.2");
+    c.apply_set("traffic.source_queue_packets=2");
+  }
   const Outcome sc = run(c);
   ASSERT_GT(sc.records.size(), 50u);
+  if (capped && !sc.deadlocked) {
+    EXPECT_GT(sc.dropped, 0) << "the cap must bind";
+  }
 
   std::mt19937 rng(unsigned(GetParam()) + 7);
   std::string nodes;

@@ -124,4 +124,39 @@ TEST(Interrupt, SigtermStopsARingsRun) {
   EXPECT_GT(j["messages_delivered"].get<int64_t>(), 0);
 }
 
+// Past saturation with capped source queues: packets offered to a full queue are dropped and
+// counted; every accepted one is still delivered exactly once (the models check order).
+TEST(SourceQueueCap, MeshDropsAndReportsThem) {
+  const Outcome o = kncsim(
+      "run --set router.impl=systemc --set network.radix=4 --set traffic.packet_flits=4 --set traffic.load=3 "
+      "--set router.fifo_packets=1 --set run.convergence=fixed --set run.cycles=3000 "
+      "--set traffic.source_queue_packets=2 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_GT(j["dropped"].get<int64_t>(), j["numsent"].get<int64_t>() / 2);
+  // 16 nodes, each: 2 waiting at the source, and a packet in each of 5 one-packet FIFOs.
+  EXPECT_LE(j["numsent"].get<int64_t>() - j["numrecd"].get<int64_t>(), 16 * (2 + 5)) << "the backlog is bounded";
+  EXPECT_NE(o.err.find("dropped at full source queues"), std::string::npos) << o.err;
+}
+
+TEST(SourceQueueCap, RingsDropAndDeliverTheRest) {
+  const Outcome o = kncsim(
+      "run --set network.topology=rings --set router.model=sci --set network.dims=2 --set network.radix=4 "
+      "--set traffic.load=2 --set run.convergence=fixed --set run.cycles=3000 --set traffic.source_queue_packets=1 "
+      "--json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_GT(j["dropped"].get<int64_t>(), 100);
+  EXPECT_TRUE(j["drained"].get<bool>());
+  EXPECT_EQ(j["messages_delivered"], j["messages_injected"]);
+}
+
+TEST(SourceQueueCap, UnboundedByDefault) {
+  const Outcome o = kncsim("run --set network.radix=4 --set traffic.load=.95 --set run.max_cycles=20000 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["dropped"], 0);
+  EXPECT_EQ(j["config"]["traffic"]["source_queue_packets"], "unbounded");
+}
+
 }  // namespace

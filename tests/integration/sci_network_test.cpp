@@ -127,7 +127,9 @@ TEST_P(SciLoaded, EveryMessageIsDeliveredExactlyOnceDespiteNacks) {
   EXPECT_EQ(c.retransmissions, c.nacks);
   EXPECT_GT(retried, 0u);
   EXPECT_TRUE(net->idle());
-  if (p.corrupt_rate > 0) EXPECT_GT(c.corrupted, 500u);
+  if (p.corrupt_rate > 0) {
+    EXPECT_GT(c.corrupted, 500u);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(CleanAndCorruptLinks, SciLoaded, ::testing::Values(0.0, 0.05));
