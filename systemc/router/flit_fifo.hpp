@@ -1,6 +1,7 @@
 #pragma once
-// An input FIFO of timed flits: a ring that grows when unbounded. Flits still on the wire
+// An input FIFO of timed flits: a ring of runs that grows as needed. Flits still on the wire
 // (arrival in the future) are stored too; the receiver only looks at arrived ones.
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -20,42 +21,81 @@ class FlitRefill {
 class FlitFifo {
  public:
   static constexpr int64_t kUnbounded = -1;
-  explicit FlitFifo(int64_t capacity = kUnbounded) : capacity_(capacity) {
-    size_t n = 4;
-    while (capacity > 0 && int64_t(n) < capacity) n *= 2;
-    ring_.resize(n);
-  }
+  explicit FlitFifo(int64_t capacity = kUnbounded) : capacity_(capacity), runs_(4) {}
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
   int64_t capacity() const { return capacity_; }
-  const TimedFlit& front() const { return ring_[head_]; }
-  TimedFlit& front() { return ring_[head_]; }
+  // The front flit; a router may mark it as its packet's head (hop-count format).
+  const TimedFlit& front() const { return runs_[head_].first; }
+  TimedFlit& front() { return runs_[head_].first; }
   void push(const TimedFlit& f) {
     if (capacity_ >= 0 && int64_t(size_) >= capacity_)
       throw std::logic_error("flow control violated: a flit arrived at a full FIFO");
-    if (size_ == ring_.size()) grow();
-    ring_[(head_ + size_) & (ring_.size() - 1)] = f;
     ++size_;
+    if (nruns_ > 0 && extends(back(), f)) {
+      Run& b = back();
+      ++b.count;
+      b.last_tail = f.flit.tail;
+      b.first.flit.tail = false;
+      return;
+    }
+    if (nruns_ == runs_.size()) grow();
+    runs_[(head_ + nruns_) & (runs_.size() - 1)] = Run{f, 1, f.flit.tail};
+    ++nruns_;
   }
   void pop() {
-    head_ = (head_ + 1) & (ring_.size() - 1);
+    Run& r = runs_[head_];
+    if (r.count == 1) {
+      head_ = (head_ + 1) & (runs_.size() - 1);
+      --nruns_;
+    } else {  // the run's next flit comes to the front
+      --r.count;
+      ++r.first.arrival;
+      ++r.first.flit.seq;
+      r.first.flit.head = false;
+      r.first.flit.tail = r.count == 1 && r.last_tail;
+    }
     --size_;
     if (size_ == 0 && refill_) refill_->refill();
   }
   void set_refill(FlitRefill* r) { refill_ = r; }
-  // i-th flit from the front (for deadlock reports and traces).
-  const TimedFlit& at(size_t i) const { return ring_[(head_ + i) & (ring_.size() - 1)]; }
+  // Flits that have arrived by cycle t (for traces).
+  size_t arrived_by(int64_t t) const {
+    size_t n = 0;
+    for (size_t i = 0; i < nruns_; ++i) {
+      const Run& r = runs_[(head_ + i) & (runs_.size() - 1)];
+      if (r.first.arrival > t) break;
+      n += size_t(std::min<int64_t>(r.count, t - r.first.arrival + 1));
+    }
+    return n;
+  }
 
  private:
+  // Consecutive flits of a packet arriving in consecutive cycles, kept as one entry: past
+  // saturation, unbounded FIFOs hold whole packets at 32 bytes each instead of 24 per flit.
+  // `first` is the run's front flit exactly as a flit-per-entry FIFO would hold it.
+  struct Run {
+    TimedFlit first;
+    uint32_t count;
+    bool last_tail;  // the run's last flit closes its packet
+  };
+  Run& back() { return runs_[(head_ + nruns_ - 1) & (runs_.size() - 1)]; }
+  // Header flits (hop-count format) carry their own fields and always stand alone.
+  static bool extends(const Run& b, const TimedFlit& f) {
+    return !f.flit.head && !f.flit.header && !b.first.flit.header && !b.last_tail &&
+           f.flit.packet == b.first.flit.packet && f.flit.seq == uint32_t(b.first.flit.seq) + b.count &&
+           f.arrival == b.first.arrival + int64_t(b.count);
+  }
   void grow() {
-    std::vector<TimedFlit> bigger(ring_.size() * 2);
-    for (size_t i = 0; i < size_; ++i) bigger[i] = at(i);
-    ring_.swap(bigger);
+    std::vector<Run> bigger(runs_.size() * 2);
+    for (size_t i = 0; i < nruns_; ++i) bigger[i] = runs_[(head_ + i) & (runs_.size() - 1)];
+    runs_.swap(bigger);
     head_ = 0;
   }
   int64_t capacity_;
-  std::vector<TimedFlit> ring_;
-  size_t head_ = 0, size_ = 0;
+  std::vector<Run> runs_;  // a ring, grown as needed (never beyond the capacity in flits)
+  size_t head_ = 0, nruns_ = 0;
+  size_t size_ = 0;  // flits
   FlitRefill* refill_ = nullptr;
 };
 

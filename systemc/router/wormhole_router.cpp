@@ -130,9 +130,7 @@ void WormholeRouter::trace(sc_core::sc_trace_file* tf, const std::vector<std::st
 void WormholeRouter::update_pins(int64_t t) {
   for (int p = 0; p < nports_; ++p) {
     if (out_[p].link) pins_->out[p].credits = out_[p].link->credits(t);
-    uint32_t arrived = 0;
-    while (arrived < in_[p].fifo.size() && in_[p].fifo.at(arrived).arrival <= t) ++arrived;
-    pins_->in[p].occupancy = arrived;
+    pins_->in[p].occupancy = uint32_t(in_[p].fifo.arrived_by(t));
   }
 }
 
