@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "analytic/mesh_analytic.hpp"
+#include "memory_estimate.hpp"
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
 #include "net/wormhole_network.hpp"
@@ -156,8 +157,23 @@ ojson analytic_report(const Config& c) {
                {"config", resolved_config_json(c)}};
 }
 
+namespace {
+ojson memory_json(const MemoryEstimate& e) {
+  return ojson{{"estimate_mb", std::round(e.peak_bytes / 1e5) / 10},
+               {"bytes_per_node", e.bytes_per_node},
+               {"bytes_per_packet", e.bytes_per_packet},
+               {"packets_held_at_most", std::round(e.backlog_packets)}};
+}
+}  // namespace
+
 ojson run_experiment(const Config& c, PacketSink* sink) {
-  if (c.text("network.topology") == "rings") return run_rings_experiment(c);
+  const MemoryEstimate memory = estimate_memory(c);
+  check_memory(c, memory);  // before anything is built
+  if (c.text("network.topology") == "rings") {
+    ojson r = run_rings_experiment(c);
+    r["memory"] = memory_json(memory);
+    return r;
+  }
   const int L = int(c.integer("traffic.packet_flits"));
   const double A = c.number("traffic.load");
   const MeshGeometry geometry(network_radices(c));
@@ -193,6 +209,7 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
   ojson analytic = analytic_report(c);
   analytic.erase("config");
   result["analytic"] = std::move(analytic);
+  result["memory"] = memory_json(memory);
   result["config"] = resolved_config_json(c);
   return result;
 }

@@ -104,6 +104,9 @@ const std::vector<KeySpec>& config_schema() {
       {"run.cycles", K::integer, {}, 1, false, kNoMax, "10000", "cycles to simulate when fixed"},
       {"run.max_cycles", K::integer, {}, 1, false, kNoMax, "16777216",
        "cap: a run that would pass it stops with converged: false"},
+      {"run.memory_limit", K::integer_or_choice, {"auto"}, 1, false, kNoMax, "auto",
+       "MiB a run may use: a configuration whose estimated peak is larger is refused before it is built. "
+       "auto = the machine's available memory (MemAvailable)"},
       {"run.deadlock_cycles", K::integer, {}, 1, false, kNoMax, "10000",
        "stop with an error when no packet moves this long while packets are buffered"},
       {"trace.vcd", K::text, {}, 0, false, kNoMax, "",

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,6 +25,7 @@ namespace kncsim::test {
 struct Outcome {
   int status;  // exit code, or -1 if killed by a signal
   std::string out, err;
+  long max_rss_kb = 0;  // peak resident memory (Background runs)
 };
 
 inline std::string read_file(const std::string& path) {
@@ -91,9 +93,10 @@ class Background {
   void signal(int sig) const { kill(pid_, sig); }
   Outcome wait() {
     int raw = 0;
-    waitpid(pid_, &raw, 0);
+    struct rusage usage {};
+    wait4(pid_, &raw, 0, &usage);
     pid_ = -1;
-    return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(out_), read_file(err_)};
+    return Outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(out_), read_file(err_), usage.ru_maxrss};
   }
 
  private:
