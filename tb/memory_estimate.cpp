@@ -64,9 +64,11 @@ MemoryEstimate mesh(const Config& c) {
   e.bytes_per_node += rtl_share * kRtlPerFifoFlit * fifo_flits * g.ports();
   e.bytes_per_packet = f.per_packet;
   // Past saturation the backlog grows by the offered packets the network cannot carry. The
-  // Critique's U_max bound (0.8 of it, for patterns other than uniform) stands for what it carries.
+  // Critique's U_max bound stands for what it carries under uniform traffic (so no run below it
+  // is charged a backlog); other patterns saturate sooner, and are charged from half of it.
   const double umax = mesh_analytic(radices, L, A).umax_bound;
-  const double carried = 0.8 * (std::isnan(umax) ? 0.85 : umax);
+  const double carried =
+      (c.text("traffic.pattern") == "uniform" ? 1.0 : 0.5) * (std::isnan(umax) ? 0.85 : umax);
   const double q = std::min(1.0, injection_probability(A, g.radix(), L));
   const double growth = e.nodes * q * std::max(0.0, 1 - carried / A);
   const double in_flight = e.nodes * 2;  // below saturation: a few packets per node at most
