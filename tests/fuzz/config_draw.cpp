@@ -1,0 +1,1017 @@
+// Draws the fuzz configurations. A valid draw pins the keys that decide whether a network is
+// accepted and how long it runs (small networks, a few hundred cycles), and gives every other
+// schema key, including keys added to the schema later, a random in-range value now and then.
+// A broken draw starts from a valid one and breaks it in one way.
+#include "config_draw.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <set>
+#include <stdexcept>
+
+#include "config/schema.hpp"
+#include "rtl_adapt/rtl_variants.hpp"
+
+namespace kncsim::fuzz {
+namespace {
+
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+
+// ------------------------------------------------------------------ random helpers
+
+int64_t between(Rng& rng, int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); }
+double real(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+bool chance(Rng& rng, double p) { return std::bernoulli_distribution(p)(rng); }
+template <class T>
+T pick(Rng& rng, const std::vector<T>& v) {
+  return v.at(size_t(between(rng, 0, int64_t(v.size()) - 1)));
+}
+
+std::string num(double v, int digits = 6) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*g", digits, v);
+  return b;
+}
+
+std::string list(const std::vector<int64_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string repeat(const std::string& s, size_t n) {
+  std::string r;
+  r.reserve(s.size() * n);
+  for (size_t i = 0; i < n; ++i) r += s;
+  return r;
+}
+
+// ------------------------------------------------------------------ the schema
+
+const KeySpec& spec(const std::string& key) {
+  const KeySpec* s = find_key(key);
+  if (!s) throw std::logic_error("config fuzz: the schema has no key " + key);
+  return *s;
+}
+
+std::string choice(Rng& rng, const std::string& key) { return pick(rng, spec(key).choices); }
+
+bool has_max(const KeySpec& s) { return s.max >= s.min; }
+bool numeric(const KeySpec& s) { return s.kind != KeyKind::choice && s.kind != KeyKind::text; }
+bool integral(const KeySpec& s) { return numeric(s) && s.kind != KeyKind::number; }
+
+// Integer bounds of a key (the schema keeps them as doubles, where 2^63 - 1 does not fit).
+int64_t int_min(const KeySpec& s) {
+  const auto m = int64_t(std::ceil(s.min));
+  return s.min_exclusive && double(m) == s.min ? m + 1 : m;
+}
+int64_t int_max(const KeySpec& s) { return !has_max(s) || s.max >= 9.2e18 ? kInt64Max : int64_t(s.max); }
+
+std::vector<const KeySpec*> schema_keys(const std::function<bool(const KeySpec&)>& keep) {
+  std::vector<const KeySpec*> out;
+  for (const auto& s : config_schema())
+    if (keep(s)) out.push_back(&s);
+  return out;
+}
+
+// A small in-range value for any key, from its kind and bounds alone.
+std::string generic_value(Rng& rng, const KeySpec& s) {
+  auto small_int = [&] {
+    const int64_t lo = int_min(s), span = chance(rng, 0.7) ? 9 : 1000;
+    return std::to_string(between(rng, lo, std::min(int_max(s), lo + span)));
+  };
+  switch (s.kind) {
+    case KeyKind::choice:
+      return pick(rng, s.choices);
+    case KeyKind::integer_or_choice:
+      return chance(rng, 0.4) ? pick(rng, s.choices) : small_int();
+    case KeyKind::integer:
+      return small_int();
+    case KeyKind::integers:
+      return chance(rng, 0.7) ? small_int() : "[" + small_int() + ", " + small_int() + "]";
+    case KeyKind::number: {
+      const double hi = has_max(s) ? s.max : s.min + 2;
+      return num(hi - (hi - s.min) * real(rng, 0, 0.999));  // in (min, hi]
+    }
+    case KeyKind::text:
+      return "\"\"";
+  }
+  return "";
+}
+
+// ------------------------------------------------------------------ a config being drawn
+
+// Dotted keys with their YAML value text, in order. add() may repeat a key.
+class Draft {
+ public:
+  void set(const std::string& key, const std::string& value) {
+    auto it = find(key);
+    if (it == entries_.end()) return add(key, value);
+    it->second = value;
+    entries_.erase(std::remove_if(it + 1, entries_.end(), [&](const auto& e) { return e.first == key; }),
+                   entries_.end());
+  }
+  void add(const std::string& key, const std::string& value) { entries_.emplace_back(key, value); }
+  void erase(const std::string& key) {
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; }),
+                   entries_.end());
+  }
+  bool has(const std::string& key) const { return find(key) != entries_.end(); }
+  std::string get(const std::string& key, const std::string& otherwise) const {
+    auto it = find(key);
+    return it == entries_.end() ? otherwise : it->second;
+  }
+  const std::vector<std::pair<std::string, std::string>>& entries() const { return entries_; }
+
+  // The file, laid out as block sections, flow sections, or top-level dotted keys.
+  std::string yaml(Rng& rng) const {
+    const int layout = int(between(rng, 0, 9));  // 0..6 block, 7..8 flow, 9 dotted
+    std::string out = chance(rng, 0.2) ? "# drawn by the kncsim config fuzzer\n" : "";
+    if (layout == 9) {
+      for (const auto& [k, v] : entries_) out += k + ": " + v + "\n";
+      return out;
+    }
+    struct Section {
+      std::string name, value;  // value: a top-level key without a dot
+      std::vector<std::pair<std::string, std::string>> keys;
+    };
+    std::vector<Section> sections;
+    for (const auto& [k, v] : entries_) {
+      const auto dot = k.find('.');
+      if (dot == std::string::npos) {
+        sections.push_back({k, v, {}});
+        continue;
+      }
+      const std::string name = k.substr(0, dot);
+      auto it = std::find_if(sections.begin(), sections.end(),
+                             [&](const Section& s) { return s.name == name && s.value.empty(); });
+      if (it == sections.end()) it = sections.insert(sections.end(), {name, "", {}});
+      it->keys.emplace_back(k.substr(dot + 1), v);
+    }
+    for (const auto& s : sections) {
+      if (s.keys.empty()) {
+        out += s.name + ": " + s.value + "\n";
+      } else if (layout >= 7) {
+        out += s.name + ": {";
+        for (size_t i = 0; i < s.keys.size(); ++i) out += (i ? ", " : "") + s.keys[i].first + ": " + s.keys[i].second;
+        out += "}\n";
+      } else {
+        out += s.name + ":\n";
+        for (const auto& [k, v] : s.keys) out += "  " + k + ": " + v + "\n";
+      }
+    }
+    return out;
+  }
+
+ private:
+  using Entries = std::vector<std::pair<std::string, std::string>>;
+  Entries::iterator find(const std::string& key) {
+    return std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; });
+  }
+  Entries::const_iterator find(const std::string& key) const {
+    return std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; });
+  }
+  Entries entries_;
+};
+
+// ------------------------------------------------------------------ valid draws
+
+struct Base {
+  Draft d;
+  int64_t nodes = 0;
+  bool rings = false;
+  bool deadlock_allowed = false;
+};
+
+// Keys the families set (or leave at their default) on purpose; fill_generic() draws the rest.
+const std::set<std::string>& mesh_keys() {
+  static const std::set<std::string> keys = {
+      "network.dims",         "network.radix",         "network.topology",    "router.model",
+      "router.impl",          "router.rtl_nodes",      "router.rtl_binding",  "router.routing",
+      "router.fifo_packets",  "router.fifo_flits",     "router.flow_control", "router.routing_delay",
+      "router.packet_format", "router.fifo_check",     "link.delay",          "link.kind",
+      "traffic.pattern",      "traffic.hotspot_nodes", "traffic.load",        "traffic.packet_flits",
+      "traffic.stream",       "traffic.seed",          "run.convergence",     "run.cycles",
+      "run.max_cycles",       "run.deadlock_cycles",   "trace.vcd",           "trace.nodes"};
+  return keys;
+}
+const std::set<std::string>& ring_keys() {
+  static const std::set<std::string> keys = [] {
+    std::set<std::string> k = mesh_keys();
+    k.insert({"router.ring_buffer_flits", "router.input_queue_flits", "router.output_queue_flits", "router.t_pass",
+              "router.t_switch", "link.mode", "link.switch_to_wire_ratio", "link.constraint", "link.width_bits",
+              "link.node_wires", "link.bisection_wires"});
+    return k;
+  }();
+  return keys;
+}
+
+void fill_generic(Base& b, Rng& rng, const std::set<std::string>& pinned) {
+  for (const auto& s : config_schema())
+    if (!pinned.count(s.key) && !b.d.has(s.key) && chance(rng, 0.15)) b.d.set(s.key, generic_value(rng, s));
+}
+
+// Radices for 1..max_dims dimensions with at most max_nodes nodes.
+std::vector<int64_t> draw_radices(Rng& rng, int min_dims, int max_dims, double max_nodes, int64_t max_radix) {
+  std::vector<int64_t> r(size_t(between(rng, min_dims, max_dims)));
+  for (auto& x : r) x = between(rng, 2, chance(rng, 0.7) ? std::min<int64_t>(8, max_radix) : max_radix);
+  auto nodes = [&] {
+    double n = 1;
+    for (auto x : r) n *= double(x);
+    return n;
+  };
+  while (nodes() > max_nodes) {
+    auto big = std::max_element(r.begin(), r.end());
+    if (*big == 2) break;  // min_dims radix-2 dimensions always fit the budgets used here
+    *big = std::max<int64_t>(2, *big / 2);
+  }
+  return r;
+}
+
+int64_t product(const std::vector<int64_t>& r) {
+  int64_t n = 1;
+  for (auto x : r) n *= x;
+  return n;
+}
+
+void put_network(Base& b, Rng& rng, const std::vector<int64_t>& r) {
+  const bool same = std::all_of(r.begin(), r.end(), [&](int64_t x) { return x == r[0]; });
+  if (r.size() != 2 || chance(rng, 0.7)) b.d.set("network.dims", std::to_string(r.size()));
+  b.d.set("network.radix", same && chance(rng, 0.6) ? std::to_string(r[0]) : list(r));
+  b.nodes = product(r);
+}
+
+// One node, or a short list of them.
+std::string nodes_value(Rng& rng, int64_t nodes, int max_count) {
+  if (chance(rng, 0.4)) return std::to_string(between(rng, 0, nodes - 1));
+  std::vector<int64_t> v(size_t(between(rng, 1, max_count)));
+  for (auto& x : v) x = between(rng, 0, nodes - 1);
+  return list(v);
+}
+
+int64_t packet_flits(Rng& rng, int64_t max) {
+  return chance(rng, 0.5) ? std::min(max, pick(rng, std::vector<int64_t>{1, 2, 4, 8, 16, 32})) : between(rng, 1, max);
+}
+
+// validate() refuses transpose unless the radix list reads the same reversed, and bit_reversal
+// unless the node count is a power of two.
+bool pattern_fits(const std::string& p, const std::vector<int64_t>& r) {
+  if (p == "transpose") return r.size() >= 2 && std::equal(r.begin(), r.end(), r.rbegin());
+  if (p == "bit_reversal") return (product(r) & (product(r) - 1)) == 0;
+  return true;
+}
+
+// Traffic on a mesh; returns the load.
+double put_traffic(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L) {
+  if (chance(rng, 0.6)) {
+    std::vector<std::string> fits;
+    for (const auto& p : spec("traffic.pattern").choices)
+      if (pattern_fits(p, r)) fits.push_back(p);
+    const std::string p = pick(rng, fits);
+    b.d.set("traffic.pattern", p);
+    if (p == "hotspot" || chance(rng, 0.1)) b.d.set("traffic.hotspot_nodes", nodes_value(rng, b.nodes, 4));
+  }
+  const double load = chance(rng, 0.1) ? real(rng, 1, 2) : real(rng, 0.02, 0.95);
+  b.d.set("traffic.load", num(load, 3));
+  b.d.set("traffic.packet_flits", std::to_string(L));
+  const std::string stream = chance(rng, 0.5) ? choice(rng, "traffic.stream") : "legacy";
+  if (stream != "legacy" || chance(rng, 0.3)) b.d.set("traffic.stream", stream);
+  if (chance(rng, 0.4))  // legacy seeds are srand48's 32 bits
+    b.d.set("traffic.seed",
+            std::to_string(stream == "legacy" ? between(rng, 0, 4294967295) : between(rng, 0, kInt64Max)));
+  return load;
+}
+
+// Stopping rule: mostly a fixed few hundred cycles, always capped at 2000.
+void put_run(Base& b, Rng& rng, double load, bool fixed_only) {
+  if (fixed_only || load >= 1 || chance(rng, 0.8)) {
+    const int64_t cycles = between(rng, 50, 400);
+    b.d.set("run.convergence", "fixed");
+    b.d.set("run.cycles", std::to_string(cycles));
+    b.d.set("run.max_cycles", std::to_string(between(rng, cycles, 2000)));
+  } else {
+    const std::string rule = chance(rng, 0.5) ? "sns" : "sns4";
+    if (rule != "sns4" || chance(rng, 0.5)) b.d.set("run.convergence", rule);  // sns4 is the default
+    b.d.set("run.max_cycles", std::to_string(between(rng, 200, 2000)));
+  }
+  if (chance(rng, 0.3)) b.d.set("run.deadlock_cycles", std::to_string(between(rng, 1000, 5000)));
+}
+
+void put_mesh_router(Base& b, Rng& rng, const std::string& impl) {
+  if (impl != "ref" || chance(rng, 0.5)) b.d.set("router.impl", impl);
+  if (chance(rng, 0.2)) b.d.set("network.topology", "mesh");
+  if (chance(rng, 0.2)) b.d.set("router.model", "wormhole");
+}
+
+Base valid_ref(Rng& rng) {
+  Base b;
+  const auto r = draw_radices(rng, 1, 6, 4096, 64);
+  put_network(b, rng, r);
+  put_mesh_router(b, rng, "ref");
+  const bool adaptive = chance(rng, 0.4), finite = chance(rng, 0.5);
+  if (adaptive || chance(rng, 0.3)) b.d.set("router.routing", adaptive ? "adaptive" : "dor");
+  if (finite) b.d.set("router.fifo_packets", std::to_string(between(rng, 1, 4)));
+  if (chance(rng, 0.3)) b.d.set("router.fifo_check", choice(rng, "router.fifo_check"));
+  if (chance(rng, 0.1)) b.d.set("router.flow_control", "cut_through");  // the only ones ref takes
+  if (chance(rng, 0.1)) b.d.set("link.delay", "1");
+  put_run(b, rng, put_traffic(b, rng, r, packet_flits(rng, 64)), false);
+  b.deadlock_allowed = adaptive && finite;
+  fill_generic(b, rng, mesh_keys());
+  return b;
+}
+
+Base valid_systemc(Rng& rng) {
+  Base b;
+  const auto r = draw_radices(rng, 1, 8, 256, 16);
+  put_network(b, rng, r);
+  put_mesh_router(b, rng, "systemc");
+  const bool adaptive = chance(rng, 0.4);
+  if (adaptive || chance(rng, 0.3)) b.d.set("router.routing", adaptive ? "adaptive" : "dor");
+  const int64_t L = packet_flits(rng, 32);
+  const std::string flow = choice(rng, "router.flow_control");
+  const int fifo = int(between(rng, 0, 2));  // unbounded, packets, flits
+  if (fifo == 1) b.d.set("router.fifo_packets", std::to_string(between(rng, 1, 4)));
+  if (fifo == 2)
+    b.d.set("router.fifo_flits",
+            std::to_string(flow == "cut_through" ? between(rng, L, 2 * L + 4) : between(rng, 1, 2 * L)));
+  if (fifo != 0 || chance(rng, 0.2)) b.d.set("router.flow_control", flow);
+  if (chance(rng, 0.3)) b.d.set("router.routing_delay", std::to_string(between(rng, 0, 3)));
+  if (!adaptive && L > int64_t(r.size()) && (fifo == 0 || flow == "wormhole") && chance(rng, 0.3))
+    b.d.set("router.packet_format", "hop_count");
+  if (chance(rng, 0.4)) b.d.set("link.delay", std::to_string(between(rng, 1, 4)));
+  if (chance(rng, 0.3)) b.d.set("link.kind", choice(rng, "link.kind"));
+  if (chance(rng, 0.1)) {
+    b.d.set("trace.vcd", "trace.vcd");  // the child runs in the case directory
+    b.d.set("trace.nodes", nodes_value(rng, b.nodes, 3));
+  }
+  put_run(b, rng, put_traffic(b, rng, r, L), false);
+  b.deadlock_allowed = adaptive && fifo != 0;
+  fill_generic(b, rng, mesh_keys());
+  return b;
+}
+
+// All routers RTL (mixed = false) or some (router.rtl_nodes); the parameters come from a
+// Verilated variant this build has.
+Base valid_rtl(Rng& rng, bool mixed) {
+  const auto& variants = rtl_variants();
+  const RtlVariant& v = variants.at(size_t(between(rng, 0, int64_t(variants.size()) - 1)));
+  Base b;
+  const auto r = draw_radices(rng, v.dims, v.dims, 256, 16);
+  put_network(b, rng, r);
+  put_mesh_router(b, rng, mixed ? "systemc" : "rtl");
+  if (mixed) b.d.set("router.rtl_nodes", nodes_value(rng, b.nodes, 8));
+  if (v.adaptive || chance(rng, 0.3)) b.d.set("router.routing", v.adaptive ? "adaptive" : "dor");
+  if (!v.cut_through || chance(rng, 0.3)) b.d.set("router.flow_control", v.cut_through ? "cut_through" : "wormhole");
+  const int64_t L = v.cut_through ? between(rng, 1, std::min<int64_t>(v.depth, 32)) : between(rng, 1, 16);
+  if (v.depth % L == 0 && chance(rng, 0.4))
+    b.d.set("router.fifo_packets", std::to_string(v.depth / L));
+  else
+    b.d.set("router.fifo_flits", std::to_string(v.depth));
+  if (chance(rng, 0.5)) b.d.set("router.rtl_binding", choice(rng, "router.rtl_binding"));
+  if (chance(rng, 0.3)) b.d.set("link.delay", std::to_string(between(rng, 1, 3)));
+  put_run(b, rng, put_traffic(b, rng, r, L), false);
+  b.deadlock_allowed = v.adaptive;
+  fill_generic(b, rng, mesh_keys());
+  return b;
+}
+
+// Scott & Goodman's rings: one radix k, SCI nodes, fixed cycles.
+Base valid_rings(Rng& rng) {
+  Base b;
+  b.rings = true;
+  const int64_t dims = between(rng, 1, 4);
+  const auto kmax = int64_t(std::floor(std::pow(256.0, 1.0 / double(dims)) + 1e-9));
+  const int64_t k = between(rng, 2, kmax);
+  put_network(b, rng, std::vector<int64_t>(size_t(dims), k));
+  b.d.set("network.topology", "rings");
+  b.d.set("router.model", "sci");
+  if (chance(rng, 0.2)) b.d.set("router.impl", "ref");
+  if (chance(rng, 0.4)) b.d.set("router.t_pass", std::to_string(between(rng, 1, 3)));
+  if (chance(rng, 0.4)) b.d.set("router.t_switch", std::to_string(between(rng, 1, 4)));
+  if (chance(rng, 0.5)) b.d.set("link.mode", choice(rng, "link.mode"));
+  if (chance(rng, 0.5)) b.d.set("link.switch_to_wire_ratio", num(real(rng, 0.5, 4), 3));
+  const std::string constraint = choice(rng, "link.constraint");
+  if (constraint != "link_width" || chance(rng, 0.3)) b.d.set("link.constraint", constraint);
+  // Wide enough links: W = width_bits, node_wires / 2n, or k * bisection_wires / 2N.
+  if (constraint == "link_width" && chance(rng, 0.5)) b.d.set("link.width_bits", std::to_string(between(rng, 8, 128)));
+  if (constraint == "node_size" && chance(rng, 0.7))
+    b.d.set("link.node_wires", std::to_string(between(rng, 2 * dims * 8, 512)));
+  if (constraint == "bisection" && chance(rng, 0.6))
+    b.d.set("link.bisection_wires", std::to_string(between(rng, 4 * b.nodes / k, 16 * b.nodes)));
+  if (chance(rng, 0.2)) b.d.set("router.output_queue_flits", std::to_string(between(rng, 1, 64)));
+  const double load = chance(rng, 0.1) ? real(rng, 1, 1.5) : real(rng, 0.05, 0.9);
+  b.d.set("traffic.load", num(load, 3));
+  if (chance(rng, 0.3)) b.d.set("traffic.stream", "counter");
+  if (chance(rng, 0.3)) b.d.set("traffic.seed", std::to_string(between(rng, 0, 4294967295)));
+  put_run(b, rng, load, true);
+  fill_generic(b, rng, ring_keys());
+  return b;
+}
+
+Base valid_any(Rng& rng) {
+  switch (std::discrete_distribution<int>({25, 25, 15, 10, 25})(rng)) {
+    case 0:
+      return valid_ref(rng);
+    case 1:
+      return valid_systemc(rng);
+    case 2:
+      return valid_rtl(rng, false);
+    case 3:
+      return valid_rtl(rng, true);
+    default:
+      return valid_rings(rng);
+  }
+}
+
+FuzzCase from(const Base& b, Rng& rng) {
+  FuzzCase c;
+  c.text = b.d.yaml(rng);
+  c.deadlock_allowed = b.deadlock_allowed;
+  c.rings = b.rings;
+  return c;
+}
+
+// Keys at their schema bounds, or at huge in-range values where the schema sets no bound.
+// network.* and the run length stay pinned: those bounds are legitimately slow.
+FuzzCase valid_boundary(Rng& rng) {
+  Base b = valid_any(rng);
+  const auto keys = schema_keys([](const KeySpec& s) {
+    return numeric(s) && s.key.rfind("network.", 0) != 0 && s.key != "run.cycles" && s.key != "run.max_cycles";
+  });
+  for (int64_t i = between(rng, 1, 2); i > 0; --i) {
+    const KeySpec& s = *pick(rng, keys);
+    std::vector<std::string> v;
+    if (integral(s)) {
+      v.push_back(std::to_string(int_min(s)));
+      if (has_max(s)) v.push_back(std::to_string(int_max(s)));
+      for (int64_t big : {int64_t(2147483647), int64_t(2147483648), int64_t(4294967296), int64_t(1) << 53,
+                          int64_t(1) << 62, kInt64Max})
+        if (big <= int_max(s)) v.push_back(std::to_string(big));
+    } else {
+      v.push_back(s.min_exclusive ? num(s.min + 1e-300) : num(s.min));
+      if (has_max(s)) v.push_back(num(s.max));
+      if (!has_max(s)) v.insert(v.end(), {"1e9", "1e300", "1.7976931348623157e308"});
+    }
+    b.d.set(s.key, pick(rng, v));
+  }
+  FuzzCase c = from(b, rng);
+  c.deadlock_allowed = true;
+  return c;
+}
+
+// ------------------------------------------------------------------ broken on purpose
+
+FuzzCase wrong_type(Rng& rng) {
+  Base b = valid_any(rng);
+  const KeySpec& s = *pick(rng, schema_keys([](const KeySpec&) { return true; }));
+  struct Bad {
+    std::string value;
+    bool refuse;
+  };
+  // An empty map adds no key at all, so kncsim keeps the default: not a refusal we demand.
+  std::vector<Bad> v = {
+      {"[1, 2]", s.kind != KeyKind::integers},       {"{a: 1}", true}, {"{}", false}, {"[]", true}, {"[[8]]", true},
+      {"!!binary aGVsbG8=", s.kind != KeyKind::text}};
+  const std::string now = b.d.get(s.key, s.default_value);
+  if (now.find_first_of("[{\"") == std::string::npos && !now.empty()) {
+    v.push_back({"'" + now + "'", false});  // quoted: still the same scalar
+    v.push_back({"!!str " + now, false});
+  }
+  if (numeric(s)) {
+    for (const char* w : {"fast", "eight", "0x10", "1_000", "2.5", "1e3", "12abc", "\"\"", "~", "true", "1 2", "1,5"})
+      v.push_back({w, true});
+    if (integral(s) && now.find_first_not_of("0123456789") == std::string::npos && !now.empty())
+      v.push_back({"+" + now, false});  // from_chars after a '+': the same integer
+  }
+  if (s.kind == KeyKind::integers)
+    for (const char* w : {"[8, [8]]", "[8, {a: 1}]", "[none]", "[1, none]", "[2, unbounded, 3]", "[1, ~]", "[1, \"\"]"})
+      v.push_back({w, true});
+  if (s.kind == KeyKind::choice)
+    for (const char* w : {"3", "-1", "1.5", "yes", "~"}) v.push_back({w, true});
+  if (!s.choices.empty()) {
+    std::string c = pick(rng, s.choices), upper = c;
+    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char ch) { return char(std::toupper(ch)); });
+    v.push_back({"[" + c + "]", true});
+    v.push_back({"\"" + c + " \"", true});
+    if (upper != c) v.push_back({upper, true});
+  }
+  if (s.kind == KeyKind::text) v.push_back({"true", false});
+  const Bad bad = pick(rng, v);
+  b.d.set(s.key, bad.value);
+  FuzzCase c = from(b, rng);
+  c.must_refuse = bad.refuse;
+  return c;
+}
+
+FuzzCase out_of_range(Rng& rng) {
+  Base b = valid_any(rng);
+  const KeySpec& s = *pick(rng, schema_keys(numeric));
+  std::vector<std::string> v = {"-1", "-99999999999999999999", "1e400", "-1e400"};  // every min is >= 0
+  if (integral(s) || has_max(s)) v.push_back("99999999999999999999");               // past int64, or past the max
+  if (integral(s)) {
+    v.push_back(std::to_string(int_min(s) - 1));
+    if (has_max(s)) v.push_back(int_max(s) == kInt64Max ? "9223372036854775808" : std::to_string(int_max(s) + 1));
+    v.insert(v.end(), {"18446744073709551616", "-9223372036854775809"});
+  } else {
+    v.push_back(num(s.min - 0.5));
+    if (s.min_exclusive) v.insert(v.end(), {num(s.min), "-0.0"});
+    if (has_max(s)) v.insert(v.end(), {num(s.max + 1e-9 * std::max(1.0, s.max), 17), num(2 * s.max + 1)});
+  }
+  std::string bad = pick(rng, v);
+  if (s.kind == KeyKind::integers && chance(rng, 0.3)) bad = "[2, " + bad + "]";
+  b.d.set(s.key, bad);
+  FuzzCase c = from(b, rng);
+  c.must_refuse = true;
+  return c;
+}
+
+FuzzCase nan_inf(Rng& rng) {
+  Base b = valid_any(rng);
+  const auto number_keys = schema_keys([](const KeySpec& s) { return s.kind == KeyKind::number; });
+  const KeySpec& s = *pick(rng, chance(rng, 0.6) ? number_keys : schema_keys(numeric));
+  b.d.set(s.key, pick(rng, std::vector<std::string>{".nan", ".NaN", ".NAN", ".inf", ".Inf", "-.inf", "+.inf", "nan",
+                                                    "NaN", "inf", "-inf", "Infinity", "-Infinity", "1e999", "-1e999"}));
+  FuzzCase c = from(b, rng);
+  c.must_refuse = true;
+  return c;
+}
+
+FuzzCase huge_list(Rng& rng) {
+  Base b = valid_any(rng);
+  const auto lists = schema_keys([](const KeySpec& s) { return s.kind == KeyKind::integers; });
+  const KeySpec& s = *pick(rng, chance(rng, 0.7) ? lists : schema_keys([](const KeySpec&) { return true; }));
+  const auto n = size_t(pick(rng, std::vector<int64_t>{1000, 10000, 100000, 200000}));
+  const bool node_list = s.kind == KeyKind::integers && s.key != "network.radix";
+  std::string v = "[";
+  for (size_t i = 0; i < n; ++i) {
+    v += i ? ", " : "";
+    v += node_list                  ? std::to_string(between(rng, 0, b.nodes - 1))
+         : s.key == "network.radix" ? "2"
+                                    : generic_value(rng, s);
+  }
+  b.d.set(s.key, v + "]");
+  if (s.key == "traffic.hotspot_nodes" && chance(rng, 0.7)) b.d.set("traffic.pattern", "hotspot");
+  FuzzCase c = from(b, rng);
+  c.must_refuse = !node_list;  // a scalar key given a list, or n radices for fewer dimensions
+  c.deadlock_allowed = true;
+  return c;
+}
+
+std::string misspell(Rng& rng, const std::string& key) {
+  for (int tries = 0; tries < 50; ++tries) {
+    std::string m = key;
+    const auto i = size_t(between(rng, 0, int64_t(m.size()) - 1));
+    const char letter = char('a' + between(rng, 0, 25));
+    switch (between(rng, 0, 4)) {
+      case 0:
+        m.erase(i, 1);
+        break;
+      case 1:
+        m.insert(i, 1, letter);
+        break;
+      case 2:
+        m[i] = letter;
+        break;
+      case 3:
+        if (i + 1 < m.size()) std::swap(m[i], m[i + 1]);
+        break;
+      default:
+        m[i] = char(std::toupper(static_cast<unsigned char>(m[i])));
+        break;
+    }
+    if (m != key && !find_key(m) && !m.empty() && m.front() != '.' && m.back() != '.') return m;
+  }
+  return key + "x";
+}
+
+FuzzCase unknown_key(Rng& rng) {
+  Base b = valid_any(rng);
+  const KeySpec& s = *pick(rng, schema_keys([](const KeySpec&) { return true; }));
+  const std::string section = s.key.substr(0, s.key.find('.'));
+  const std::string value = b.d.get(s.key, generic_value(rng, s));
+  switch (between(rng, 0, 4)) {
+    case 0:  // misspelt, instead of the real key
+      b.d.erase(s.key);
+      b.d.add(misspell(rng, s.key), value);
+      break;
+    case 1:  // a made-up key in a real section
+      b.d.add(section + "." + pick(rng, std::vector<std::string>{"speed", "colour", "radixes", "size", "enable", "x"}),
+              "1");
+      break;
+    case 2:  // a made-up section
+      b.d.add(pick(rng, std::vector<std::string>{"routing", "nettwork", "sim", "Network", "links"}) + "." +
+                  s.key.substr(s.key.find('.') + 1),
+              value);
+      break;
+    case 3:  // one level too deep
+      b.d.add(s.key + ".value", value);
+      break;
+    default:  // a bare word at the top
+      b.d.add(pick(rng, std::vector<std::string>{"dims", "radix", "load", "cycles", "verbose"}), value);
+      break;
+  }
+  FuzzCase c = from(b, rng);
+  c.must_refuse = true;
+  return c;
+}
+
+// Pairs of keys validate() refuses together, each applied to a family where the rest runs.
+FuzzCase incompatible(Rng& rng) {
+  struct Pair {
+    int family;  // 0 ref, 1 systemc, 2 rtl, 3 mixed, 4 rings
+    std::function<void(Base&)> apply;
+  };
+  const std::vector<Pair> pairs = {
+      {0, [](Base& b) { b.d.set("router.fifo_flits", "8"); }},
+      {1, [](Base& b) { b.d.set("router.fifo_flits", "64"), b.d.set("router.fifo_packets", "2"); }},
+      {4, [](Base& b) { b.d.set("router.impl", "systemc"); }},
+      {4, [](Base& b) { b.d.set("router.model", "wormhole"); }},
+      {1, [](Base& b) { b.d.set("router.model", "sci"); }},
+      {0, [](Base& b) { b.d.set("router.packet_format", "hop_count"); }},
+      {1, [](Base& b) { b.d.set("router.packet_format", "hop_count"), b.d.set("router.routing", "adaptive"); }},
+      {2, [](Base& b) { b.d.erase("router.fifo_flits"), b.d.erase("router.fifo_packets"); }},
+      {2, [](Base& b) { b.d.set("router.routing_delay", "2"); }},
+      {2, [](Base& b) { b.d.set("network.dims", "4"), b.d.set("network.radix", "2"); }},
+      {2, [](Base& b) { b.d.set("link.kind", "handshake"); }},
+      {2, [](Base& b) { b.d.set("router.packet_format", "hop_count"); }},
+      {2, [](Base& b) { b.d.set("router.flow_control", "wormhole"), b.d.set("traffic.packet_flits", "2000"); }},
+      {3, [](Base& b) { b.d.set("router.rtl_nodes", std::to_string(b.nodes)); }},
+      {2, [](Base& b) { b.d.set("network.dims", "1"), b.d.set("network.radix", "300"); }},
+      {2,
+       [](Base& b) {  // a FIFO depth no Verilated variant has
+         int64_t deepest = 0;
+         for (const auto& v : rtl_variants()) deepest = std::max(deepest, v.depth);
+         b.d.set("router.fifo_packets", "unbounded"), b.d.set("router.flow_control", "wormhole");
+         b.d.set("router.fifo_flits", std::to_string(deepest + 1));
+       }},
+      {1,
+       [](Base& b) {
+         b.d.set("router.fifo_packets", "unbounded"), b.d.set("router.flow_control", "cut_through"),
+             b.d.set("traffic.packet_flits", "8"), b.d.set("router.fifo_flits", "4");
+       }},
+      {1, [](Base& b) { b.d.set("link.delay", "5"), b.d.set("run.deadlock_cycles", "10"); }},
+      {1,
+       [](Base& b) {
+         b.d.set("router.routing", "dor"), b.d.set("router.packet_format", "hop_count"), b.d.set("network.dims", "2"),
+             b.d.set("network.radix", "4"), b.d.set("traffic.packet_flits", "2");
+       }},
+      {1,
+       [](Base& b) {
+         b.d.set("router.routing", "dor"), b.d.set("router.packet_format", "hop_count"),
+             b.d.set("router.fifo_flits", "64"), b.d.set("router.fifo_packets", "unbounded"),
+             b.d.set("router.flow_control", "cut_through"), b.d.set("traffic.packet_flits", "8");
+       }},
+      {0, [](Base& b) { b.d.set("traffic.load", "1.5"), b.d.set("run.convergence", "sns4"); }},
+      {0, [](Base& b) { b.d.set("traffic.stream", "legacy"), b.d.set("traffic.seed", "4294967296"); }},
+      {0,
+       [](Base& b) {
+         b.d.set("run.convergence", "fixed"), b.d.set("run.cycles", "500"), b.d.set("run.max_cycles", "100");
+       }},
+      {0, [](Base& b) { b.d.set("trace.vcd", "x.vcd"); }},
+      {0, [](Base& b) { b.d.set("link.kind", "handshake"); }},
+      {0, [](Base& b) { b.d.set("link.delay", "3"); }},
+      {0, [](Base& b) { b.d.set("router.fifo_packets", "2"), b.d.set("router.flow_control", "wormhole"); }},
+      {1,
+       [](Base& b) {
+         b.d.set("traffic.pattern", "hotspot"), b.d.set("traffic.hotspot_nodes", list({0, b.nodes + 3}));
+       }},
+      {1, [](Base& b) { b.d.set("trace.nodes", std::to_string(b.nodes)); }},
+      {0,
+       [](Base& b) {
+         b.d.set("network.dims", "2"), b.d.set("network.radix", "[4, 8]"), b.d.set("traffic.pattern", "transpose");
+       }},
+      {0,
+       [](Base& b) {
+         b.d.set("network.dims", "2"), b.d.set("network.radix", "[3, 5]"), b.d.set("traffic.pattern", "bit_reversal");
+       }},
+      {0, [](Base& b) { b.d.set("network.dims", "3"), b.d.set("network.radix", "[4, 4]"); }},
+      {0, [](Base& b) { b.d.set("network.dims", "16"), b.d.set("network.radix", "2"); }},
+      {4, [](Base& b) { b.d.set("network.dims", "2"), b.d.set("network.radix", "[4, 8]"); }},
+      {4, [](Base& b) { b.d.set("run.convergence", "sns4"); }},
+      {4, [](Base& b) { b.d.set("router.ring_buffer_flits", "1"); }},
+      {4, [](Base& b) { b.d.set("router.input_queue_flits", "1"); }},
+      {4, [](Base& b) { b.d.set("router.rtl_nodes", "0"); }},
+      {4, [](Base& b) { b.d.set("trace.vcd", "x.vcd"); }},
+      {4,
+       [](Base& b) {
+         b.d.set("link.constraint", "node_size"), b.d.set("link.node_wires", "2"), b.d.set("network.dims", "2"),
+             b.d.set("network.radix", "4");
+       }},  // W = 2 / 2n < 1 bit
+  };
+  const Pair& p = pairs.at(size_t(between(rng, 0, int64_t(pairs.size()) - 1)));
+  Base b = p.family == 0   ? valid_ref(rng)
+           : p.family == 1 ? valid_systemc(rng)
+           : p.family == 4 ? valid_rings(rng)
+                           : valid_rtl(rng, p.family == 3);
+  p.apply(b);
+  FuzzCase c = from(b, rng);
+  c.must_refuse = true;
+  return c;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.push_back(text.substr(start, nl - start));
+  if (start < text.size()) lines.push_back(text.substr(start));
+  return lines;
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const auto& l : lines) s += l + "\n";
+  return s;
+}
+
+// YAML that should not parse (some edits happen to leave a valid file; those may run).
+FuzzCase malformed_yaml(Rng& rng) {
+  Base b = valid_any(rng);
+  auto lines = split_lines(b.d.yaml(rng));
+  auto any_line = [&]() -> std::string& { return lines.at(size_t(between(rng, 0, int64_t(lines.size()) - 1))); };
+  auto after_colon = [&](std::string& l, const std::string& insert) {
+    const auto colon = l.find(": ");
+    l.insert(colon == std::string::npos ? l.size() : colon + 2, insert);
+  };
+  switch (between(rng, 0, 10)) {
+    case 0:  // an unclosed flow collection
+      after_colon(any_line(), pick(rng, std::vector<std::string>{"[", "{", "[1, ", "{a: "}));
+      break;
+    case 1:  // indentation that matches no level
+      any_line().insert(0, pick(rng, std::vector<std::string>{" ", "   ", "     "}));
+      break;
+    case 2:  // a tab, which YAML forbids in indentation
+      any_line().insert(0, "\t");
+      break;
+    case 3:  // an unterminated quote
+      after_colon(any_line(), pick(rng, std::vector<std::string>{"\"", "'", "\"abc", "'x\\"}));
+      break;
+    case 4:  // YAML indicator characters anywhere
+      for (int64_t i = between(rng, 1, 4); i > 0; --i) {
+        std::string& l = any_line();
+        l.insert(size_t(between(rng, 0, int64_t(l.size()))), 1,
+                 pick(rng, std::vector<char>{'[', ']', '{', '}', ':', ',', '"', '\'', '#', '&',
+                                             '*', '!', '|', '>', '-', '?', '%', '@',  '`', '\t'}));
+      }
+      break;
+    case 5: {  // cut short, maybe mid-token
+      const std::string joined = join_lines(lines);
+      return FuzzCase{"", joined.substr(0, size_t(between(rng, 0, int64_t(joined.size())))) +
+                              pick(rng, std::vector<std::string>{"[", "{", "\"", ": :", ""})};
+    }
+    case 6:  // a mapping value where none may start
+      any_line() += ": extra";
+      break;
+    case 7:  // undefined aliases, bad tags
+      after_colon(any_line(), pick(rng, std::vector<std::string>{"*nope ", "&a *a ", "!<!> "}));
+      break;
+    case 8:  // bad directives, several documents
+      lines.insert(lines.begin(), pick(rng, std::vector<std::string>{"%YAML 9.9\n---", "%FOO bar\n---", "--- !<tag> [",
+                                                                     "...\n---\n- a", "%YAML 1.2\n%YAML 1.2\n---"}));
+      break;
+    case 9:  // a sequence entry inside a mapping
+      any_line() = "- " + any_line();
+      break;
+    default:  // complex keys, merge keys
+      lines.insert(lines.begin() + between(rng, 0, int64_t(lines.size())),
+                   pick(rng, std::vector<std::string>{"? [a, b]\n: 1", "{a: 1}: 2", "[x]: y", "<<: *base",
+                                                      "? |\n  block\n: 3"}));
+      break;
+  }
+  return FuzzCase{"", join_lines(lines)};
+}
+
+FuzzCase binary_garbage(Rng& rng) {
+  std::string s;
+  const auto n = size_t(between(rng, 1, chance(rng, 0.8) ? 512 : 16384));
+  auto byte = [&] { return char(between(rng, 0, 255)); };
+  switch (between(rng, 0, 5)) {
+    case 0:  // uniform bytes
+      for (size_t i = 0; i < n; ++i) s += byte();
+      break;
+    case 1:  // mostly text, with NULs and stray high bytes
+      for (size_t i = 0; i < n; ++i)
+        s += chance(rng, 0.9) ? char(between(rng, 32, 126))
+                              : pick(rng, std::vector<char>{'\0', '\n', '\xff', '\x80', '\xc0', '\t', '\r'});
+      break;
+    case 2:  // invalid UTF-8: overlong, surrogate, 5-byte, truncated sequences
+      for (size_t i = 0; i < n; ++i)
+        s += pick(rng, std::vector<std::string>{"\xc0\x80", "\xed\xa0\x80", "\xf8\x88\x80\x80\x80", "\xff\xfe", "\x80",
+                                                "\xe2\x82", "a"});
+      break;
+    case 3:  // a byte-order mark (UTF-8, -16, -32), then bytes
+      s = pick(rng, std::vector<std::string>{"\xef\xbb\xbf", std::string("\xff\xfe", 2), std::string("\xfe\xff", 2),
+                                             std::string("\x00\x00\xfe\xff", 4), std::string("\xff\xfe\x00\x00", 4)});
+      for (size_t i = 0; i < n; ++i) s += byte();
+      break;
+    case 4:  // NULs in a real config
+      s = valid_any(rng).d.yaml(rng);
+      s.insert(size_t(between(rng, 0, int64_t(s.size()))), std::string(1 + n % 8, '\0'));
+      break;
+    default:  // random bytes over a real config
+      s = valid_any(rng).d.yaml(rng);
+      for (size_t i = 0; i < 1 + n % 16; ++i) s[size_t(between(rng, 0, int64_t(s.size()) - 1))] = byte();
+      break;
+  }
+  return FuzzCase{"", s};
+}
+
+FuzzCase empty(Rng& rng) {
+  // No keys at all is the default experiment (8x8 mesh, sns4): it runs.
+  return FuzzCase{"", pick(rng, std::vector<std::string>{"", "\n", "   \n\t\n", "# only a comment\n", "---\n", "...\n",
+                                                         "~\n", "null\n", "--- ~\n", "network:\n", "network: {}\n",
+                                                         "network:\nrouter:\nrun:\n", std::string(3, '\0')})};
+}
+
+FuzzCase top_level(Rng& rng) {
+  FuzzCase c{"", pick(rng, std::vector<std::string>{"42\n", "hello\n", "[network, router]\n", "- network\n- router\n",
+                                                    "\"quoted\"\n", "true\n", "!!binary aGVsbG8=\n", "|\n  a block\n",
+                                                    "- {network: {dims: 2}}\n", "3.14\n", ".nan\n"})};
+  c.must_refuse = true;
+  return c;
+}
+
+FuzzCase deep_nesting(Rng& rng) {
+  const auto depth = size_t(pick(rng, std::vector<int64_t>{50, 500, 1999, 2001, 10000, 100000}));
+  std::string nest;
+  switch (between(rng, 0, 3)) {
+    case 0:
+      nest = repeat("{a: ", depth) + "1" + repeat("}", depth);
+      break;
+    case 1:
+      nest = repeat("[", depth) + "8" + repeat("]", depth);
+      break;
+    case 2:
+      nest = repeat("[{a: ", depth) + "1" + repeat("}]", depth);
+      break;
+    default: {  // block indentation, kept to a modest depth: the file grows with its square
+      const size_t d = std::min<size_t>(depth, 300);
+      for (size_t i = 0; i < d; ++i) nest += "\n" + std::string(2 * (i + 2), ' ') + "a:";
+      nest += " 1";
+    }
+  }
+  const std::string where =
+      pick(rng, std::vector<std::string>{"network:\n  radix: ", "router:\n  impl: ", "deep:\n  x: "});
+  FuzzCase c{"", chance(rng, 0.2) ? nest + "\n" : where + nest + "\n"};
+  c.must_refuse = true;
+  return c;
+}
+
+FuzzCase long_string(Rng& rng) {
+  Base b = valid_systemc(rng);  // systemc takes trace.vcd, so a long path reaches the VCD writer
+  const auto n = size_t(pick(rng, std::vector<int64_t>{300, 5000, 100000, 1000000}));
+  bool refuse = true;
+  switch (between(rng, 0, 5)) {
+    case 0:
+      b.d.add("network." + std::string(n, 'k'), "1");
+      break;
+    case 1:
+      b.d.add(std::string(n, 's') + ".key", "1");
+      break;
+    case 2:
+      b.d.set("router.routing", "dor" + std::string(n, 'x'));
+      break;
+    case 3:
+      b.d.set("traffic.packet_flits", std::string(n, '1'));
+      break;
+    case 4:
+      b.d.set("traffic.load", "0." + std::string(n, '3')), refuse = false;
+      break;  // a long but valid number
+    default:  // a path too long for the file system, or in a directory that does not exist
+      b.d.set("trace.vcd", chance(rng, 0.5) ? "\"" + std::string(n, 't') + ".vcd\"" : "no/such/dir/x.vcd");
+      b.d.set("trace.nodes", "0");
+      refuse = false;
+  }
+  FuzzCase c = from(b, rng);
+  c.must_refuse = refuse;
+  return c;
+}
+
+FuzzCase duplicate_keys(Rng& rng) {
+  Base b = valid_any(rng);
+  const auto& entries = b.d.entries();
+  const auto [key, value] = entries.at(size_t(between(rng, 0, int64_t(entries.size()) - 1)));
+  FuzzCase c = from(b, rng);
+  // The same key again, in its section or in a second block of that section. Values that size
+  // the network or the run stay as they were, so that either copy runs quickly.
+  const bool sizing = key.rfind("network.", 0) == 0 || key == "run.cycles" || key == "run.max_cycles";
+  const std::string again = sizing ? value : generic_value(rng, spec(key));
+  const auto dot = key.find('.');
+  if (chance(rng, 0.5)) {
+    c.text += key.substr(0, dot) + ":\n  " + key.substr(dot + 1) + ": " + again + "\n";
+  } else {
+    b.d.add(key, again);
+    c.text = b.d.yaml(rng);
+  }
+  c.deadlock_allowed = true;
+  return c;
+}
+
+// Networks far too big to build: 2^24 nodes, the node-count limit, on every implementation.
+FuzzCase huge_network(Rng& rng) {
+  Base b;
+  b.d.set("traffic.load", "0.1");
+  b.d.set("run.convergence", "fixed");
+  b.d.set("run.cycles", "50");
+  b.d.set("run.max_cycles", "100");
+  // RTL routers take radices up to 256, so 2^24 RTL nodes need the variant with the most dimensions.
+  const RtlVariant* rtl = &rtl_variants().at(0);
+  for (const auto& v : rtl_variants())
+    if (v.dims > rtl->dims) rtl = &v;
+  auto put_rtl = [&](const std::string& impl) {
+    b.d.set("network.dims", std::to_string(rtl->dims));
+    b.d.set("network.radix", rtl->dims == 3 ? "256" : "4096");
+    b.d.set("router.impl", impl);
+    b.d.set("router.fifo_flits", std::to_string(rtl->depth));
+    b.d.set("router.flow_control", rtl->cut_through ? "cut_through" : "wormhole");
+    b.d.set("router.routing", rtl->adaptive ? "adaptive" : "dor");
+    b.d.set("traffic.packet_flits", "1");
+  };
+  switch (between(rng, 0, 5)) {
+    case 0:
+      b.d.set("network.radix", "[4096, 4096]"), b.d.set("router.impl", "systemc");
+      break;
+    case 1:
+      b.d.set("network.dims", "3"), b.d.set("network.radix", "256"), b.d.set("router.impl", "systemc");
+      break;
+    case 2:
+      b.d.set("network.radix", "[4096, 4096]");
+      break;  // ref: about 300 bytes a node
+    case 3:
+      put_rtl("systemc"), b.d.set("router.rtl_nodes", "[0, 1]");
+      break;
+    case 4:
+      put_rtl("rtl");
+      break;
+    default:
+      b.d.set("network.topology", "rings"), b.d.set("router.model", "sci");
+      chance(rng, 0.5) ? (b.d.set("network.dims", "24"), b.d.set("network.radix", "2"))
+                       : (b.d.set("network.dims", "2"), b.d.set("network.radix", "4096"));
+  }
+  // With a memory budget key, half the cases name a budget, so that the refusal does not
+  // depend on this machine's free memory (ref's 2^24 nodes fit a large machine).
+  if (find_key("run.memory_limit") && (chance(rng, 0.5) || b.d.get("router.impl", "ref") == "ref"))
+    b.d.set("run.memory_limit", "2048");
+  FuzzCase c = from(b, rng);
+  c.deadlock_allowed = true;
+  return c;
+}
+
+struct Kind {
+  std::string name;
+  double weight;
+  std::function<FuzzCase(Rng&)> draw;
+};
+
+const std::vector<Kind>& kinds() {
+  static const std::vector<Kind> k = {
+      {"valid_ref", 8, [](Rng& r) { return from(valid_ref(r), r); }},
+      {"valid_systemc", 9, [](Rng& r) { return from(valid_systemc(r), r); }},
+      {"valid_rtl", 7, [](Rng& r) { return from(valid_rtl(r, false), r); }},
+      {"valid_mixed", 6, [](Rng& r) { return from(valid_rtl(r, true), r); }},
+      {"valid_rings", 9, [](Rng& r) { return from(valid_rings(r), r); }},
+      {"valid_boundary", 5, valid_boundary},
+      {"wrong_type", 6, wrong_type},
+      {"out_of_range", 6, out_of_range},
+      {"nan_inf", 4, nan_inf},
+      {"huge_list", 3, huge_list},
+      {"unknown_key", 5, unknown_key},
+      {"incompatible", 7, incompatible},
+      {"malformed_yaml", 6, malformed_yaml},
+      {"binary_garbage", 4, binary_garbage},
+      {"empty", 1.5, empty},
+      {"top_level", 1.5, top_level},
+      {"deep_nesting", 2, deep_nesting},
+      {"long_string", 3, long_string},
+      {"duplicate_keys", 3, duplicate_keys},
+      {"huge_network", 0.4, huge_network},
+  };
+  return k;
+}
+
+}  // namespace
+
+const std::vector<std::string>& case_kinds() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto& k : kinds()) n.push_back(k.name);
+    return n;
+  }();
+  return names;
+}
+
+FuzzCase draw_case(uint64_t seed, uint64_t index) {
+  std::seed_seq seq{uint32_t(seed), uint32_t(seed >> 32), uint32_t(index), uint32_t(index >> 32)};
+  Rng rng(seq);
+  std::vector<double> weights;
+  for (const auto& k : kinds()) weights.push_back(k.weight);
+  const Kind& kind = kinds()[size_t(std::discrete_distribution<int>(weights.begin(), weights.end())(rng))];
+  FuzzCase c = kind.draw(rng);
+  c.kind = kind.name;
+  return c;
+}
+
+}  // namespace kncsim::fuzz
