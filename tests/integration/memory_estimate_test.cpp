@@ -29,7 +29,6 @@ void PrintTo(const Size& s, std::ostream* os) { *os << s.name; }
 class MemoryEstimate : public ::testing::TestWithParam<Size> {};
 
 TEST_P(MemoryEstimate, IsWithinTwiceOfThePeakMeasured) {
-  if (kSanitized) GTEST_SKIP() << "peak RSS is not the model's under AddressSanitizer";
   std::vector<std::string> args{"run", "--json", "-", "--set", "run.convergence=fixed", "--set", "run.threads=1"};
   std::istringstream words(GetParam().args);
   for (std::string w; words >> w;) args.push_back(w);
@@ -39,7 +38,8 @@ TEST_P(MemoryEstimate, IsWithinTwiceOfThePeakMeasured) {
   const double estimate = nlohmann::json::parse(o.out)["memory"]["estimate_mb"].get<double>();
   const double measured = double(o.max_rss_kb) * 1024 / 1e6;
   EXPECT_LE(estimate, 2 * measured) << "estimate " << estimate << " MB, measured " << measured << " MB";
-  EXPECT_GE(estimate, measured / 2) << "estimate " << estimate << " MB, measured " << measured << " MB";
+  // Under AddressSanitizer RSS includes shadow memory and quarantine: only the upper side holds.
+  if (!kSanitized) EXPECT_GE(estimate, measured / 2) << "estimate " << estimate << " MB, measured " << measured << " MB";
   std::cout << GetParam().name << ": estimate " << estimate << " MB, measured peak " << measured << " MB\n";
 }
 
