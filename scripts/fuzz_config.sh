@@ -5,14 +5,14 @@
 # Exit status: 0 when no case failed, 1 otherwise, 2 for bad arguments.
 set -euo pipefail
 
-usage() {
+usage() {  # exit status $1 (default 2: bad arguments)
   echo "usage: $0 [--cases N] [--seed S] [--jobs J] [--timeout SECONDS] [--build DIR]" >&2
   echo "  --cases N        configurations over all shards (default 20000)" >&2
   echo "  --seed S         seed of the draws (default: the current time)" >&2
   echo "  --jobs J         shards run at once (default: the number of cores, at most 8)" >&2
   echo "  --timeout S      seconds per case before it counts as a hang (default 60)" >&2
   echo "  --build DIR      build tree holding tests/fuzz/config_fuzz_test (default build/release)" >&2
-  exit 2
+  exit "${1:-2}"
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,13 +22,15 @@ jobs=$(nproc)
 timeout=60
 build="$root/build/release"
 is_count() { [[ "$1" =~ ^[0-9]+$ ]]; }
+is_positive() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
 while (($#)); do
+  [[ "$1" == -h || "$1" == --help ]] && usage 0
   [[ $# -ge 2 ]] || usage
   case "$1" in
     --cases) is_count "$2" || usage; cases=$2 ;;
     --seed) is_count "$2" || usage; seed=$2 ;;
-    --jobs) is_count "$2" && (($2 > 0)) || usage; jobs=$2 ;;
-    --timeout) is_count "$2" && (($2 > 0)) || usage; timeout=$2 ;;
+    --jobs) is_positive "$2" || usage; jobs=$2 ;;
+    --timeout) is_positive "$2" || usage; timeout=$2 ;;
     --build) build=$2 ;;
     *) usage ;;
   esac

@@ -34,6 +34,8 @@ long resident_mb(pid_t pid) {
   if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 || chdir(cwd) != 0)
     _exit(127);
   execv(argv[0], argv);
+  static const char kWhy[] = "config fuzz: execv failed: the kncsim binary is missing or being rebuilt\n";
+  (void)!write(2, kWhy, sizeof kWhy - 1);
   _exit(127);
 }
 

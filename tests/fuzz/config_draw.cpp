@@ -411,19 +411,26 @@ Base valid_rings(Rng& rng) {
   return b;
 }
 
-Base valid_any(Rng& rng) {
-  switch (std::discrete_distribution<int>({25, 25, 15, 10, 25})(rng)) {
-    case 0:
+enum Family { kRef, kSystemc, kRtl, kMixed, kRings };
+
+Base valid_family(Rng& rng, Family f) {
+  switch (f) {
+    case kRef:
       return valid_ref(rng);
-    case 1:
+    case kSystemc:
       return valid_systemc(rng);
-    case 2:
+    case kRtl:
       return valid_rtl(rng, false);
-    case 3:
+    case kMixed:
       return valid_rtl(rng, true);
-    default:
-      return valid_rings(rng);
+    case kRings:
+      break;
   }
+  return valid_rings(rng);
+}
+
+Base valid_any(Rng& rng) {
+  return valid_family(rng, Family(std::discrete_distribution<int>({25, 25, 15, 10, 25})(rng)));
 }
 
 FuzzCase from(const Base& b, Rng& rng) {
@@ -618,95 +625,81 @@ FuzzCase unknown_key(Rng& rng) {
   return c;
 }
 
-// Pairs of keys validate() refuses together, each applied to a family where the rest runs.
+// Keys validate() (or the run) refuses together, each set on a family where the rest runs.
 FuzzCase incompatible(Rng& rng) {
+  int64_t deepest = 0;  // one more is a FIFO depth no Verilated variant has
+  for (const auto& v : rtl_variants()) deepest = std::max(deepest, v.depth);
   struct Pair {
-    int family;  // 0 ref, 1 systemc, 2 rtl, 3 mixed, 4 rings
-    std::function<void(Base&)> apply;
+    Family family;
+    std::vector<std::pair<std::string, std::string>> keys;  // "" erases the key; {nodes}: one past the last node
   };
   const std::vector<Pair> pairs = {
-      {0, [](Base& b) { b.d.set("router.fifo_flits", "8"); }},
-      {1, [](Base& b) { b.d.set("router.fifo_flits", "64"), b.d.set("router.fifo_packets", "2"); }},
-      {4, [](Base& b) { b.d.set("router.impl", "systemc"); }},
-      {4, [](Base& b) { b.d.set("router.model", "wormhole"); }},
-      {1, [](Base& b) { b.d.set("router.model", "sci"); }},
-      {0, [](Base& b) { b.d.set("router.packet_format", "hop_count"); }},
-      {1, [](Base& b) { b.d.set("router.packet_format", "hop_count"), b.d.set("router.routing", "adaptive"); }},
-      {2, [](Base& b) { b.d.erase("router.fifo_flits"), b.d.erase("router.fifo_packets"); }},
-      {2, [](Base& b) { b.d.set("router.routing_delay", "2"); }},
-      {2, [](Base& b) { b.d.set("network.dims", "4"), b.d.set("network.radix", "2"); }},
-      {2, [](Base& b) { b.d.set("link.kind", "handshake"); }},
-      {2, [](Base& b) { b.d.set("router.packet_format", "hop_count"); }},
-      {2, [](Base& b) { b.d.set("router.flow_control", "wormhole"), b.d.set("traffic.packet_flits", "2000"); }},
-      {3, [](Base& b) { b.d.set("router.rtl_nodes", std::to_string(b.nodes)); }},
-      {2, [](Base& b) { b.d.set("network.dims", "1"), b.d.set("network.radix", "300"); }},
-      {2,
-       [](Base& b) {  // a FIFO depth no Verilated variant has
-         int64_t deepest = 0;
-         for (const auto& v : rtl_variants()) deepest = std::max(deepest, v.depth);
-         b.d.set("router.fifo_packets", "unbounded"), b.d.set("router.flow_control", "wormhole");
-         b.d.set("router.fifo_flits", std::to_string(deepest + 1));
-       }},
-      {1,
-       [](Base& b) {
-         b.d.set("router.fifo_packets", "unbounded"), b.d.set("router.flow_control", "cut_through"),
-             b.d.set("traffic.packet_flits", "8"), b.d.set("router.fifo_flits", "4");
-       }},
-      {1, [](Base& b) { b.d.set("link.delay", "5"), b.d.set("run.deadlock_cycles", "10"); }},
-      {1,
-       [](Base& b) {
-         b.d.set("router.routing", "dor"), b.d.set("router.packet_format", "hop_count"), b.d.set("network.dims", "2"),
-             b.d.set("network.radix", "4"), b.d.set("traffic.packet_flits", "2");
-       }},
-      {1,
-       [](Base& b) {
-         b.d.set("router.routing", "dor"), b.d.set("router.packet_format", "hop_count"),
-             b.d.set("router.fifo_flits", "64"), b.d.set("router.fifo_packets", "unbounded"),
-             b.d.set("router.flow_control", "cut_through"), b.d.set("traffic.packet_flits", "8");
-       }},
-      {0, [](Base& b) { b.d.set("traffic.load", "1.5"), b.d.set("run.convergence", "sns4"); }},
-      {0, [](Base& b) { b.d.set("traffic.stream", "legacy"), b.d.set("traffic.seed", "4294967296"); }},
-      {0,
-       [](Base& b) {
-         b.d.set("run.convergence", "fixed"), b.d.set("run.cycles", "500"), b.d.set("run.max_cycles", "100");
-       }},
-      {0, [](Base& b) { b.d.set("trace.vcd", "x.vcd"); }},
-      {0, [](Base& b) { b.d.set("link.kind", "handshake"); }},
-      {0, [](Base& b) { b.d.set("link.delay", "3"); }},
-      {0, [](Base& b) { b.d.set("router.fifo_packets", "2"), b.d.set("router.flow_control", "wormhole"); }},
-      {1,
-       [](Base& b) {
-         b.d.set("traffic.pattern", "hotspot"), b.d.set("traffic.hotspot_nodes", list({0, b.nodes + 3}));
-       }},
-      {1, [](Base& b) { b.d.set("trace.nodes", std::to_string(b.nodes)); }},
-      {0,
-       [](Base& b) {
-         b.d.set("network.dims", "2"), b.d.set("network.radix", "[4, 8]"), b.d.set("traffic.pattern", "transpose");
-       }},
-      {0,
-       [](Base& b) {
-         b.d.set("network.dims", "2"), b.d.set("network.radix", "[3, 5]"), b.d.set("traffic.pattern", "bit_reversal");
-       }},
-      {0, [](Base& b) { b.d.set("network.dims", "3"), b.d.set("network.radix", "[4, 4]"); }},
-      {0, [](Base& b) { b.d.set("network.dims", "16"), b.d.set("network.radix", "2"); }},
-      {4, [](Base& b) { b.d.set("network.dims", "2"), b.d.set("network.radix", "[4, 8]"); }},
-      {4, [](Base& b) { b.d.set("run.convergence", "sns4"); }},
-      {4, [](Base& b) { b.d.set("router.ring_buffer_flits", "1"); }},
-      {4, [](Base& b) { b.d.set("router.input_queue_flits", "1"); }},
-      {4, [](Base& b) { b.d.set("router.rtl_nodes", "0"); }},
-      {4, [](Base& b) { b.d.set("trace.vcd", "x.vcd"); }},
-      {4,
-       [](Base& b) {
-         b.d.set("link.constraint", "node_size"), b.d.set("link.node_wires", "2"), b.d.set("network.dims", "2"),
-             b.d.set("network.radix", "4");
-       }},  // W = 2 / 2n < 1 bit
+      {kRef, {{"router.fifo_flits", "8"}}},
+      {kRef, {{"router.packet_format", "hop_count"}}},
+      {kRef, {{"traffic.load", "1.5"}, {"run.convergence", "sns4"}}},
+      {kRef, {{"traffic.stream", "legacy"}, {"traffic.seed", "4294967296"}}},
+      {kRef, {{"run.convergence", "fixed"}, {"run.cycles", "500"}, {"run.max_cycles", "100"}}},
+      {kRef, {{"trace.vcd", "x.vcd"}}},
+      {kRef, {{"link.kind", "handshake"}}},
+      {kRef, {{"link.delay", "3"}}},
+      {kRef, {{"router.fifo_packets", "2"}, {"router.flow_control", "wormhole"}}},
+      {kRef, {{"network.dims", "2"}, {"network.radix", "[4, 8]"}, {"traffic.pattern", "transpose"}}},
+      {kRef, {{"network.dims", "2"}, {"network.radix", "[3, 5]"}, {"traffic.pattern", "bit_reversal"}}},
+      {kRef, {{"network.dims", "3"}, {"network.radix", "[4, 4]"}}},
+      {kRef, {{"network.dims", "16"}, {"network.radix", "2"}}},
+      {kSystemc, {{"router.fifo_flits", "64"}, {"router.fifo_packets", "2"}}},
+      {kSystemc, {{"router.model", "sci"}}},
+      {kSystemc, {{"router.packet_format", "hop_count"}, {"router.routing", "adaptive"}}},
+      {kSystemc,
+       {{"router.fifo_packets", ""},
+        {"router.flow_control", "cut_through"},
+        {"traffic.packet_flits", "8"},
+        {"router.fifo_flits", "4"}}},
+      {kSystemc, {{"link.delay", "5"}, {"run.deadlock_cycles", "10"}}},
+      {kSystemc,
+       {{"router.routing", "dor"},
+        {"router.packet_format", "hop_count"},
+        {"network.dims", "2"},
+        {"network.radix", "4"},
+        {"traffic.packet_flits", "2"}}},
+      {kSystemc,
+       {{"router.routing", "dor"},
+        {"router.packet_format", "hop_count"},
+        {"router.fifo_packets", ""},
+        {"router.fifo_flits", "64"},
+        {"router.flow_control", "cut_through"},
+        {"traffic.packet_flits", "8"}}},
+      {kSystemc, {{"traffic.pattern", "hotspot"}, {"traffic.hotspot_nodes", "[0, {nodes}]"}}},
+      {kSystemc, {{"trace.nodes", "{nodes}"}}},
+      {kRtl, {{"router.fifo_flits", ""}, {"router.fifo_packets", ""}}},
+      {kRtl, {{"router.routing_delay", "2"}}},
+      {kRtl, {{"network.dims", "4"}, {"network.radix", "2"}}},
+      {kRtl, {{"link.kind", "handshake"}}},
+      {kRtl, {{"router.packet_format", "hop_count"}}},
+      {kRtl, {{"router.flow_control", "wormhole"}, {"traffic.packet_flits", "2000"}}},
+      {kRtl, {{"network.dims", "1"}, {"network.radix", "300"}}},
+      {kRtl,
+       {{"router.fifo_packets", ""},
+        {"router.flow_control", "wormhole"},
+        {"router.fifo_flits", std::to_string(deepest + 1)}}},
+      {kMixed, {{"router.rtl_nodes", "{nodes}"}}},
+      {kRings, {{"router.impl", "systemc"}}},
+      {kRings, {{"router.model", "wormhole"}}},
+      {kRings, {{"network.dims", "2"}, {"network.radix", "[4, 8]"}}},
+      {kRings, {{"run.convergence", "sns4"}}},
+      {kRings, {{"router.ring_buffer_flits", "1"}}},
+      {kRings, {{"router.input_queue_flits", "1"}}},
+      {kRings, {{"router.rtl_nodes", "0"}}},
+      {kRings, {{"trace.vcd", "x.vcd"}}},
+      {kRings,  // W = node_wires / 2n = 2 / 4: under a bit
+       {{"link.constraint", "node_size"}, {"link.node_wires", "2"}, {"network.dims", "2"}, {"network.radix", "4"}}},
   };
   const Pair& p = pairs.at(size_t(between(rng, 0, int64_t(pairs.size()) - 1)));
-  Base b = p.family == 0   ? valid_ref(rng)
-           : p.family == 1 ? valid_systemc(rng)
-           : p.family == 4 ? valid_rings(rng)
-                           : valid_rtl(rng, p.family == 3);
-  p.apply(b);
+  Base b = valid_family(rng, p.family);
+  for (auto [key, value] : p.keys) {
+    if (const auto at = value.find("{nodes}"); at != std::string::npos) value.replace(at, 7, std::to_string(b.nodes));
+    value.empty() ? b.d.erase(key) : b.d.set(key, value);
+  }
   FuzzCase c = from(b, rng);
   c.must_refuse = true;
   return c;

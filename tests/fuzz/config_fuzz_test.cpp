@@ -38,6 +38,10 @@ namespace {
 constexpr int kShards = 8;
 constexpr int kShownFailures = 20;  // per shard; the rest are counted
 
+// The accepted outcomes come first; from crash on, each is a failure. The table's column names:
+// exit = any other exit code, json = exit 0 without a usable --json result, accepted = exit 0 for
+// a configuration that must be refused, dl_dor = a deadlock reported where none can happen
+// (dimension-order routing or unbounded FIFOs).
 enum Outcome {
   ran,
   refused,

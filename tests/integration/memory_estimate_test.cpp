@@ -39,7 +39,9 @@ TEST_P(MemoryEstimate, IsWithinTwiceOfThePeakMeasured) {
   const double measured = double(o.max_rss_kb) * 1024 / 1e6;
   EXPECT_LE(estimate, 2 * measured) << "estimate " << estimate << " MB, measured " << measured << " MB";
   // Under AddressSanitizer RSS includes shadow memory and quarantine: only the upper side holds.
-  if (!kSanitized) EXPECT_GE(estimate, measured / 2) << "estimate " << estimate << " MB, measured " << measured << " MB";
+  if (!kSanitized) {
+    EXPECT_GE(estimate, measured / 2) << "estimate " << estimate << " MB, measured " << measured << " MB";
+  }
   std::cout << GetParam().name << ": estimate " << estimate << " MB, measured peak " << measured << " MB\n";
 }
 
