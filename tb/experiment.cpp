@@ -100,8 +100,9 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
     const bool cut = p.router.credits == CreditPolicy::per_packet;
     const RtlVariant* v = find_rtl_variant(g.dims(), p.router.fifo_flits, adaptive, cut);
     if (!v)
-      throw ConfigError(fmt::format("no Verilated router built for dims {} fifo_flits {} {} {}; allowed (built in "
-                                    "rtl/CMakeLists.txt): {}",
+      throw ConfigError(fmt::format("no Verilated router built for dims {} fifo_flits {} {} {} (network.dims, "
+                                    "router.fifo_flits or router.fifo_packets x traffic.packet_flits, router.routing, "
+                                    "router.flow_control); allowed (built in rtl/CMakeLists.txt): {}",
                                     g.dims(), p.router.fifo_flits, adaptive ? "adaptive" : "dor",
                                     cut ? "cut_through" : "wormhole", rtl_variant_list()));
     p.rtl_factory = v->make;

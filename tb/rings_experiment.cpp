@@ -28,7 +28,16 @@ int queue_flits(const Config& c, const std::string& key, int default_flits) {
 
 SciParams rings_sci_params(const Config& c) {
   const RingsDesign d = rings_design(c);
+  const int W = checked_rings_analytic(d).width_bits;
   SciParams p = sci_params(d);
+  const int shortest = std::min(p.address_flits, p.data_flits);
+  if (p.echo_flits > shortest)
+    throw ConfigError(fmt::format(
+        "traffic.echo_bits = {} makes a {}-flit echo at W = {}, longer than the {}-flit {} packet it replaces on the "
+        "ring (traffic.address_bits = {}, traffic.data_bits = {}); allowed: traffic.echo_bits <= {} (an echo goes on "
+        "in the stripped packet's place, so it must not be longer; SCI's echo is 8 bytes, its shortest send packet 16)",
+        d.echo_bits, p.echo_flits, W, shortest, p.address_flits <= p.data_flits ? "address" : "data", d.address_bits,
+        d.data_bits, shortest * W));
   const int largest = std::max({p.address_flits, p.data_flits, p.echo_flits});
   p.ring_buffer_flits = queue_flits(c, "router.ring_buffer_flits", p.ring_buffer_flits);
   p.input_queue_flits = queue_flits(c, "router.input_queue_flits", p.input_queue_flits);
@@ -38,7 +47,7 @@ SciParams rings_sci_params(const Config& c) {
         "router.ring_buffer_flits = {} is smaller than the largest packet ({} flits at W = {}); allowed: >= {} "
         "(\"The ring buffer must be at least as large as the largest message in order to guarantee that it will "
         "never fill up while the output queue is transmitting a message onto the output link\", Scott & Goodman 4.3)",
-        p.ring_buffer_flits, largest, rings_analytic(d).width_bits, largest));
+        p.ring_buffer_flits, largest, W, largest));
   if (p.input_queue_flits < std::max(p.address_flits, p.data_flits))
     throw ConfigError(fmt::format(
         "router.input_queue_flits = {} cannot hold a {}-flit data packet; allowed: >= {} (\"The input queue also "
@@ -57,8 +66,8 @@ ojson run_rings_experiment(const Config& c) {
                                   "runs run.cycles, the first fifth as warm-up)",
                                   c.text("run.convergence")));
   const RingsDesign d = rings_design(c);
+  const SciParams p = rings_sci_params(c);  // refuses what cannot be built, naming the key
   const RingsAnalytic a = rings_analytic(d);
-  const SciParams p = rings_sci_params(c);
   const bool rr = c.text("traffic.workload") == "request_response";
   const double f = rr ? 0.5 : d.data_fraction;  // request/response: one of each
   const double mean_bits = f * d.data_bits + (1 - f) * d.address_bits;

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
+
 namespace kncsim {
 
 using ojson = nlohmann::ordered_json;
@@ -31,14 +33,31 @@ RingsDesign rings_design(const Config& c) {
   return d;
 }
 
-ojson rings_analytic_report(const Config& c) {
-  const RingsDesign d = rings_design(c);
-  RingsAnalytic a;
+RingsAnalytic checked_rings_analytic(const RingsDesign& d) {
+  const long nodes = std::lround(std::pow(double(d.radix), double(d.dims)));
+  // W = 0 bits is the one design the schema's ranges let through (eq 7 and the node-size
+  // split round down).
+  if (d.constraint == RingConstraint::node_size && d.node_wires < 2 * d.dims)
+    throw ConfigError(fmt::format("link.node_wires = {} with link.constraint node_size leaves links of W = {} / (2n) = 0 "
+                                  "bits for n = {}; allowed: link.node_wires >= {}",
+                                  d.node_wires, d.node_wires, d.dims, 2 * d.dims));
+  if (d.constraint == RingConstraint::bisection && d.bisection_wires > 0 &&
+      long(d.radix) * d.bisection_wires < 2 * nodes) {
+    const long least = (2 * nodes + d.radix - 1) / d.radix;
+    throw ConfigError(fmt::format("link.bisection_wires = {} with link.constraint bisection leaves links of W = k B / 2N "
+                                  "= 0 bits for k = {}, N = {}; allowed: link.bisection_wires >= {}",
+                                  d.bisection_wires, d.radix, nodes, least));
+  }
   try {
-    a = rings_analytic(d);
+    return rings_analytic(d);
   } catch (const std::invalid_argument& e) {
     throw ConfigError(fmt::format("link.constraint {}: {}", to_string(d.constraint), e.what()));
   }
+}
+
+ojson rings_analytic_report(const Config& c) {
+  const RingsDesign d = rings_design(c);
+  const RingsAnalytic a = checked_rings_analytic(d);
   auto packet = [](const PacketLatency& p) { return ojson{{"flits", p.flits}, {"unloaded_cycles", p.unloaded_cycles}}; };
   return ojson{{"topology", "rings"},
                {"nodes", a.nodes},

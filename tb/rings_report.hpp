@@ -10,6 +10,8 @@
 namespace kncsim {
 
 RingsDesign rings_design(const Config& c);
+// rings_analytic, with a design it cannot size refused as a ConfigError naming the key.
+RingsAnalytic checked_rings_analytic(const RingsDesign& d);
 nlohmann::ordered_json rings_analytic_report(const Config& c);
 std::string rings_analytic_summary(const nlohmann::ordered_json& report);
 

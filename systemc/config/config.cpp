@@ -70,6 +70,13 @@ struct FlatValue {
 
 // YAML allows a key once per mapping; yaml-cpp keeps both and the last would silently win.
 // `seen` maps every dotted key (sections included) to the line where it was set.
+// A prefix of some schema key ("traffic", "link").
+bool is_section(const std::string& name) {
+  for (const auto& s : config_schema())
+    if (s.key.compare(0, name.size() + 1, name + ".") == 0) return true;
+  return false;
+}
+
 void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin,
              std::vector<FlatValue>& out, std::map<std::string, int>& seen) {
   for (const auto& kv : node) {
@@ -79,7 +86,11 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
       throw ConfigError(fmt::format("key '{}' appears twice in {}: line {} and line {}; allowed: each key once",
                                     key, origin, it->second, line));
     const YAML::Node& v = kv.second;
-    if (v.IsMap()) {
+    if (v.IsMap() && find_key(key)) {  // a key given a section ("load: {}"): not silently nothing
+      throw ConfigError(fmt::format("key '{}' in {} (line {}) must be a single value, not a map; allowed: {}", key,
+                                    origin, line, allowed_values(*find_key(key))));
+    } else if (v.IsMap()) {
+      if (v.size() == 0 && !is_section(key)) unknown_key(key, origin);
       flatten(v, key, origin, out, seen);
     } else if (v.IsScalar() || v.IsNull()) {  // "vcd:" with nothing after it is an empty value
       out.push_back({key, {v.IsNull() ? std::string() : v.Scalar()}, false});
@@ -132,6 +143,16 @@ void validate_router(const Config& c) {
     throw ConfigError(fmt::format("router.fifo_packets = {} and router.fifo_flits = {} both set; allowed: one of them "
                                   "(the other left unbounded)",
                                   c.integer("router.fifo_packets"), c.integer("router.fifo_flits")));
+  // FIFO positions are counted in 32 bits (the RTL's credit counters less so); a larger FIFO
+  // is unbounded in all but name.
+  constexpr int64_t kMaxFifoFlits = (int64_t{1} << 31) - 1;
+  if (by_packets && c.integer("router.fifo_packets") > kMaxFifoFlits / L)
+    throw ConfigError(fmt::format("router.fifo_packets = {} packets of traffic.packet_flits = {} is more than {} flits; "
+                                  "allowed: router.fifo_packets <= {}, or unbounded",
+                                  c.integer("router.fifo_packets"), L, kMaxFifoFlits, kMaxFifoFlits / L));
+  if (by_flits && c.integer("router.fifo_flits") > kMaxFifoFlits)
+    throw ConfigError(fmt::format("router.fifo_flits = {}; allowed: 1..{}, or unbounded", c.integer("router.fifo_flits"),
+                                  kMaxFifoFlits));
   const bool cut_through = c.text("router.flow_control") == "cut_through";
   if (c.text("router.packet_format") == "hop_count") {
     auto refuse = [](const std::string& why) {

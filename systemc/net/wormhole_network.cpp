@@ -40,7 +40,9 @@ void WormholeNetwork::run_until(int64_t end) {
   while (now_ < end && !stop_requested()) {
     const bool busy = flits_injected() > flits_delivered() + flits_stripped();
     const int64_t since = busy ? std::max(fabric_->log.last_move, fabric_->log.busy_since) : now_;
-    const int64_t stop = std::min({end, now_ + poll, std::max(now_ + 1, since + deadlock_cycles_ + 1)});
+    // Saturating: run.deadlock_cycles may be as large as int64 allows.
+    const int64_t check = deadlock_cycles_ >= end - since ? end : since + deadlock_cycles_ + 1;
+    const int64_t stop = std::min({end, now_ + poll, std::max(now_ + 1, check)});
     sc_core::sc_start(cycles(stop - now_));
     now_ = current_cycle();
     const int64_t idle = now_ - 1 - std::max(fabric_->log.last_move, fabric_->log.busy_since);

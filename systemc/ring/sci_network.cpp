@@ -161,7 +161,8 @@ void SciNetwork::arrivals(uint32_t u, int d, int64_t t) {
     switch (r.fate) {
       case RingInterface::Fate::pass:
         r.ring_buffer.push_back(SciFlit{f.packet, f.seq, decoded + p_.t_pass});
-        if (int(r.ring_buffer.size()) > p_.ring_buffer_flits)
+        // The buffer proper plus the flits in its decode and pass stages, one per cycle each.
+        if (int64_t(r.ring_buffer.size()) > int64_t{p_.ring_buffer_flits} + p_.decode_cycles + p_.t_pass)
           throw std::logic_error("SCI ring buffer overflow at node " + std::to_string(u) + " dimension " +
                                  std::to_string(d) + ": the output queue rule was broken");
         break;
@@ -216,6 +217,9 @@ void SciNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64_t 
 void SciNetwork::switch_flits(uint32_t u, int64_t t) {
   SciNode& node = nodes_[u];
   const int sources = 2 * p_.dims + 1;
+  // A destination takes one flit per cycle: one its packet's tail let go of this cycle is
+  // bound again only from the next (dims <= 24, so n + 1 destinations fit in 32 bits).
+  uint32_t sent_to = 0;
   for (int k = 0; k < sources; ++k) {
     const int s = int((t + k) % sources);  // rotating priority
     std::deque<SciFlit>& q = source_queue(u, s);
@@ -224,7 +228,7 @@ void SciNetwork::switch_flits(uint32_t u, int64_t t) {
     const SciPacket& pk = packets_[f.packet];
     if (node.source_to[size_t(s)] < 0) {
       const int to = s == 0 ? route_from(u, pk, -1) : s <= p_.dims ? route_from(u, pk, s - 1) : s - 1 - p_.dims;
-      if (node.destination_from[size_t(to)] >= 0) continue;
+      if (node.destination_from[size_t(to)] >= 0 || (sent_to >> to & 1u)) continue;
       node.source_to[size_t(s)] = to;
       node.destination_from[size_t(to)] = s;
     }
@@ -233,7 +237,7 @@ void SciNetwork::switch_flits(uint32_t u, int64_t t) {
     if (to < p_.dims) {
       RingInterface& out = node.rings[size_t(to)];
       // The queue's capacity plus the switch's T_switch pipeline stages, which hold a flit each.
-      if (int(out.output_queue.size()) >= p_.output_queue_flits + p_.t_switch) continue;  // backs up
+      if (int64_t(out.output_queue.size()) >= int64_t{p_.output_queue_flits} + p_.t_switch) continue;  // backs up
       out.output_queue.push_back(SciFlit{f.packet, f.seq, t + p_.t_switch});
     } else {
       hold(u, -1);
@@ -249,6 +253,7 @@ void SciNetwork::switch_flits(uint32_t u, int64_t t) {
       }
     }
     q.pop_front();
+    sent_to |= 1u << to;
     if (s == 0 && f.seq == 0) --node.cpu_queued;
     if (s == 0 && q.empty() && !waiting_.empty(u)) {  // the next message comes to the front
       spool(u, waiting_.front(u));

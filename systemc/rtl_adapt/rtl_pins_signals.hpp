@@ -105,7 +105,10 @@ class RtlSignalPins {
   ~RtlSignalPins() {
     if (!internals_) return;
     internals_->close();
-    (void)internals_.release();  // registered with the simulation context, which deletes it
+    // The file registered itself with the simulation context, which never deletes it (the
+    // default context lives until exit): unregister it so that ours is the only owner. Its
+    // sc_trace_file base is private; only a C-style cast may name it ([expr.cast]/4).
+    sc_core::sc_get_curr_simcontext()->remove_trace_file((sc_core::sc_trace_file*)internals_.get());
   }
 #else
   void trace_internals(const std::string&) {}

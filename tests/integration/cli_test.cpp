@@ -134,7 +134,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set router.impl=verilog", "router.impl", "one of: ref, systemc, rtl"},
                       BadInput{"run --set router.impl=rtl", "router.impl: rtl", "finite FIFOs only"},
                       BadInput{"run --set router.impl=rtl --set router.fifo_flits=5 --set router.flow_control=wormhole",
-                               "no Verilated router built for dims 2 fifo_flits 5", "dims 2 fifo_flits 4 dor wormhole"},
+                               "no Verilated router built for dims 2 fifo_flits 5", "router.fifo_flits"},
                       BadInput{"run --set router.impl=systemc --set router.fifo_flits=0", "router.fifo_flits", ">= 1"},
                       BadInput{"run --set router.impl=systemc --set link.delay=0", "link.delay", ">= 1"},
                       BadInput{"run --set traffic.pattern=zigzag", "traffic.pattern", "bit_reversal, hotspot"},
@@ -153,7 +153,14 @@ INSTANTIATE_TEST_SUITE_P(
                                "network.radix", "one radix"},
                       BadInput{"analytic --set network.topology=rings --set router.model=sci --set network.dims=12 "
                                "--set network.radix=2 --set link.constraint=node_size --set link.node_wires=16",
-                               "link.constraint node_size", "narrower than 1 bit"},
+                               "link.constraint node_size", "allowed: link.node_wires >= 24"},
+                      // Found by the config fuzzer: run exited 1 here, and SCI's ring buffers overflowed.
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set link.constraint=bisection --set link.bisection_wires=7",
+                               "link.bisection_wires = 7", "allowed: link.bisection_wires >= 16"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set link.width_bits=28 --set traffic.address_bits=2",
+                               "traffic.echo_bits = 64", "allowed: traffic.echo_bits <= 28"},
                       BadInput{"run --set network.topology=rings --set router.model=sci", "run.convergence",
                                "allowed: fixed"},
                       BadInput{"run --set network.dims=16 --set network.radix=2", "network.dims = 16", "1..15"},

@@ -80,6 +80,28 @@ TEST(Config, MalformedYamlIsReported) {
   expect_error([&] { c.merge_yaml("traffic: {load: [.1, .2]}", "l.yaml"); }, {"traffic.load", "single value"});
 }
 
+TEST(Config, AMapWhereAValueBelongsIsRefused) {  // found by the config fuzzer: "load: {}" was ignored
+  Config c;
+  expect_error([&] { c.merge_yaml("traffic:\n  load: {}\n", "m.yaml"); }, {"traffic.load", "m.yaml", "line 2", "not a map"});
+  expect_error([&] { c.merge_yaml("traffic: {load: {x: 1}}", "m.yaml"); }, {"traffic.load", "single value"});
+  expect_error([&] { c.merge_yaml("nonsense: {}", "m.yaml"); }, {"unknown key 'nonsense'", "m.yaml"});
+  c.merge_yaml("traffic: {}", "m.yaml");  // an empty known section is nothing to set
+  EXPECT_DOUBLE_EQ(c.number("traffic.load"), 0.3);
+}
+
+TEST(Config, FifoCapacityFitsIn32Bits) {  // found by the config fuzzer: fifo_packets x L overflowed
+  Config c;
+  c.apply_set("router.fifo_packets=9223372036854775807");
+  expect_error([&] { c.validate(); }, {"router.fifo_packets = 9223372036854775807", "traffic.packet_flits = 32",
+                                       "router.fifo_packets <= 67108863"});
+  c.apply_set("router.fifo_packets=67108863");
+  c.validate();
+  Config f;
+  f.apply_set("router.impl=systemc");
+  f.apply_set("router.fifo_flits=2147483648");
+  expect_error([&] { f.validate(); }, {"router.fifo_flits = 2147483648", "1..2147483647"});
+}
+
 TEST(Config, RadixPerDimension) {
   Config c;
   c.merge_yaml("network: {dims: 3, radix: [8, 4, 2]}", "r.yaml");
