@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <thread>
@@ -109,6 +110,9 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
     p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
   }
   for (int64_t n : c.integers("trace.nodes")) p.trace_nodes.push_back(uint32_t(n));
+  // A node listed twice is traced once (a huge list of repeats would otherwise trace it each time).
+  std::sort(p.trace_nodes.begin(), p.trace_nodes.end());
+  p.trace_nodes.erase(std::unique(p.trace_nodes.begin(), p.trace_nodes.end()), p.trace_nodes.end());
   auto net = std::make_unique<WormholeNetwork>(g, p, feed);
   net->set_packet_sink(sink);
   return net;

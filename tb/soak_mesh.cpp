@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "experiment.hpp"
-#include "net/deadlock_error.hpp"
+#include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "topo/mesh_geometry.hpp"
 

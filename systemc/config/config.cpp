@@ -256,7 +256,11 @@ void Config::set_list(const std::string& key, const std::vector<std::string>& it
   std::vector<int64_t> values;
   for (const auto& item : items) {
     set_scalar(key, item, origin);  // checks each element
-    values.push_back(std::get<int64_t>(values_[key]));
+    const auto* v = std::get_if<int64_t>(&values_[key]);
+    if (!v)  // a word ("none") stands alone, not in a list
+      throw ConfigError(fmt::format("key '{}' (from {}) lists '{}'; allowed: {} (a word alone, not in a list)", key,
+                                    origin, item, allowed_values(*spec)));
+    values.push_back(*v);
   }
   if (values.empty())
     throw ConfigError(fmt::format("key '{}' (from {}) is an empty list; allowed: {}", key, origin, allowed_values(*spec)));

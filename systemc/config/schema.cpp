@@ -5,6 +5,10 @@
 namespace kncsim {
 namespace {
 constexpr double kNoMax = -1;
+// SCI queue sizes and packet lengths stay within the ring model's int counters and its 16-bit
+// flit numbers (a packet of at most 65535 bits has at most 65535 flits at W >= 1).
+constexpr double kMaxQueueFlits = 1 << 24;
+constexpr double kMaxPacketBits = 65535;
 }
 
 const std::vector<KeySpec>& config_schema() {
@@ -19,11 +23,11 @@ const std::vector<KeySpec>& config_schema() {
       {"router.model", K::choice, {"wormhole", "sci"}, 0, false, kNoMax, "wormhole",
        "router family: wormhole = NDF/Symult/Mosaic-style input-FIFO crossbar router; sci = SCI-style ring "
        "interfaces (network.topology: rings)"},
-      {"router.ring_buffer_flits", K::integer_or_choice, {"default"}, 1, false, kNoMax, "default",
+      {"router.ring_buffer_flits", K::integer_or_choice, {"default"}, 1, false, kMaxQueueFlits, "default",
        "sci: ring buffer (bypass) size in flits; default = 100 bytes (Scott & Goodman 3.2)"},
-      {"router.input_queue_flits", K::integer_or_choice, {"default"}, 1, false, kNoMax, "default",
+      {"router.input_queue_flits", K::integer_or_choice, {"default"}, 1, false, kMaxQueueFlits, "default",
        "sci: input queue size in flits (per dimension); default = 100 bytes"},
-      {"router.output_queue_flits", K::integer_or_choice, {"default"}, 1, false, kNoMax, "default",
+      {"router.output_queue_flits", K::integer_or_choice, {"default"}, 1, false, kMaxQueueFlits, "default",
        "sci: output queue size in flits (per dimension); default = 100 bytes"},
       {"router.t_pass", K::integer, {}, 1, false, 1000, "1", "sci: cycles to continue on a ring (T_pass)"},
       {"router.t_switch", K::integer, {}, 1, false, 1000, "2",
@@ -66,8 +70,8 @@ const std::vector<KeySpec>& config_schema() {
        "rings: what fixes W: link_width = link.width_bits; node_size = link.node_wires / 2n; bisection = "
        "k * link.bisection_wires / 2N (eq 7)"},
       {"link.width_bits", K::integer, {}, 1, false, 65536, "32", "rings: W, bits per link (link_width constraint)"},
-      {"link.node_wires", K::integer, {}, 2, false, kNoMax, "192", "rings: wires per node (node_size constraint)"},
-      {"link.bisection_wires", K::integer_or_choice, {"hypercube"}, 1, false, kNoMax, "hypercube",
+      {"link.node_wires", K::integer, {}, 2, false, 1 << 30, "192", "rings: wires per node (node_size constraint)"},
+      {"link.bisection_wires", K::integer_or_choice, {"hypercube"}, 1, false, 0x1p40, "hypercube",
        "rings: wires across the bisection (bisection constraint); hypercube = 4N, i.e. W = 2k (Figure 5c)"},
       {"traffic.data_fraction", K::number, {}, 0, false, 1, "0.3",
        "rings: f_data, the fraction of messages that are data packets (the rest address packets)"},
@@ -76,9 +80,9 @@ const std::vector<KeySpec>& config_schema() {
        "packets, each answered by a data packet from its destination (round trips)"},
       {"link.corrupt_rate", K::number, {}, 0, false, 1, "0",
        "rings: probability a packet is damaged on a link; its CRC fails where it leaves the ring, and it is nacked"},
-      {"traffic.address_bits", K::integer, {}, 1, false, kNoMax, "128", "rings: address packet length in bits"},
-      {"traffic.data_bits", K::integer, {}, 1, false, kNoMax, "640", "rings: data packet length in bits"},
-      {"traffic.echo_bits", K::integer, {}, 1, false, kNoMax, "64", "rings: echo / nack packet length in bits"},
+      {"traffic.address_bits", K::integer, {}, 1, false, kMaxPacketBits, "128", "rings: address packet length in bits"},
+      {"traffic.data_bits", K::integer, {}, 1, false, kMaxPacketBits, "640", "rings: data packet length in bits"},
+      {"traffic.echo_bits", K::integer, {}, 1, false, kMaxPacketBits, "64", "rings: echo / nack packet length in bits"},
       {"traffic.pattern", K::choice,
        {"uniform", "transpose", "bit_complement", "bit_reversal", "hotspot", "nearest_neighbour"}, 0, false, kNoMax,
        "uniform", "destinations: uniform = all N nodes equally likely, the source included; others map them"},

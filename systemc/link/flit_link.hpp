@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "flit/flit_fifo.hpp"
 #include "link/link_params.hpp"
-#include "router/flit_fifo.hpp"
+#include "sched/wakeable.hpp"
 
 namespace kncsim {
 

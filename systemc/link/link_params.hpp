@@ -20,12 +20,4 @@ struct LinkParams {
   LinkKind kind = LinkKind::pipelined;
 };
 
-// Anything that evaluates when woken: a router, an RTL adapter.
-class Wakeable {
- public:
-  virtual ~Wakeable() = default;
-  // Evaluate again no later than `cycle` (> the current cycle).
-  virtual void wake_at(int64_t cycle) = 0;
-};
-
 }  // namespace kncsim

@@ -10,7 +10,7 @@
 #include "flit/packet_table.hpp"
 #include "link/flit_link.hpp"
 #include "net/wormhole_network.hpp"
-#include "ni/delivery_log.hpp"
+#include "stats/delivery_log.hpp"
 #include "ni/network_interface.hpp"
 #include "ni/source_queues.hpp"
 #include "router/wormhole_router.hpp"

@@ -14,8 +14,8 @@
 
 #include "flit/packet_table.hpp"
 #include "link/link_params.hpp"
-#include "net/deadlock_error.hpp"
-#include "ni/delivery_log.hpp"
+#include "stats/deadlock_error.hpp"
+#include "stats/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "router/router_params.hpp"
 #include "rtl_adapt/rtl_domain.hpp"

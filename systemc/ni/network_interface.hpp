@@ -12,12 +12,13 @@
 // records the packet when its head arrives (Pertel's T is head to head).
 #include <cstdint>
 
+#include "flit/flit_fifo.hpp"
 #include "flit/packet_table.hpp"
 #include "link/link_params.hpp"
-#include "ni/delivery_log.hpp"
 #include "ni/source_queues.hpp"
-#include "router/flit_fifo.hpp"
 #include "router/network_router.hpp"
+#include "sched/wakeable.hpp"
+#include "stats/delivery_log.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "net/deadlock_error.hpp"
+#include "stats/deadlock_error.hpp"
 #include "ni/source_queues.hpp"
 #include "sched/wake_calendar.hpp"
 #include "router/priority_token.hpp"

@@ -8,8 +8,9 @@
 #include <systemc>
 #include <vector>
 
+#include "flit/flit_fifo.hpp"
 #include "link/flit_link.hpp"
-#include "router/flit_fifo.hpp"
+#include "sched/wakeable.hpp"
 
 namespace kncsim {
 

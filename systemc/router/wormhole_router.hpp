@@ -14,7 +14,7 @@
 
 #include "flit/packet_table.hpp"
 #include "link/flit_link.hpp"
-#include "ni/delivery_log.hpp"
+#include "stats/delivery_log.hpp"
 #include "router/link_pins.hpp"
 #include "router/network_router.hpp"
 #include "router/priority_token.hpp"

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "flit/packet_table.hpp"
-#include "ni/delivery_log.hpp"
+#include "stats/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/rtl_domain.hpp"

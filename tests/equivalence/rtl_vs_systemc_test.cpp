@@ -8,7 +8,7 @@
 #include <random>
 
 #include "experiment.hpp"
-#include "net/deadlock_error.hpp"
+#include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "support/test_streams.hpp"
 

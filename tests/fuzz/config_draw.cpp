@@ -488,8 +488,9 @@ FuzzCase wrong_type(Rng& rng) {
     v.push_back({"!!str " + now, false});
   }
   if (numeric(s)) {
-    for (const char* w : {"fast", "eight", "0x10", "1_000", "2.5", "1e3", "12abc", "\"\"", "~", "true", "1 2", "1,5"})
+    for (const char* w : {"fast", "eight", "0x10", "1_000", "12abc", "\"\"", "~", "true", "1 2", "1,5"})
       v.push_back({w, true});
+    for (const char* w : {"2.5", "1e3"}) v.push_back({w, integral(s)});  // numbers, for a number key
     if (integral(s) && now.find_first_not_of("0123456789") == std::string::npos && !now.empty())
       v.push_back({"+" + now, false});  // from_chars after a '+': the same integer
   }
@@ -510,6 +511,7 @@ FuzzCase wrong_type(Rng& rng) {
   b.d.set(s.key, bad.value);
   FuzzCase c = from(b, rng);
   c.must_refuse = bad.refuse;
+  c.broken = s.key + " = '" + bad.value + "'";
   return c;
 }
 
@@ -687,8 +689,14 @@ FuzzCase incompatible(Rng& rng) {
       {kRings, {{"router.model", "wormhole"}}},
       {kRings, {{"network.dims", "2"}, {"network.radix", "[4, 8]"}}},
       {kRings, {{"run.convergence", "sns4"}}},
-      {kRings, {{"router.ring_buffer_flits", "1"}}},
-      {kRings, {{"router.input_queue_flits", "1"}}},
+      // Pinned to 20-flit data packets: at a drawn width a packet may be one flit, and fit.
+      {kRings, {{"router.ring_buffer_flits", "1"}, {"link.constraint", "link_width"}, {"link.width_bits", "32"},
+                {"traffic.data_bits", "640"}}},
+      {kRings, {{"router.input_queue_flits", "1"}, {"link.constraint", "link_width"}, {"link.width_bits", "32"},
+                {"traffic.data_bits", "640"}}},
+      {kRings, {{"traffic.echo_bits", "64"}, {"traffic.address_bits", "8"}, {"link.constraint", "link_width"},
+                {"link.width_bits", "8"}}},
+      {kRtl, {{"router.rtl_nodes", "[none]"}}},
       {kRings, {{"router.rtl_nodes", "0"}}},
       {kRings, {{"trace.vcd", "x.vcd"}}},
       {kRings,  // W = node_wires / 2n = 2 / 4: under a bit
@@ -702,6 +710,7 @@ FuzzCase incompatible(Rng& rng) {
   }
   FuzzCase c = from(b, rng);
   c.must_refuse = true;
+  for (const auto& [key, value] : p.keys) c.broken += (c.broken.empty() ? "" : ", ") + key + " = '" + value + "'";
   return c;
 }
 

@@ -16,6 +16,7 @@ struct FuzzCase {
   bool must_refuse = false;      // invalid by construction: exit 0 is a failure
   bool deadlock_allowed = true;  // false for dimension-order routing or unbounded FIFOs
   bool rings = false;            // a valid ring network: its JSON says topology rings
+  std::string broken = {};       // what was broken on purpose, where one key or pair says it
 };
 
 // Every kind draw_case() makes, valid ones first, in the order the outcome table lists them.

@@ -10,6 +10,7 @@
 //   KNCSIM_FUZZ_CASES      cases over all shards (default 2000)
 //   KNCSIM_FUZZ_TIMEOUT    seconds per case before it is killed as a hang (default 60)
 //   KNCSIM_FUZZ_MEMORY_MB  resident megabytes per case before it is killed (default 4096)
+//   KNCSIM_FUZZ_CASE       run only this case (to repeat a failure; other shards run nothing)
 // scripts/fuzz_config.sh runs long campaigns.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -27,6 +28,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "child_run.hpp"
 #include "config/schema.hpp"
@@ -74,6 +76,7 @@ uint64_t env_or(const char* name, uint64_t otherwise) {
 struct Settings {
   uint64_t seed = env_or("KNCSIM_FUZZ_SEED", 1);
   uint64_t cases = env_or("KNCSIM_FUZZ_CASES", 2000);
+  int64_t only = std::getenv("KNCSIM_FUZZ_CASE") ? int64_t(env_or("KNCSIM_FUZZ_CASE", 0)) : -1;
   ChildLimits limits{double(env_or("KNCSIM_FUZZ_TIMEOUT", 60)), long(env_or("KNCSIM_FUZZ_MEMORY_MB", 4096))};
 };
 
@@ -230,7 +233,13 @@ TEST_P(ConfigFuzz, EveryCaseRunsOrIsRefusedWithAMessage) {
   Tally tally;
   int failures = 0;
   const auto start = std::chrono::steady_clock::now();
-  for (uint64_t i = uint64_t(shard); i < s.cases; i += kShards) {
+  std::vector<uint64_t> indices;
+  if (s.only >= 0) {
+    if (uint64_t(s.only) % kShards == uint64_t(shard)) indices.push_back(uint64_t(s.only));
+  } else {
+    for (uint64_t i = uint64_t(shard); i < s.cases; i += kShards) indices.push_back(i);
+  }
+  for (const uint64_t i : indices) {
     const FuzzCase c = draw_case(s.seed, i);
     const std::string config = dir + "/case_" + std::to_string(i) + ".yaml";
     write_file(config, c.text);
@@ -244,7 +253,8 @@ TEST_P(ConfigFuzz, EveryCaseRunsOrIsRefusedWithAMessage) {
       continue;
     }
     if (++failures <= kShownFailures)
-      ADD_FAILURE() << "case " << i << " (" << c.kind << ", KNCSIM_FUZZ_SEED=" << s.seed << "): " << v.why
+      ADD_FAILURE() << "case " << i << " (" << c.kind << (c.broken.empty() ? "" : ": " + c.broken)
+                    << "; repeat with KNCSIM_FUZZ_SEED=" << s.seed << " KNCSIM_FUZZ_CASE=" << i << "): " << v.why
                     << "\nconfig " << config << " (" << c.text.size() << " bytes):\n"
                     << shown(c.text) << "\nstderr:\n"
                     << shown(err_text);

@@ -85,6 +85,8 @@ TEST(Config, AMapWhereAValueBelongsIsRefused) {  // found by the config fuzzer: 
   expect_error([&] { c.merge_yaml("traffic:\n  load: {}\n", "m.yaml"); }, {"traffic.load", "m.yaml", "line 2", "not a map"});
   expect_error([&] { c.merge_yaml("traffic: {load: {x: 1}}", "m.yaml"); }, {"traffic.load", "single value"});
   expect_error([&] { c.merge_yaml("nonsense: {}", "m.yaml"); }, {"unknown key 'nonsense'", "m.yaml"});
+  expect_error([&] { c.merge_yaml("router: {rtl_nodes: [none]}", "m.yaml"); }, {"router.rtl_nodes", "lists 'none'"});
+  expect_error([&] { c.apply_set("router.rtl_nodes=[3, none]"); }, {"router.rtl_nodes", "a word alone"});
   c.merge_yaml("traffic: {}", "m.yaml");  // an empty known section is nothing to set
   EXPECT_DOUBLE_EQ(c.number("traffic.load"), 0.3);
 }
