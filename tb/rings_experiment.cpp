@@ -7,7 +7,7 @@
 
 #include "experiment.hpp"
 #include "ring/sci_design.hpp"
-#include "ring/sci_network.hpp"
+#include "ref/sci_ref_network.hpp"
 #include "rings_report.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
@@ -78,7 +78,7 @@ ojson run_rings_experiment(const Config& c) {
   const uint64_t seed = p.seed;
 
   SimSession session;
-  auto net = std::make_unique<SciNetwork>("sci", p);
+  auto net = std::make_unique<SciRefNetwork>("sci", p);
   const uint32_t n = net->nodes();
   struct Sums {
     double latency[2] = {0, 0};
@@ -99,7 +99,7 @@ ojson run_rings_experiment(const Config& c) {
       const uint32_t to = uint32_t(counter_bits53(seed, s, uint64_t(t), 1) % n);
       const bool data = !rr && double(counter_bits53(seed, s, uint64_t(t), 2)) * 0x1p-53 < f;
       const uint64_t id = net->inject(s, to, data ? SciKind::data : SciKind::address);
-      if (rr && id != SciNetwork::kDropped) request_sent.emplace(id, t);
+      if (rr && id != SciRefNetwork::kDropped) request_sent.emplace(id, t);
     }
   });
   net->on_delivery([&](const SciDelivery& x) {

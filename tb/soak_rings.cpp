@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "analytic/rings_analytic.hpp"
-#include "ring/sci_network.hpp"
+#include "ref/sci_ref_network.hpp"
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
 #include "sc/cycle_time.hpp"
@@ -126,7 +126,7 @@ class RingChecker {
     if (!violation_.empty()) throw Violation(violation_);
   }
   // After the drain: every message delivered, and the protocol's counters agree.
-  void check_drained(const SciNetwork& net) const {
+  void check_drained(const SciRefNetwork& net) const {
     raise();
     const SciCounters& c = net.counters();
     if (!net.idle()) throw Violation("the network holds flits or active buffers after the drain");
@@ -225,7 +225,7 @@ RunFigures run_rings(const Settings& settings) {
   const uint64_t seed = uint64_t(c.integer("traffic.seed"));
 
   SimSession session;  // declared first: outlives the network
-  auto net = std::make_unique<SciNetwork>("soak_rings", p);
+  auto net = std::make_unique<SciRefNetwork>("soak_rings", p);
   RingChecker check(p);
   const uint32_t n = net->nodes();
   net->on_cycle([&](int64_t t) {

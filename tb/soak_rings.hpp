@@ -1,6 +1,6 @@
 #pragma once
 // Soak runs of the SCI ring network (network.topology rings): random designs, queue sizes,
-// workloads and corrupt links, driven through SciNetwork directly so that every message is
+// workloads and corrupt links, driven through SciRefNetwork directly so that every message is
 // followed from injection to delivery.
 #include "soak_common.hpp"
 

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "config/schema.hpp"
+#include "rtl/rtl_limits.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/pattern.hpp"
 
@@ -126,8 +127,10 @@ void validate_topology(const Config& c) {
     return;
   }
   if (c.text("router.impl") != "ref" || !c.is_word("router.rtl_nodes") || !c.text("trace.vcd").empty())
-    throw ConfigError("router.impl, router.rtl_nodes and trace.vcd choose and trace mesh routers; network.topology "
-                      "rings always runs the SystemC SCI ring network; allowed: leave them unset");
+    throw ConfigError(fmt::format("router.impl = {} with network.topology rings (or router.rtl_nodes / trace.vcd "
+                                  "set): rings run on the reference ring model only, for now; allowed: router.impl: "
+                                  "ref, router.rtl_nodes and trace.vcd unset",
+                                  c.text("router.impl")));
   const std::vector<int> k = network_radices(c);
   if (std::adjacent_find(k.begin(), k.end(), std::not_equal_to<>()) != k.end())
     throw ConfigError("network.radix differs per dimension, but network.topology rings is a k-ary n-cube; allowed: one "
@@ -180,10 +183,16 @@ void validate_router(const Config& c) {
     if (c.integer("router.routing_delay") != 0) refuse("route in the cycle a head reaches the front; allowed: router.routing_delay: 0");
     if (c.text("router.packet_format") != "absolute") refuse("carry the destination in every flit; allowed: router.packet_format: absolute");
     if (c.text("link.kind") != "pipelined") refuse("use credit links; allowed: link.kind: pipelined");
-    if (c.integer("network.dims") > 3) refuse("have at most 7 ports; allowed: network.dims <= 3");
+    // The limits of rtl/kncsim_pkg.sv (MaxDims, CoordW, LenW).
+    if (c.integer("network.dims") > rtl::kMaxDims)
+      refuse(fmt::format("have at most {} ports; allowed: network.dims <= {}", rtl::kMaxPorts, rtl::kMaxDims));
     for (int r : network_radices(c))
-      if (r > 256) refuse(fmt::format("carry 8-bit coordinates; allowed: network.radix <= 256 (got {})", r));
-    if (L > 1023) refuse(fmt::format("carry a 10-bit packet length; allowed: traffic.packet_flits <= 1023 (got {})", L));
+      if (r > rtl::kMaxRadix)
+        refuse(fmt::format("carry {}-bit coordinates; allowed: network.radix <= {} (got {})", rtl::kCoordBits,
+                           rtl::kMaxRadix, r));
+    if (L > rtl::kMaxLen)
+      refuse(fmt::format("carry a {}-bit packet length; allowed: traffic.packet_flits <= {} (got {})", rtl::kLenBits,
+                         rtl::kMaxLen, L));
   }
   if (!ref) {
     if (by_flits && cut_through && c.integer("router.fifo_flits") < L)

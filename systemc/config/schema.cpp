@@ -33,8 +33,8 @@ const std::vector<KeySpec>& config_schema() {
       {"router.t_switch", K::integer, {}, 1, false, 1000, "2",
        "sci: cycles to enter a ring from the CPU or another dimension (T_switch)"},
       {"router.impl", K::choice, {"ref", "systemc", "rtl"}, 0, false, kNoMax, "ref",
-       "ref = Pertel's exact packet-level model; systemc = flit-level SystemC routers and links; "
-       "rtl = every router a Verilated RTL block on the same links"},
+       "ref = Pertel's exact packet-level model (rings: the reference SCI ring model); systemc = flit-level "
+       "SystemC routers and links; rtl = every router a Verilated RTL block on the same links (meshes)"},
       {"router.rtl_nodes", K::integers, {"none"}, 0, false, 16777215, "none",
        "systemc: these nodes are Verilated RTL routers, the rest SystemC (a mixed network)"},
       {"router.rtl_binding", K::choice, {"direct", "signals"}, 0, false, kNoMax, "direct",

@@ -6,14 +6,11 @@
 #include <stdexcept>
 
 #include "flit/flit.hpp"
+#include "rtl/rtl_limits.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim::rtl {
 
-constexpr int kMaxPorts = 7;
-constexpr int kCoordBits = 8, kLenBits = 10, kTagBits = 28;
-constexpr int kMaxRadix = 1 << kCoordBits;
-constexpr int64_t kMaxLen = (1 << kLenBits) - 1;
 constexpr uint64_t kMaxTag = (uint64_t{1} << kTagBits) - 1;
 
 inline uint64_t pack_coords(const MeshGeometry& g, uint32_t node) {

@@ -165,7 +165,7 @@ INSTANTIATE_TEST_SUITE_P(
                                "allowed: fixed"},
                       BadInput{"run --set network.dims=16 --set network.radix=2", "network.dims = 16", "1..15"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=systemc",
-                               "router.impl", "rings always runs the SystemC SCI ring network"},
+                               "router.impl = systemc", "allowed: router.impl: ref"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
                                "--set router.ring_buffer_flits=19",
                                "router.ring_buffer_flits = 19", "never fill up while the output queue"},

@@ -10,14 +10,14 @@
 
 #include "analytic/rings_analytic.hpp"
 #include "ring/sci_design.hpp"
-#include "ring/sci_network.hpp"
+#include "ref/sci_ref_network.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
 
 namespace kncsim {
 namespace {
 
-void run_until_idle(SciNetwork& net) {
+void run_until_idle(SciRefNetwork& net) {
   do sc_core::sc_start(cycles(8));
   while (!net.idle());
 }
@@ -26,7 +26,7 @@ void run_until_idle(SciNetwork& net) {
 // the mean address and data latencies, in simulated cycles.
 std::pair<double, double> isolated_probe_means(const SciParams& p) {
   SimSession session;
-  auto net = std::make_unique<SciNetwork>("sci", p);
+  auto net = std::make_unique<SciRefNetwork>("sci", p);
   int64_t latency = 0;
   net->on_delivery([&](const SciDelivery& d) { latency = d.delivered - d.injected; });
   double sum[2] = {0, 0};
@@ -98,7 +98,7 @@ TEST_P(SciLoaded, EveryMessageIsDeliveredExactlyOnceDespiteNacks) {
   SciParams p = sci_params(d, q);
   p.corrupt_rate = GetParam();
   SimSession session;
-  auto net = std::make_unique<SciNetwork>("sci", p);
+  auto net = std::make_unique<SciRefNetwork>("sci", p);
   std::mt19937_64 rng(7);
   std::bernoulli_distribution send(0.02), data(0.3);
   std::uniform_int_distribution<uint32_t> node(0, net->nodes() - 1);
@@ -152,7 +152,7 @@ TEST(SciSwitch, TheCpuTakesOneFlitPerCycle) {
   SciParams p = sci_params(d, q);
   p.corrupt_rate = 0.03;
   SimSession session;
-  auto net = std::make_unique<SciNetwork>("sci", p);
+  auto net = std::make_unique<SciRefNetwork>("sci", p);
   std::mt19937_64 rng(1);
   std::bernoulli_distribution send(0.006), data(0.96);
   std::uniform_int_distribution<uint32_t> node(0, net->nodes() - 1);

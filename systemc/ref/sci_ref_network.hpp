@@ -1,6 +1,7 @@
 #pragma once
-// The SCI ring network: N = k^n nodes on n unidirectional rings each, evaluated cycle by cycle
-// in one SystemC method; only nodes holding flits are evaluated. Timing per Scott & Goodman
+// The reference SCI ring network (router.impl: ref for rings): N = k^n nodes on n
+// unidirectional rings each, evaluated cycle by cycle in one SystemC method; only nodes holding
+// flits are evaluated. The ring interface as modules and RTL is held to it packet for packet. Timing per Scott & Goodman
 // §2.1: a head is decoded T_decode cycles after it arrives, then passes on the ring after
 // T_pass or enters the switch, which puts it on the next ring (or to the CPU) T_switch later.
 // Output queues start a packet only when the ring buffer has room for one of equal length;
@@ -12,7 +13,7 @@
 #include <vector>
 
 #include "ni/source_queues.hpp"
-#include "ring/sci_node.hpp"
+#include "ref/sci_ref_node.hpp"
 #include "ring/sci_params.hpp"
 
 namespace kncsim {
@@ -32,10 +33,10 @@ struct SciCounters {
   uint64_t dropped = 0;    // messages refused by a full CPU queue (SciParams::source_queue_packets)
 };
 
-class SciNetwork : public sc_core::sc_module {
+class SciRefNetwork : public sc_core::sc_module {
  public:
-  SC_HAS_PROCESS(SciNetwork);
-  SciNetwork(sc_core::sc_module_name name, const SciParams& p);
+  SC_HAS_PROCESS(SciRefNetwork);
+  SciRefNetwork(sc_core::sc_module_name name, const SciParams& p);
 
   static constexpr uint64_t kDropped = ~uint64_t{0};
   // The CPU of `src` hands over a message now (in the current cycle); its id, or kDropped if
@@ -68,7 +69,7 @@ class SciNetwork : public sc_core::sc_module {
 
   SciParams p_;
   std::vector<uint32_t> stride_;
-  std::vector<SciNode> nodes_;
+  std::vector<SciRefNode> nodes_;
   std::vector<SciPacket> packets_;
   SourceQueues waiting_;                  // messages behind each CPU queue's front one
   std::vector<uint32_t> free_;

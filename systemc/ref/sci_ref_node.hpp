@@ -1,7 +1,7 @@
 #pragma once
-// State of one node of the SCI ring network (Scott & Goodman, Figure 2): the CPU's queue, a
+// State of one node of the reference SCI ring network (Scott & Goodman, Figure 2): the CPU's queue, a
 // switch, and per dimension a ring interface with its ring buffer (bypass), input queue,
-// output queue and output link. Plain data; SciNetwork evaluates it.
+// output queue and output link. Plain data; SciRefNetwork evaluates it.
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -26,7 +26,7 @@ struct RingInterface {
   Sending sending = Sending::none;   // the output link's current packet comes from
 };
 
-struct SciNode {
+struct SciRefNode {
   std::vector<RingInterface> rings;  // one per dimension
   std::deque<SciFlit> cpu;           // the front message from the CPU (the rest wait compactly), time = handed over
   uint32_t cpu_queued = 0;           // messages handed over whose head has not entered the switch

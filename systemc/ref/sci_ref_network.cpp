@@ -1,4 +1,4 @@
-#include "ring/sci_network.hpp"
+#include "ref/sci_ref_network.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -16,7 +16,7 @@ uint32_t node_count(const SciParams& p) {
 }
 }  // namespace
 
-SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p)
+SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
     : sc_module(name), p_(p), waiting_(node_count(p)) {
   uint32_t n_nodes = 1;
   for (int d = 0; d < p_.dims; ++d) {
@@ -25,7 +25,7 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p)
   }
   if (int(p_.wire_cycles.size()) != p_.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
   nodes_.resize(n_nodes);
-  for (SciNode& node : nodes_) {
+  for (SciRefNode& node : nodes_) {
     node.rings.resize(size_t(p_.dims));
     node.source_to.assign(size_t(2 * p_.dims + 1), -1);
     node.destination_from.assign(size_t(p_.dims + 1), -1);
@@ -34,13 +34,13 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p)
   SC_METHOD(step);
 }
 
-uint32_t SciNetwork::downstream(uint32_t u, int d) const {
+uint32_t SciRefNetwork::downstream(uint32_t u, int d) const {
   const int c = coord(u, d);
   return u - uint32_t(c) * stride_[size_t(d)] + uint32_t((c + 1) % p_.radix) * stride_[size_t(d)];
 }
 
-void SciNetwork::hold(uint32_t u, int64_t n) {
-  SciNode& node = nodes_[u];
+void SciRefNetwork::hold(uint32_t u, int64_t n) {
+  SciRefNode& node = nodes_[u];
   node.flits += n;
   flits_ += n;
   if (node.flits > 0)
@@ -49,7 +49,7 @@ void SciNetwork::hold(uint32_t u, int64_t n) {
     busy_[u >> 6] &= ~(uint64_t{1} << (u & 63));
 }
 
-uint32_t SciNetwork::allocate(const SciPacket& p) {
+uint32_t SciRefNetwork::allocate(const SciPacket& p) {
   if (free_.empty()) {
     packets_.push_back(p);
     return uint32_t(packets_.size() - 1);
@@ -60,10 +60,10 @@ uint32_t SciNetwork::allocate(const SciPacket& p) {
   return slot;
 }
 
-void SciNetwork::release(uint32_t slot) { free_.push_back(slot); }
+void SciRefNetwork::release(uint32_t slot) { free_.push_back(slot); }
 
-uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
-  SciNode& node = nodes_[src];
+uint64_t SciRefNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
+  SciRefNode& node = nodes_[src];
   if (droppable && p_.source_queue_packets > 0 && node.cpu_queued >= p_.source_queue_packets) {
     ++counters_.dropped;
     return kDropped;
@@ -80,7 +80,7 @@ uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool drop
 }
 
 // The CPU queue's front message: its record and flits.
-void SciNetwork::spool(uint32_t u, const WaitingPacket& w) {
+void SciRefNetwork::spool(uint32_t u, const WaitingPacket& w) {
   SciPacket p;
   p.id = w.id;
   p.kind = SciKind(w.tag);
@@ -93,20 +93,20 @@ void SciNetwork::spool(uint32_t u, const WaitingPacket& w) {
 }
 
 // The first dimension after `after_dim` whose coordinate differs, or n: the CPU.
-int SciNetwork::route_from(uint32_t u, const SciPacket& p, int after_dim) const {
+int SciRefNetwork::route_from(uint32_t u, const SciPacket& p, int after_dim) const {
   for (int d = after_dim + 1; d < p_.dims; ++d)
     if (coord(u, d) != coord(p.dest, d)) return d;
   return p_.dims;
 }
 
-std::deque<SciFlit>& SciNetwork::source_queue(uint32_t u, int s) {
-  SciNode& node = nodes_[u];
+std::deque<SciFlit>& SciRefNetwork::source_queue(uint32_t u, int s) {
+  SciRefNode& node = nodes_[u];
   if (s == 0) return node.cpu;
   if (s <= p_.dims) return node.rings[size_t(s - 1)].input_queue;
   return node.rings[size_t(s - 1 - p_.dims)].retransmit;
 }
 
-void SciNetwork::step() {
+void SciRefNetwork::step() {
   const int64_t t = current_cycle();
   if (cycle_) cycle_(t);
   for (size_t w = 0; w < busy_.size(); ++w) {
@@ -116,7 +116,7 @@ void SciNetwork::step() {
   next_trigger(cycles(1));
 }
 
-void SciNetwork::step_node(uint32_t u, int64_t t) {
+void SciRefNetwork::step_node(uint32_t u, int64_t t) {
   for (int d = 0; d < p_.dims; ++d) arrivals(u, d, t);
   switch_flits(u, t);
   for (int d = 0; d < p_.dims; ++d) output_link(u, d, t);
@@ -125,7 +125,7 @@ void SciNetwork::step_node(uint32_t u, int64_t t) {
 // Flits that have arrived over the wire: a head is decoded, then its packet passes (ring
 // buffer), leaves the ring here (input queue, and an echo goes on), is refused (dropped, and a
 // nack goes on), or is an echo/nack back at its sender (stripped).
-void SciNetwork::arrivals(uint32_t u, int d, int64_t t) {
+void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
   RingInterface& r = nodes_[u].rings[size_t(d)];
   while (!r.wire.empty() && r.wire.front().time <= t) {
     const SciFlit f = r.wire.front();
@@ -197,7 +197,7 @@ void SciNetwork::arrivals(uint32_t u, int d, int64_t t) {
 
 // An echo or nack is back where its packet entered the ring: the active buffer lets go of the
 // packet, or sends it again.
-void SciNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t) {
+void SciRefNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t) {
   const auto it = active_.find(answer.tx);
   if (it == active_.end()) throw std::logic_error("SCI: an echo for a packet no active buffer holds");
   if (answer.kind == SciKind::nack) {
@@ -214,8 +214,8 @@ void SciNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64_t 
 
 // The switch: each source (CPU, input queues, retransmissions) sends a flit per cycle to the
 // output queue (or CPU) its packet is bound to; it arrives there T_switch later.
-void SciNetwork::switch_flits(uint32_t u, int64_t t) {
-  SciNode& node = nodes_[u];
+void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
+  SciRefNode& node = nodes_[u];
   const int sources = 2 * p_.dims + 1;
   // A destination takes one flit per cycle: one its packet's tail let go of this cycle is
   // bound again only from the next (dims <= 24, so n + 1 destinations fit in 32 bits).
@@ -268,7 +268,7 @@ void SciNetwork::switch_flits(uint32_t u, int64_t t) {
 
 // The output link: a flit per cycle, a packet at a time. Between packets the output queue goes
 // first if the ring buffer has room for a packet as long as it; otherwise the ring buffer.
-void SciNetwork::output_link(uint32_t u, int d, int64_t t) {
+void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
   RingInterface& r = nodes_[u].rings[size_t(d)];
   if (r.sending == RingInterface::Sending::none) {
     if (!r.output_queue.empty() && r.output_queue.front().time <= t &&
@@ -293,7 +293,7 @@ void SciNetwork::output_link(uint32_t u, int d, int64_t t) {
   send(u, d, f, t);
 }
 
-void SciNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
+void SciRefNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
   const uint32_t v = downstream(u, d);
   SciPacket& pk = packets_[f.packet];
   if (p_.corrupt_rate > 0 && f.seq == 0 && (pk.kind == SciKind::address || pk.kind == SciKind::data) &&
