@@ -54,6 +54,8 @@ SciParams rings_sci_params(const Config& c) {
         "must be large enough to hold the longest message, as its free space is checked when a message arrives in "
         "order to determine if the message can be accepted\", Scott & Goodman 4.3)",
         p.input_queue_flits, p.data_flits, std::max(p.address_flits, p.data_flits)));
+  p.active_buffer_packets =
+      c.is_word("router.active_buffer_packets") ? 0 : int(c.integer("router.active_buffer_packets"));
   p.corrupt_rate = c.number("link.corrupt_rate");
   p.seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
   p.source_queue_packets = c.is_word("traffic.source_queue_packets") ? 0 : c.integer("traffic.source_queue_packets");
@@ -156,6 +158,7 @@ ojson run_rings_experiment(const Config& c) {
   r["nacks"] = ct.nacks;
   r["nacks_corrupted"] = ct.corrupted;
   r["retransmissions"] = ct.retransmissions;
+  r["active_buffer_max"] = ct.active_max;
   r["nack_rate"] = ct.echoes + ct.nacks ? double(ct.nacks) / double(ct.echoes + ct.nacks) : 0.0;
   r["measured_messages"] = m.count[0] + m.count[1];
   r["measured_retried"] = m.retried;

@@ -87,7 +87,7 @@ std::string failure_text(const std::string& model, int64_t run, const Options& o
 std::string checks_text(const std::string& model, const ModelTotals& t) {
   if (model == "rings")
     return fmt::format("exactly-once, at the destination, in-order flits and a flit per cycle (CPU), echoes = "
-                       "ring crossings, retransmissions = nacks ({} nacks, {} for CRC), drained",
+                       "ring crossings, retransmissions = nacks ({} nacks, {} for CRC), active buffers within their size, drained",
                        t.nacks, t.corrupted);
   std::string s = "exactly-once, ids < numsent, count = numrecd, at the destination, minimal hops, a flit per "
                   "cycle at the ejection port, ";

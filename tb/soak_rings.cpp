@@ -82,6 +82,7 @@ void set_queues(Settings& s, Rng& rng) {
   s.set("router.ring_buffer_flits", largest + rng.range(0, 2 * largest));
   s.set("router.input_queue_flits", packet + rng.range(0, 2 * packet));
   s.set("router.output_queue_flits", rng.range(1, 2 * packet));
+  if (rng.chance(0.5)) s.set("router.active_buffer_packets", rng.range(1, 4));
 }
 
 // Every message from injection to delivery. Violations are kept, not thrown (the callbacks
@@ -141,6 +142,9 @@ class RingChecker {
     // Each ring a message crosses accepts it exactly once, and answers that with one echo.
     if (int64_t(c.echoes) != echoes_expected_)
       throw Violation(fmt::format("{} echoes for {} accepted ring crossings", c.echoes, echoes_expected_));
+    if (p_.active_buffer_packets > 0 && c.active_max > p_.active_buffer_packets)
+      throw Violation(fmt::format("an active buffer held {} packets, more than its {}", c.active_max,
+                                  p_.active_buffer_packets));
     if (c.retransmissions != c.nacks)
       throw Violation(fmt::format("{} nacks but {} retransmissions", c.nacks, c.retransmissions));
     if (c.corrupted > c.nacks || (p_.corrupt_rate == 0 && c.corrupted > 0))

@@ -29,6 +29,9 @@ const std::vector<KeySpec>& config_schema() {
        "sci: input queue size in flits (per dimension); default = 100 bytes"},
       {"router.output_queue_flits", K::integer_or_choice, {"default"}, 1, false, kMaxQueueFlits, "default",
        "sci: output queue size in flits (per dimension); default = 100 bytes"},
+      {"router.active_buffer_packets", K::integer_or_choice, {"unbounded"}, 1, false, 1 << 20, "unbounded",
+       "sci: packets each ring interface's active buffer holds until their echo or nack returns; a full one "
+       "stalls the output queue (nothing is dropped)"},
       {"router.t_pass", K::integer, {}, 1, false, 1000, "1", "sci: cycles to continue on a ring (T_pass)"},
       {"router.t_switch", K::integer, {}, 1, false, 1000, "2",
        "sci: cycles to enter a ring from the CPU or another dimension (T_switch)"},

@@ -1,5 +1,6 @@
 #include "ref/sci_ref_network.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -210,6 +211,7 @@ void SciRefNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64
     hold(u, again.flits);
   }
   active_.erase(it);
+  --nodes_[u].rings[size_t(d)].active;
 }
 
 // The switch: each source (CPU, input queues, retransmissions) sends a flit per cycle to the
@@ -271,13 +273,16 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
 void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
   RingInterface& r = nodes_[u].rings[size_t(d)];
   if (r.sending == RingInterface::Sending::none) {
-    if (!r.output_queue.empty() && r.output_queue.front().time <= t &&
+    // A full active buffer stalls the output queue until an echo or nack frees a slot.
+    const bool active_room = p_.active_buffer_packets == 0 || r.active < p_.active_buffer_packets;
+    if (active_room && !r.output_queue.empty() && r.output_queue.front().time <= t &&
         p_.ring_buffer_flits - int(r.ring_buffer.size()) >= packets_[r.output_queue.front().packet].flits) {
       SciPacket& pk = packets_[r.output_queue.front().packet];
       pk.tx = next_tx_++;
       pk.target = u;  // echoes come back here
       pk.corrupt = false;
       active_.emplace(pk.tx, pk);
+      counters_.active_max = std::max(counters_.active_max, ++r.active);
       r.sending = RingInterface::Sending::output;
     } else if (!r.ring_buffer.empty() && r.ring_buffer.front().time <= t) {
       r.sending = RingInterface::Sending::ring;

@@ -21,6 +21,7 @@ struct RingInterface {
   std::deque<SciFlit> input_queue;   // leaving the ring here, time = decoded
   std::deque<SciFlit> retransmit;    // nacked packets from the active buffer, back to the output queue
   int input_reserved = 0;            // flits of accepted packets still to arrive
+  int active = 0;                    // packets in the active buffer: sent, echo or nack not yet back
   uint32_t answer = 0;               // the echo/nack for the packet arriving (accept, drop)
   int answer_sent = 0;               // of its flits, already put in the ring buffer
   Sending sending = Sending::none;   // the output link's current packet comes from

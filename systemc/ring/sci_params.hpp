@@ -13,6 +13,7 @@ struct SciParams {
   std::vector<int> wire_cycles;  // per dimension: a flit sent in cycle t arrives at t + w
   int address_flits = 4, data_flits = 20, echo_flits = 2;
   int ring_buffer_flits = 25, input_queue_flits = 25, output_queue_flits = 25;
+  int active_buffer_packets = 0;  // per ring interface, sent and not yet answered; 0 = unbounded
   double corrupt_rate = 0;       // per packet per link: fails its CRC where it leaves the ring (nacked)
   uint64_t seed = 1;             // for corruption
   int64_t source_queue_packets = 0;  // messages waiting at a CPU before one is dropped; 0 = unbounded

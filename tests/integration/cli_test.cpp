@@ -170,6 +170,9 @@ INSTANTIATE_TEST_SUITE_P(
                                "--set router.ring_buffer_flits=19",
                                "router.ring_buffer_flits = 19", "never fill up while the output queue"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set router.active_buffer_packets=0",
+                               "router.active_buffer_packets", "unbounded or an integer >= 1"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
                                "--set router.input_queue_flits=4",
                                "router.input_queue_flits = 4", "free space is checked when a message arrives"}));
 
