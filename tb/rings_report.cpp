@@ -34,15 +34,15 @@ RingsDesign rings_design(const Config& c) {
 }
 
 RingsAnalytic checked_rings_analytic(const RingsDesign& d) {
-  const long nodes = std::lround(std::pow(double(d.radix), double(d.dims)));
   // W = 0 bits is the one design the schema's ranges let through (eq 7 and the node-size
-  // split round down).
-  if (d.constraint == RingConstraint::node_size && d.node_wires < 2 * d.dims)
+  // split round down): name the key that sets it, and its least value.
+  const long nodes = std::lround(std::pow(double(d.radix), double(d.dims)));
+  const bool narrow = rings_link_width(d) < 1;
+  if (narrow && d.constraint == RingConstraint::node_size)
     throw ConfigError(fmt::format("link.node_wires = {} with link.constraint node_size leaves links of W = {} / (2n) = 0 "
                                   "bits for n = {}; allowed: link.node_wires >= {}",
                                   d.node_wires, d.node_wires, d.dims, 2 * d.dims));
-  if (d.constraint == RingConstraint::bisection && d.bisection_wires > 0 &&
-      long(d.radix) * d.bisection_wires < 2 * nodes) {
+  if (narrow && d.constraint == RingConstraint::bisection) {
     const long least = (2 * nodes + d.radix - 1) / d.radix;
     throw ConfigError(fmt::format("link.bisection_wires = {} with link.constraint bisection leaves links of W = k B / 2N "
                                   "= 0 bits for k = {}, N = {}; allowed: link.bisection_wires >= {}",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace kncsim {
 
@@ -39,19 +40,29 @@ const char* to_string(RingConstraint c) {
   return c == RingConstraint::link_width ? "link_width" : c == RingConstraint::node_size ? "node_size" : "bisection";
 }
 
+long rings_link_width(const RingsDesign& d) {
+  const long nodes = std::lround(std::pow(double(d.radix), double(d.dims)));
+  const long bisection = d.bisection_wires > 0 ? d.bisection_wires : 4 * nodes;
+  switch (d.constraint) {
+    case RingConstraint::link_width: return d.width_bits;
+    case RingConstraint::node_size: return d.node_wires / (2 * d.dims);
+    case RingConstraint::bisection: return long(d.radix) * bisection / (2 * nodes);  // eq 7
+  }
+  return 0;
+}
+
 RingsAnalytic rings_analytic(const RingsDesign& d) {
   if (d.dims < 1 || d.radix < 2) throw std::invalid_argument("rings: need n >= 1 and k >= 2");
   if (!(d.switch_to_wire > 0)) throw std::invalid_argument("rings: S must be > 0");
   RingsAnalytic a{};
   const int n = d.dims, k = d.radix;
   a.nodes = std::lround(std::pow(double(k), double(n)));
-  const long bisection = d.bisection_wires > 0 ? d.bisection_wires : 4 * a.nodes;
-  switch (d.constraint) {
-    case RingConstraint::link_width: a.width_bits = d.width_bits; break;
-    case RingConstraint::node_size: a.width_bits = d.node_wires / (2 * n); break;
-    case RingConstraint::bisection: a.width_bits = int(long(k) * bisection / (2 * a.nodes)); break;  // eq 7
-  }
-  if (a.width_bits < 1) throw std::invalid_argument("rings: the constraint leaves links narrower than 1 bit");
+  const long width = rings_link_width(d);
+  if (width < 1) throw std::invalid_argument("rings: the constraint leaves links narrower than 1 bit");
+  if (width > 65536)  // link.width_bits' own limit
+    throw std::invalid_argument("rings: the constraint gives links wider than 65536 bits (W = " +
+                                std::to_string(width) + ")");
+  a.width_bits = int(width);
   const int W = a.width_bits;
   a.wires_per_node = 2L * n * W;
   a.bisection_wires = 2L * W * a.nodes / k;

@@ -48,6 +48,8 @@ struct RingsAnalytic {
   double max_throughput;           // bits/cycle/processor: eq 13, or eq 14 when synchronous
 };
 
+// W from the design's constraint (eq 7 for bisection); may be 0 when the constraint rounds down.
+long rings_link_width(const RingsDesign& d);
 RingsAnalytic rings_analytic(const RingsDesign& d);
 const char* to_string(RingLinkMode m);
 const char* to_string(RingConstraint c);

@@ -69,8 +69,6 @@ struct FlatValue {
   bool list;
 };
 
-// YAML allows a key once per mapping; yaml-cpp keeps both and the last would silently win.
-// `seen` maps every dotted key (sections included) to the line where it was set.
 // A prefix of some schema key ("traffic", "link").
 bool is_section(const std::string& name) {
   for (const auto& s : config_schema())
@@ -78,6 +76,8 @@ bool is_section(const std::string& name) {
   return false;
 }
 
+// YAML allows a key once per mapping; yaml-cpp keeps both and the last would silently win.
+// `seen` maps every dotted key (sections included) to the line where it was set.
 void flatten(const YAML::Node& node, const std::string& prefix, const std::string& origin,
              std::vector<FlatValue>& out, std::map<std::string, int>& seen) {
   for (const auto& kv : node) {

@@ -273,7 +273,9 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
 void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
   RingInterface& r = nodes_[u].rings[size_t(d)];
   if (r.sending == RingInterface::Sending::none) {
-    // A full active buffer stalls the output queue until an echo or nack frees a slot.
+    // A full active buffer stalls the output queue until an echo or nack frees a slot. The
+    // ring buffer's room counts flits still in its decode/pass stages as taken (cautious: the
+    // overflow check in arrivals() allows them on top of the buffer proper).
     const bool active_room = p_.active_buffer_packets == 0 || r.active < p_.active_buffer_packets;
     if (active_room && !r.output_queue.empty() && r.output_queue.front().time <= t &&
         p_.ring_buffer_flits - int(r.ring_buffer.size()) >= packets_[r.output_queue.front().packet].flits) {

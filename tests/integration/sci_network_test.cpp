@@ -1,6 +1,7 @@
 // The SCI ring network against Scott & Goodman's closed forms and its own invariants.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -20,6 +21,27 @@ namespace {
 void run_until_idle(SciRefNetwork& net) {
   do sc_core::sc_start(cycles(8));
   while (!net.idle());
+}
+
+// Open load until cycle `until`: each node sends with probability `send` per cycle, a data
+// packet with probability `data`, to a uniform destination; `sent` sees each id and
+// destination. Then runs until every message is delivered.
+void open_load(SciRefNetwork& net, uint64_t seed, double send, double data, int64_t until,
+               const std::function<void(uint64_t, uint32_t)>& sent = {}) {
+  auto rng = std::make_shared<std::mt19937_64>(seed);
+  std::bernoulli_distribution sends(send), datas(data);
+  std::uniform_int_distribution<uint32_t> node(0, net.nodes() - 1);
+  net.on_cycle([&net, rng, sends, datas, node, until, sent](int64_t t) mutable {
+    if (t >= until) return;
+    for (uint32_t s = 0; s < net.nodes(); ++s)
+      if (sends(*rng)) {
+        const uint32_t to = node(*rng);
+        const uint64_t id = net.inject(s, to, datas(*rng) ? SciKind::data : SciKind::address);
+        if (sent) sent(id, to);
+      }
+  });
+  sc_core::sc_start(cycles(until));
+  run_until_idle(net);
 }
 
 // Every (source, destination) pair, the source included, one isolated probe at a time:
@@ -99,27 +121,15 @@ TEST_P(SciLoaded, EveryMessageIsDeliveredExactlyOnceDespiteNacks) {
   p.corrupt_rate = GetParam();
   SimSession session;
   auto net = std::make_unique<SciRefNetwork>("sci", p);
-  std::mt19937_64 rng(7);
-  std::bernoulli_distribution send(0.02), data(0.3);
-  std::uniform_int_distribution<uint32_t> node(0, net->nodes() - 1);
   std::set<uint64_t> delivered;
   std::map<uint64_t, uint32_t> dest_of;
   uint64_t retried = 0;
-  net->on_cycle([&](int64_t t) {
-    if (t >= 20000) return;
-    for (uint32_t s = 0; s < net->nodes(); ++s)
-      if (send(rng)) {
-        const uint32_t to = node(rng);
-        dest_of[net->inject(s, to, data(rng) ? SciKind::data : SciKind::address)] = to;
-      }
-  });
   net->on_delivery([&](const SciDelivery& x) {
     EXPECT_TRUE(delivered.insert(x.id).second) << "message " << x.id << " delivered twice";
     EXPECT_EQ(x.dest, dest_of.at(x.id));
     retried += x.retries > 0;
   });
-  sc_core::sc_start(cycles(20000));
-  run_until_idle(*net);
+  open_load(*net, 7, 0.02, 0.3, 20000, [&](uint64_t id, uint32_t to) { dest_of[id] = to; });
   const SciCounters& c = net->counters();
   EXPECT_GT(c.injected, 5000u);
   EXPECT_EQ(delivered.size(), c.injected);
@@ -147,18 +157,9 @@ TEST(SciActiveBuffer, AFullActiveBufferStallsTheOutputQueueAndDropsNothing) {
     p.corrupt_rate = 0.02;
     SimSession session;
     auto net = std::make_unique<SciRefNetwork>("sci", p);
-    std::mt19937_64 rng(3);
-    std::bernoulli_distribution send(0.01), data(0.3);
-    std::uniform_int_distribution<uint32_t> node(0, net->nodes() - 1);
     std::set<uint64_t> delivered;
-    net->on_cycle([&](int64_t t) {
-      if (t >= 10000) return;
-      for (uint32_t s = 0; s < net->nodes(); ++s)
-        if (send(rng)) net->inject(s, node(rng), data(rng) ? SciKind::data : SciKind::address);
-    });
     net->on_delivery([&](const SciDelivery& x) { EXPECT_TRUE(delivered.insert(x.id).second) << x.id; });
-    sc_core::sc_start(cycles(10000));
-    run_until_idle(*net);
+    open_load(*net, 3, 0.01, 0.3, 10000);
     EXPECT_EQ(delivered.size(), net->counters().injected);
     EXPECT_EQ(net->counters().dropped, 0u);
     EXPECT_EQ(net->counters().retransmissions, net->counters().nacks);
@@ -187,16 +188,8 @@ TEST(SciSwitch, TheCpuTakesOneFlitPerCycle) {
   p.corrupt_rate = 0.03;
   SimSession session;
   auto net = std::make_unique<SciRefNetwork>("sci", p);
-  std::mt19937_64 rng(1);
-  std::bernoulli_distribution send(0.006), data(0.96);
-  std::uniform_int_distribution<uint32_t> node(0, net->nodes() - 1);
   std::map<uint32_t, int64_t> last_at;  // per CPU: the cycle the previous tail arrived
   int64_t checked = 0;
-  net->on_cycle([&](int64_t t) {
-    if (t >= 20000) return;
-    for (uint32_t s = 0; s < net->nodes(); ++s)
-      if (send(rng)) net->inject(s, node(rng), data(rng) ? SciKind::data : SciKind::address);
-  });
   net->on_delivery([&](const SciDelivery& x) {
     const int flits = x.kind == SciKind::data ? p.data_flits : p.address_flits;
     if (const auto it = last_at.find(x.dest); it != last_at.end()) {
@@ -205,8 +198,7 @@ TEST(SciSwitch, TheCpuTakesOneFlitPerCycle) {
     }
     last_at[x.dest] = x.delivered;
   });
-  sc_core::sc_start(cycles(20000));
-  run_until_idle(*net);
+  open_load(*net, 1, 0.006, 0.96, 20000);
   EXPECT_GT(checked, 1000);
   EXPECT_EQ(net->counters().delivered, net->counters().injected);
 }
