@@ -1,7 +1,8 @@
 #pragma once
-// Header fields of every packet in flight, indexed by the slot its flits carry.
+// Header fields of every mesh packet in flight, indexed by the slot its flits carry.
 #include <cstdint>
-#include <vector>
+
+#include "flit/slot_pool.hpp"
 
 namespace kncsim {
 
@@ -14,31 +15,6 @@ struct PacketInfo {
   uint32_t next_free;
 };
 
-class PacketTable {
- public:
-  uint32_t allocate(const PacketInfo& p) {
-    uint32_t k;
-    if (free_ != kNone) {
-      k = free_;
-      free_ = slots_[k].next_free;
-    } else {
-      k = uint32_t(slots_.size());
-      slots_.emplace_back();
-    }
-    slots_[k] = p;
-    return k;
-  }
-  void release(uint32_t k) {
-    slots_[k].next_free = free_;
-    free_ = k;
-  }
-  PacketInfo& operator[](uint32_t k) { return slots_[k]; }
-  const PacketInfo& operator[](uint32_t k) const { return slots_[k]; }
-
- private:
-  static constexpr uint32_t kNone = 0xffffffffu;
-  std::vector<PacketInfo> slots_;
-  uint32_t free_ = kNone;
-};
+using PacketTable = SlotPool<PacketInfo>;
 
 }  // namespace kncsim

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "sc/cycle_time.hpp"
-#include "traffic/counter_rng.hpp"
+#include "ring/sci_corruption.hpp"
 
 namespace kncsim {
 
@@ -25,6 +25,7 @@ SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
     n_nodes *= uint32_t(p_.radix);
   }
   if (int(p_.wire_cycles.size()) != p_.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
+  if (p_.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
   nodes_.resize(n_nodes);
   for (SciRefNode& node : nodes_) {
     node.rings.resize(size_t(p_.dims));
@@ -50,27 +51,16 @@ void SciRefNetwork::hold(uint32_t u, int64_t n) {
     busy_[u >> 6] &= ~(uint64_t{1} << (u & 63));
 }
 
-uint32_t SciRefNetwork::allocate(const SciPacket& p) {
-  if (free_.empty()) {
-    packets_.push_back(p);
-    return uint32_t(packets_.size() - 1);
-  }
-  const uint32_t slot = free_.back();
-  free_.pop_back();
-  packets_[slot] = p;
-  return slot;
-}
-
-void SciRefNetwork::release(uint32_t slot) { free_.push_back(slot); }
-
 uint64_t SciRefNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
+  if (evaluating_ >= 0 && int64_t(src) != evaluating_)
+    throw std::logic_error("SCI: a delivery may hand over a message only at the delivering node");
   SciRefNode& node = nodes_[src];
   if (droppable && p_.source_queue_packets > 0 && node.cpu_queued >= p_.source_queue_packets) {
     ++counters_.dropped;
     return kDropped;
   }
   ++node.cpu_queued;
-  const WaitingPacket w{next_id_++, current_cycle(), dest, uint8_t(kind)};
+  const WaitingPacket w{sci_message_id(src, node.messages++), current_cycle(), dest, uint8_t(kind)};
   if (node.cpu.empty())
     spool(src, w);
   else
@@ -89,7 +79,7 @@ void SciRefNetwork::spool(uint32_t u, const WaitingPacket& w) {
   p.dest = w.dest;
   p.flits = p.kind == SciKind::data ? p_.data_flits : p_.address_flits;
   p.injected = w.time;
-  const uint32_t slot = allocate(p);
+  const uint32_t slot = packets_.allocate(p);
   for (int i = 0; i < p.flits; ++i) nodes_[u].cpu.push_back(SciFlit{slot, uint16_t(i), p.injected});
 }
 
@@ -118,73 +108,75 @@ void SciRefNetwork::step() {
 }
 
 void SciRefNetwork::step_node(uint32_t u, int64_t t) {
+  evaluating_ = u;
   for (int d = 0; d < p_.dims; ++d) arrivals(u, d, t);
+  cpu_port(u, t);
   switch_flits(u, t);
   for (int d = 0; d < p_.dims; ++d) output_link(u, d, t);
+  evaluating_ = -1;
 }
 
-// Flits that have arrived over the wire: a head is decoded, then its packet passes (ring
-// buffer), leaves the ring here (input queue, and an echo goes on), is refused (dropped, and a
-// nack goes on), or is an echo/nack back at its sender (stripped).
+// Flits whose decoding ends now: a head's packet passes (ring buffer), leaves the ring here
+// (input queue, and an echo goes on), is refused (dropped, and a nack goes on), or is an
+// echo/nack back at its sender (stripped).
 void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
-  RingInterface& r = nodes_[u].rings[size_t(d)];
+  SciRefRing& r = nodes_[u].rings[size_t(d)];
   while (!r.wire.empty() && r.wire.front().time <= t) {
     const SciFlit f = r.wire.front();
     r.wire.pop_front();
     // Not copied per flit: only the head's decision allocates (an answer), after its last use of pk.
     const SciPacket& pk = packets_[f.packet];
-    const int64_t decoded = f.time + p_.decode_cycles;
+    const int64_t decoded = f.time;
     const bool tail = f.seq == pk.flits - 1;
     if (f.seq == 0) {
-      if (pk.kind == SciKind::echo || pk.kind == SciKind::nack) {
-        r.fate = pk.target == u ? RingInterface::Fate::strip : RingInterface::Fate::pass;
+      if (!is_send(pk.kind)) {
+        r.fate = pk.target == u ? SciRefRing::Fate::strip : SciRefRing::Fate::pass;
       } else if (coord(u, d) != coord(pk.dest, d)) {
-        r.fate = RingInterface::Fate::pass;
+        r.fate = SciRefRing::Fate::pass;
       } else {
         const int room = p_.input_queue_flits - int(r.input_queue.size()) - r.input_reserved;
-        r.fate = room >= pk.flits && !pk.corrupt ? RingInterface::Fate::accept : RingInterface::Fate::drop;
+        r.fate = room >= pk.flits && !pk.corrupt ? SciRefRing::Fate::accept : SciRefRing::Fate::drop;
         counters_.corrupted += pk.corrupt;
-        if (r.fate == RingInterface::Fate::accept) r.input_reserved += pk.flits;
+        if (r.fate == SciRefRing::Fate::accept) r.input_reserved += pk.flits;
         SciPacket answer;
         answer.id = pk.id;
-        answer.kind = r.fate == RingInterface::Fate::accept ? SciKind::echo : SciKind::nack;
+        answer.kind = r.fate == SciRefRing::Fate::accept ? SciKind::echo : SciKind::nack;
         answer.src = u;
         answer.dest = pk.target;
         answer.flits = p_.echo_flits;
         answer.injected = t;
-        answer.tx = pk.tx;
         answer.target = pk.target;
-        r.answer = allocate(answer);
+        r.answer = packets_.allocate(answer);
         r.answer_sent = 0;
         ++(answer.kind == SciKind::echo ? counters_.echoes : counters_.nacks);
       }
     }
     switch (r.fate) {
-      case RingInterface::Fate::pass:
+      case SciRefRing::Fate::pass:
         r.ring_buffer.push_back(SciFlit{f.packet, f.seq, decoded + p_.t_pass});
         // The buffer proper plus the flits in its decode and pass stages, one per cycle each.
         if (int64_t(r.ring_buffer.size()) > int64_t{p_.ring_buffer_flits} + p_.decode_cycles + p_.t_pass)
           throw std::logic_error("SCI ring buffer overflow at node " + std::to_string(u) + " dimension " +
                                  std::to_string(d) + ": the output queue rule was broken");
         break;
-      case RingInterface::Fate::accept:
+      case SciRefRing::Fate::accept:
         r.input_queue.push_back(SciFlit{f.packet, f.seq, decoded});
         --r.input_reserved;
         break;
-      case RingInterface::Fate::drop:
+      case SciRefRing::Fate::drop:
         hold(u, -1);
-        if (tail) release(f.packet);
+        if (tail) packets_.release(f.packet);
         break;
-      case RingInterface::Fate::strip:
+      case SciRefRing::Fate::strip:
         hold(u, -1);
         if (tail) {
           strip_done(u, d, pk, decoded);
-          release(f.packet);
+          packets_.release(f.packet);
         }
         break;
     }
     // The echo or nack goes on in the stripped packet's place, a flit per flit that came in.
-    const bool answering = r.fate == RingInterface::Fate::accept || r.fate == RingInterface::Fate::drop;
+    const bool answering = r.fate == SciRefRing::Fate::accept || r.fate == SciRefRing::Fate::drop;
     if (answering) {
       const int more = tail ? p_.echo_flits - r.answer_sent : (r.answer_sent < p_.echo_flits ? 1 : 0);
       for (int i = 0; i < more; ++i) {
@@ -199,19 +191,41 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
 // An echo or nack is back where its packet entered the ring: the active buffer lets go of the
 // packet, or sends it again.
 void SciRefNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t) {
-  const auto it = active_.find(answer.tx);
-  if (it == active_.end()) throw std::logic_error("SCI: an echo for a packet no active buffer holds");
+  SciRefRing& r = nodes_[u].rings[size_t(d)];
+  const auto it = std::find_if(r.active.begin(), r.active.end(), [&](const SciPacket& p) { return p.id == answer.id; });
+  if (it == r.active.end()) throw std::logic_error("SCI: an echo for a packet no active buffer holds");
   if (answer.kind == SciKind::nack) {
-    SciPacket again = it->second;
+    SciPacket again = *it;
     ++again.retries;
     ++counters_.retransmissions;
-    const uint32_t slot = allocate(again);
-    RingInterface& r = nodes_[u].rings[size_t(d)];
+    const uint32_t slot = packets_.allocate(again);
     for (int i = 0; i < again.flits; ++i) r.retransmit.push_back(SciFlit{slot, uint16_t(i), t});
     hold(u, again.flits);
   }
-  active_.erase(it);
-  --nodes_[u].rings[size_t(d)].active;
+  r.active.erase(it);
+  --active_;
+}
+
+// The CPU takes the flits the switch brought it, T_switch after they crossed it; a message is
+// delivered with its tail.
+void SciRefNetwork::cpu_port(uint32_t u, int64_t t) {
+  SciRefNode& node = nodes_[u];
+  while (!node.to_cpu.empty() && node.to_cpu.front().time <= t) {
+    const SciFlit f = node.to_cpu.front();
+    node.to_cpu.pop_front();
+    hold(u, -1);
+    const SciPacket& pk = packets_[f.packet];
+    if (f.seq != node.cpu_next_seq)
+      throw std::logic_error("SCI: flit " + std::to_string(f.seq) + " of message " + std::to_string(pk.id) +
+                             " reached the CPU out of order");
+    const bool tail = f.seq == pk.flits - 1;
+    node.cpu_next_seq = tail ? 0 : f.seq + 1;
+    if (!tail) continue;
+    ++counters_.delivered;
+    const SciDelivery x{pk.id, pk.kind, pk.src, pk.dest, pk.injected, t, pk.retries};
+    packets_.release(f.packet);
+    if (deliver_) deliver_(x);
+  }
 }
 
 // The switch: each source (CPU, input queues, retransmissions) sends a flit per cycle to the
@@ -237,22 +251,12 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
     const int to = node.source_to[size_t(s)];
     const bool tail = f.seq == pk.flits - 1;
     if (to < p_.dims) {
-      RingInterface& out = node.rings[size_t(to)];
+      SciRefRing& out = node.rings[size_t(to)];
       // The queue's capacity plus the switch's T_switch pipeline stages, which hold a flit each.
       if (int64_t(out.output_queue.size()) >= int64_t{p_.output_queue_flits} + p_.t_switch) continue;  // backs up
       out.output_queue.push_back(SciFlit{f.packet, f.seq, t + p_.t_switch});
     } else {
-      hold(u, -1);
-      if (f.seq != node.cpu_next_seq)
-        throw std::logic_error("SCI: flit " + std::to_string(f.seq) + " of message " + std::to_string(pk.id) +
-                               " reached the CPU out of order");
-      node.cpu_next_seq = tail ? 0 : f.seq + 1;
-      if (tail) {
-        ++counters_.delivered;
-        if (deliver_)
-          deliver_(SciDelivery{pk.id, pk.kind, pk.src, pk.dest, pk.injected, t + p_.t_switch, pk.retries});
-        release(f.packet);
-      }
+      node.to_cpu.push_back(SciFlit{f.packet, f.seq, t + p_.t_switch});
     }
     q.pop_front();
     sent_to |= 1u << to;
@@ -271,42 +275,40 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
 // The output link: a flit per cycle, a packet at a time. Between packets the output queue goes
 // first if the ring buffer has room for a packet as long as it; otherwise the ring buffer.
 void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
-  RingInterface& r = nodes_[u].rings[size_t(d)];
-  if (r.sending == RingInterface::Sending::none) {
+  SciRefRing& r = nodes_[u].rings[size_t(d)];
+  if (r.sending == SciRefRing::Sending::none) {
     // A full active buffer stalls the output queue until an echo or nack frees a slot. The
     // ring buffer's room counts flits still in its decode/pass stages as taken (cautious: the
     // overflow check in arrivals() allows them on top of the buffer proper).
-    const bool active_room = p_.active_buffer_packets == 0 || r.active < p_.active_buffer_packets;
+    const bool active_room = p_.active_buffer_packets == 0 || int(r.active.size()) < p_.active_buffer_packets;
     if (active_room && !r.output_queue.empty() && r.output_queue.front().time <= t &&
         p_.ring_buffer_flits - int(r.ring_buffer.size()) >= packets_[r.output_queue.front().packet].flits) {
       SciPacket& pk = packets_[r.output_queue.front().packet];
-      pk.tx = next_tx_++;
       pk.target = u;  // echoes come back here
       pk.corrupt = false;
-      active_.emplace(pk.tx, pk);
-      counters_.active_max = std::max(counters_.active_max, ++r.active);
-      r.sending = RingInterface::Sending::output;
+      r.active.push_back(pk);
+      ++active_;
+      counters_.active_max = std::max(counters_.active_max, int(r.active.size()));
+      r.sending = SciRefRing::Sending::output;
     } else if (!r.ring_buffer.empty() && r.ring_buffer.front().time <= t) {
-      r.sending = RingInterface::Sending::ring;
+      r.sending = SciRefRing::Sending::ring;
     } else {
       return;
     }
   }
-  std::deque<SciFlit>& q = r.sending == RingInterface::Sending::output ? r.output_queue : r.ring_buffer;
+  std::deque<SciFlit>& q = r.sending == SciRefRing::Sending::output ? r.output_queue : r.ring_buffer;
   if (q.empty() || q.front().time > t) return;  // the packet's next flit is not here yet
   const SciFlit f = q.front();
   q.pop_front();
-  if (f.seq == packets_[f.packet].flits - 1) r.sending = RingInterface::Sending::none;
+  if (f.seq == packets_[f.packet].flits - 1) r.sending = SciRefRing::Sending::none;
   send(u, d, f, t);
 }
 
 void SciRefNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
   const uint32_t v = downstream(u, d);
   SciPacket& pk = packets_[f.packet];
-  if (p_.corrupt_rate > 0 && f.seq == 0 && (pk.kind == SciKind::address || pk.kind == SciKind::data) &&
-      double(counter_bits53(p_.seed, pk.tx, u, 7)) * 0x1p-53 < p_.corrupt_rate)
-    pk.corrupt = true;  // the CRC at the ring's exit will fail
-  f.time = t + p_.wire_cycles[size_t(d)];
+  if (f.seq == 0 && is_send(pk.kind) && sci_link_corrupts(p_, u, d, pk)) pk.corrupt = true;  // its CRC will fail
+  f.time = t + p_.wire_cycles[size_t(d)] + p_.decode_cycles;
   nodes_[v].rings[size_t(d)].wire.push_back(f);
   hold(u, -1);
   hold(v, 1);

@@ -1,7 +1,7 @@
 #pragma once
 // State of one node of the reference SCI ring network (Scott & Goodman, Figure 2): the CPU's queue, a
 // switch, and per dimension a ring interface with its ring buffer (bypass), input queue,
-// output queue and output link. Plain data; SciRefNetwork evaluates it.
+// output queue, active buffer and output link. Plain data; SciRefNetwork evaluates it.
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -10,27 +10,29 @@
 
 namespace kncsim {
 
-struct RingInterface {
+struct SciRefRing {
   enum class Fate : uint8_t { pass, accept, drop, strip };
   enum class Sending : uint8_t { none, ring, output };
 
-  std::deque<SciFlit> wire;          // flits on the link into this interface, time = arrival
+  std::deque<SciFlit> wire;          // flits on the link into this interface and in its decode stage, time = decoded
   Fate fate = Fate::pass;            // of the packet whose flits are arriving
   std::deque<SciFlit> ring_buffer;   // passing flits, time = may leave
   std::deque<SciFlit> output_queue;  // from the switch, time = may leave
   std::deque<SciFlit> input_queue;   // leaving the ring here, time = decoded
   std::deque<SciFlit> retransmit;    // nacked packets from the active buffer, back to the output queue
+  std::deque<SciPacket> active;      // the active buffer: sent, echo or nack not yet back
   int input_reserved = 0;            // flits of accepted packets still to arrive
-  int active = 0;                    // packets in the active buffer: sent, echo or nack not yet back
   uint32_t answer = 0;               // the echo/nack for the packet arriving (accept, drop)
   int answer_sent = 0;               // of its flits, already put in the ring buffer
   Sending sending = Sending::none;   // the output link's current packet comes from
 };
 
 struct SciRefNode {
-  std::vector<RingInterface> rings;  // one per dimension
+  std::vector<SciRefRing> rings;     // one per dimension
   std::deque<SciFlit> cpu;           // the front message from the CPU (the rest wait compactly), time = handed over
+  std::deque<SciFlit> to_cpu;        // through the switch to the CPU, time = there
   uint32_t cpu_queued = 0;           // messages handed over whose head has not entered the switch
+  uint64_t messages = 0;             // handed over so far (their ids' order)
   // The switch. Sources: 0 = CPU, 1 + d = input queue d, 1 + n + d = retransmissions of d.
   // Destinations: d = output queue d, n = the CPU. Bound for a whole packet.
   std::vector<int> source_to;        // destination, or -1

@@ -129,7 +129,7 @@ TEST_P(SciLoaded, EveryMessageIsDeliveredExactlyOnceDespiteNacks) {
     EXPECT_EQ(x.dest, dest_of.at(x.id));
     retried += x.retries > 0;
   });
-  open_load(*net, 7, 0.02, 0.3, 20000, [&](uint64_t id, uint32_t to) { dest_of[id] = to; });
+  open_load(*net, 7, 0.02, 0.5, 20000, [&](uint64_t id, uint32_t to) { dest_of[id] = to; });
   const SciCounters& c = net->counters();
   EXPECT_GT(c.injected, 5000u);
   EXPECT_EQ(delivered.size(), c.injected);

@@ -1,0 +1,43 @@
+#pragma once
+// The packet pool every network shares: records of the packets in flight, indexed by the slot
+// their flits carry (as a wire carries a tag). Freed slots are reused, newest first, through a
+// list threaded in the records themselves (`Info::next_free`), so the pool is one vector.
+#include <cstdint>
+#include <vector>
+
+namespace kncsim {
+
+template <class Info>
+class SlotPool {
+ public:
+  uint32_t allocate(const Info& p) {
+    uint32_t k;
+    if (free_ != kNone) {
+      k = free_;
+      free_ = slots_[k].next_free;
+    } else {
+      k = uint32_t(slots_.size());
+      slots_.emplace_back();
+    }
+    slots_[k] = p;
+    ++live_;
+    return k;
+  }
+  void release(uint32_t k) {
+    slots_[k].next_free = free_;
+    free_ = k;
+    --live_;
+  }
+  Info& operator[](uint32_t k) { return slots_[k]; }
+  const Info& operator[](uint32_t k) const { return slots_[k]; }
+  // Packets allocated and not yet released (for leak checks at the end of a run).
+  int64_t live() const { return live_; }
+
+ private:
+  static constexpr uint32_t kNone = 0xffffffffu;
+  std::vector<Info> slots_;
+  uint32_t free_ = kNone;
+  int64_t live_ = 0;
+};
+
+}  // namespace kncsim
