@@ -7,6 +7,7 @@
 
 #include "experiment.hpp"
 #include "ring/sci_design.hpp"
+#include "net/sci_network.hpp"
 #include "ref/sci_ref_network.hpp"
 #include "rings_report.hpp"
 #include "sc/cycle_time.hpp"
@@ -80,7 +81,11 @@ ojson run_rings_experiment(const Config& c) {
   const uint64_t seed = p.seed;
 
   SimSession session;
-  auto net = std::make_unique<SciRefNetwork>("sci", p);
+  std::unique_ptr<SciModel> net;
+  if (c.text("router.impl") == "systemc")
+    net = std::make_unique<SciNetwork>("sci", p);
+  else
+    net = std::make_unique<SciRefNetwork>("sci", p);
   const uint32_t n = net->nodes();
   struct Sums {
     double latency[2] = {0, 0};
@@ -101,7 +106,7 @@ ojson run_rings_experiment(const Config& c) {
       const uint32_t to = uint32_t(counter_bits53(seed, s, uint64_t(t), 1) % n);
       const bool data = !rr && double(counter_bits53(seed, s, uint64_t(t), 2)) * 0x1p-53 < f;
       const uint64_t id = net->inject(s, to, data ? SciKind::data : SciKind::address);
-      if (rr && id != SciRefNetwork::kDropped) request_sent.emplace(id, t);
+      if (rr && id != SciModel::kDropped) request_sent.emplace(id, t);
     }
   });
   net->on_delivery([&](const SciDelivery& x) {
@@ -141,6 +146,7 @@ ojson run_rings_experiment(const Config& c) {
   const double lat_a = mean(m.latency[0], m.count[0]) * scale, lat_d = mean(m.latency[1], m.count[1]) * scale;
   ojson r;
   r["topology"] = "rings";
+  r["model"] = c.text("router.impl");
   r["converged"] = !interrupted;
   r["stop_reason"] = interrupted ? "interrupted" : "fixed";
   r["latency_address"] = lat_a;
@@ -173,8 +179,9 @@ ojson run_rings_experiment(const Config& c) {
 std::string rings_run_summary(const ojson& r) {
   std::string s;
   const auto& an = r["analytic"];
-  s += fmt::format("{}-node rings, {} links, W = {}: offered {:.4g} of max {:.4g} bits/cycle/processor\n",
-                   an["nodes"].get<long>(), an["link_mode"].get<std::string>(), an["link_width_bits"].get<int>(),
+  s += fmt::format("kncsim {} model: {}-node rings, {} links, W = {}: offered {:.4g} of max {:.4g} "
+                   "bits/cycle/processor\n",
+                   r["model"].get<std::string>(), an["nodes"].get<long>(), an["link_mode"].get<std::string>(), an["link_width_bits"].get<int>(),
                    r["offered_bits_per_cycle_per_node"].get<double>(), r["max_throughput"].get<double>());
   auto num = [&](const char* k) { return r[k].is_number() ? fmt::format("{:.4g}", r[k].get<double>()) : "n/a"; };
   s += fmt::format("latency address {}  data {}  round trip {} cycles (unloaded {:.1f})\n", num("latency_address"),

@@ -9,21 +9,9 @@
 
 namespace kncsim {
 
-namespace {
-uint32_t node_count(const SciParams& p) {
-  uint32_t n = 1;
-  for (int d = 0; d < p.dims; ++d) n *= uint32_t(p.radix);
-  return n;
-}
-}  // namespace
-
 SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
-    : sc_module(name), p_(p), waiting_(node_count(p)) {
-  uint32_t n_nodes = 1;
-  for (int d = 0; d < p_.dims; ++d) {
-    stride_.push_back(n_nodes);
-    n_nodes *= uint32_t(p_.radix);
-  }
+    : sc_module(name), p_(p), geo_(p.dims, p.radix), waiting_(geo_.nodes()) {
+  const uint32_t n_nodes = geo_.nodes();
   if (int(p_.wire_cycles.size()) != p_.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
   if (p_.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
   nodes_.resize(n_nodes);
@@ -34,11 +22,6 @@ SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
   }
   busy_.resize((n_nodes + 63) / 64);
   SC_METHOD(step);
-}
-
-uint32_t SciRefNetwork::downstream(uint32_t u, int d) const {
-  const int c = coord(u, d);
-  return u - uint32_t(c) * stride_[size_t(d)] + uint32_t((c + 1) % p_.radix) * stride_[size_t(d)];
 }
 
 void SciRefNetwork::hold(uint32_t u, int64_t n) {
@@ -83,13 +66,6 @@ void SciRefNetwork::spool(uint32_t u, const WaitingPacket& w) {
   for (int i = 0; i < p.flits; ++i) nodes_[u].cpu.push_back(SciFlit{slot, uint16_t(i), p.injected});
 }
 
-// The first dimension after `after_dim` whose coordinate differs, or n: the CPU.
-int SciRefNetwork::route_from(uint32_t u, const SciPacket& p, int after_dim) const {
-  for (int d = after_dim + 1; d < p_.dims; ++d)
-    if (coord(u, d) != coord(p.dest, d)) return d;
-  return p_.dims;
-}
-
 std::deque<SciFlit>& SciRefNetwork::source_queue(uint32_t u, int s) {
   SciRefNode& node = nodes_[u];
   if (s == 0) return node.cpu;
@@ -131,7 +107,7 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
     if (f.seq == 0) {
       if (!is_send(pk.kind)) {
         r.fate = pk.target == u ? SciRefRing::Fate::strip : SciRefRing::Fate::pass;
-      } else if (coord(u, d) != coord(pk.dest, d)) {
+      } else if (geo_.coord(u, d) != geo_.coord(pk.dest, d)) {
         r.fate = SciRefRing::Fate::pass;
       } else {
         const int room = p_.input_queue_flits - int(r.input_queue.size()) - r.input_reserved;
@@ -243,7 +219,7 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
     const SciFlit f = q.front();
     const SciPacket& pk = packets_[f.packet];
     if (node.source_to[size_t(s)] < 0) {
-      const int to = s == 0 ? route_from(u, pk, -1) : s <= p_.dims ? route_from(u, pk, s - 1) : s - 1 - p_.dims;
+      const int to = s <= p_.dims ? geo_.next_ring(u, pk.dest, s - 1) : s - 1 - p_.dims;
       if (node.destination_from[size_t(to)] >= 0 || (sent_to >> to & 1u)) continue;
       node.source_to[size_t(s)] = to;
       node.destination_from[size_t(to)] = s;
@@ -305,7 +281,7 @@ void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
 }
 
 void SciRefNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
-  const uint32_t v = downstream(u, d);
+  const uint32_t v = geo_.downstream(u, d);
   SciPacket& pk = packets_[f.packet];
   if (f.seq == 0 && is_send(pk.kind) && sci_link_corrupts(p_, u, d, pk)) pk.corrupt = true;  // its CRC will fail
   f.time = t + p_.wire_cycles[size_t(d)] + p_.decode_cycles;

@@ -17,6 +17,7 @@
 #include "ref/sci_ref_node.hpp"
 #include "ring/sci_model.hpp"
 #include "ring/sci_params.hpp"
+#include "topo/ring_geometry.hpp"
 
 namespace kncsim {
 
@@ -39,15 +40,12 @@ class SciRefNetwork final : public sc_core::sc_module, public SciModel {
   void output_link(uint32_t u, int d, int64_t t);
   void send(uint32_t u, int d, SciFlit f, int64_t t);
   void strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t);
-  int route_from(uint32_t u, const SciPacket& p, int after_dim) const;
-  int coord(uint32_t node, int d) const { return int(node / stride_[size_t(d)]) % p_.radix; }
-  uint32_t downstream(uint32_t u, int d) const;
   void hold(uint32_t u, int64_t n);
   std::deque<SciFlit>& source_queue(uint32_t u, int s);
   void spool(uint32_t u, const WaitingPacket& w);
 
   SciParams p_;
-  std::vector<uint32_t> stride_;
+  RingGeometry geo_;
   std::vector<SciRefNode> nodes_;
   SciPackets packets_;
   SourceQueues waiting_;                  // messages behind each CPU queue's front one

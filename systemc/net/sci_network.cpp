@@ -1,0 +1,59 @@
+#include "net/sci_network.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sc/cycle_time.hpp"
+
+namespace kncsim {
+
+namespace {
+int64_t wake_horizon(const SciParams& p) {
+  const int wire = p.wire_cycles.empty() ? 0 : *std::max_element(p.wire_cycles.begin(), p.wire_cycles.end());
+  return int64_t(wire) + p.decode_cycles + p.t_pass + p.t_switch + std::max(p.address_flits, p.data_flits) + 2;
+}
+}  // namespace
+
+SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p)
+    : sc_module(name), shared_(p, wake_horizon(p), counters_, deliver_) {
+  if (int(p.wire_cycles.size()) != p.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
+  if (p.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
+  const uint32_t n = shared_.geo.nodes();
+  nodes_.reserve(n);
+  for (uint32_t u = 0; u < n; ++u) nodes_.push_back(std::make_unique<SciNode>(fmt::format("node_{}", u).c_str(), u, shared_));
+  for (uint32_t u = 0; u < n; ++u)
+    for (int d = 0; d < p.dims; ++d) {
+      SciNode& v = *nodes_[shared_.geo.downstream(u, d)];
+      // The receiver's decode stages are counted into the wire: a flit is usable from when it is decoded.
+      const LinkParams link{p.wire_cycles[size_t(d)] + p.decode_cycles, LinkKind::pipelined};
+      links_.emplace_back(link, CreditPolicy::none, v.ring_input(d), v, *nodes_[u]);
+      nodes_[u]->connect_ring_output(d, &links_.back());
+    }
+  SC_METHOD(drive);
+}
+
+SciNetwork::~SciNetwork() = default;
+
+uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
+  if (shared_.evaluating >= 0 && int64_t(src) != shared_.evaluating)
+    throw std::logic_error("SCI: a delivery may hand over a message only at the delivering node");
+  return nodes_.at(src)->hand_over(dest, kind, droppable, current_cycle());
+}
+
+int64_t SciNetwork::flits_held() const {
+  int64_t held = shared_.unmade_flits;
+  for (const auto& node : nodes_) held += int64_t(node->flits_held());
+  return held;
+}
+
+void SciNetwork::drive() {
+  const int64_t t = current_cycle();
+  if (cycle_) cycle_(t);
+  shared_.calendar.begin_cycle(t);
+  for (int64_t u; (u = shared_.calendar.next_node()) >= 0;) nodes_[size_t(u)]->notify_due();
+  next_trigger(cycles(1));
+}
+
+}  // namespace kncsim

@@ -1,0 +1,46 @@
+#pragma once
+// The SCI ring network as hardware (router.impl: systemc for rings): one SciNode module per
+// node of the k-ary n-cube, node u's ring interface d linked to its successor's on ring d by a
+// FlitLink carrying one flit per cycle (the mesh's link: no flow control, since an output
+// queue only starts a packet with room for it in the ring buffer). A link delays a flit by
+// its wire cycles (none for synchronous links) plus the receiver's T_decode stages. Held to
+// SciRefNetwork packet for packet.
+//
+// Every cycle the clock process calls the testbench (on_cycle), whose messages are handed over
+// in that cycle, then wakes the nodes due.
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "link/flit_link.hpp"
+#include "ring/sci_model.hpp"
+#include "ring/sci_node.hpp"
+#include "ring/sci_shared.hpp"
+
+namespace kncsim {
+
+class SciNetwork final : public sc_core::sc_module, public SciModel {
+ public:
+  SC_HAS_PROCESS(SciNetwork);
+  SciNetwork(sc_core::sc_module_name name, const SciParams& p);
+  ~SciNetwork() override;
+
+  uint64_t inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable = true) override;
+  int64_t messages_waiting() const override { return shared_.waiting.total(); }
+  bool idle() const override { return shared_.flits == 0 && shared_.active == 0; }
+  uint32_t nodes() const override { return shared_.geo.nodes(); }
+  // Flits in the nodes' queues and on the links, plus those of the messages still waiting to
+  // be made: equal to SciShared::flits at every cycle boundary (flit conservation).
+  int64_t flits_held() const;
+
+ private:
+  void drive();
+
+  SciShared shared_;
+  std::vector<std::unique_ptr<SciNode>> nodes_;
+  std::deque<FlitLink> links_;
+};
+
+}  // namespace kncsim

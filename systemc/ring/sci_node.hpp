@@ -1,0 +1,47 @@
+#pragma once
+// One node of the SCI ring network as a SystemC module (router.impl: systemc for rings): the
+// CPU port, the switch and one ring interface per dimension, with data flowing CPU -> switch
+// -> output queue -> ring link -> ring buffer / input queue -> switch -> CPU. State is in
+// plain members; one SC_METHOD evaluates the node, only in cycles where it has work: woken
+// through the network's WakeCalendar by a flit arriving on a ring link, a message handed
+// over, or its own queues. An idle node costs nothing.
+#include <systemc>
+#include <vector>
+
+#include "link/flit_link.hpp"
+#include "ring/sci_cpu_port.hpp"
+#include "ring/sci_ring_interface.hpp"
+#include "ring/sci_shared.hpp"
+#include "ring/sci_switch.hpp"
+#include "sched/wakeable.hpp"
+
+namespace kncsim {
+
+class SciNode final : public sc_core::sc_module, public Wakeable {
+ public:
+  SC_HAS_PROCESS(SciNode);
+  SciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s);
+
+  // Wiring, before simulation starts: ring d's link in and out.
+  FlitFifo& ring_input(int d) { return rings_[size_t(d)].link_input(); }
+  void connect_ring_output(int d, FlitLink* link) { rings_[size_t(d)].connect_output(link); }
+
+  // The CPU hands over a message in cycle t, the current one (see SciModel::inject).
+  uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t);
+  // The network's clock process: this node is due this cycle.
+  void notify_due() { due_.notify(sc_core::SC_ZERO_TIME); }
+  void wake_at(int64_t cycle) override { s_.calendar.wake(node_, cycle, s_.calendar.now()); }
+  size_t flits_held() const;
+
+ private:
+  void evaluate();
+
+  uint32_t node_;
+  SciShared& s_;
+  SciCpuPort cpu_;
+  std::vector<SciRingInterface> rings_;
+  SciSwitch switch_;
+  sc_core::sc_event due_;
+};
+
+}  // namespace kncsim

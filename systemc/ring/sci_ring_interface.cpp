@@ -1,0 +1,156 @@
+#include "ring/sci_ring_interface.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "ring/sci_corruption.hpp"
+
+namespace kncsim {
+
+namespace {
+Flit flit_of(uint32_t slot, int seq, int flits) {
+  return Flit{slot, uint16_t(seq), 0, seq == 0, seq == flits - 1, false, 0};
+}
+}  // namespace
+
+// A head's packet is bound, in the cycle its decoding ends, to pass (not for this node, or an
+// echo/nack for another), to be stripped (an echo/nack back at its sender), or to leave the
+// ring: accepted with room for all of it in the input queue and a good CRC, else dropped.
+void SciRingInterface::bind_fate(const SciPacket& pk, int64_t t) {
+  if (!is_send(pk.kind)) {
+    fate_ = pk.target == node_ ? Fate::strip : Fate::pass;
+    return;
+  }
+  if (s_.geo.coord(node_, dim_) != s_.geo.coord(pk.dest, dim_)) {
+    fate_ = Fate::pass;
+    return;
+  }
+  const int room = s_.p.input_queue_flits - int(input_queue_.size()) - input_reserved_;
+  fate_ = room >= pk.flits && !pk.corrupt ? Fate::accept : Fate::drop;
+  s_.counters.corrupted += pk.corrupt;
+  if (fate_ == Fate::accept) input_reserved_ += pk.flits;
+  SciPacket answer;
+  answer.id = pk.id;
+  answer.kind = fate_ == Fate::accept ? SciKind::echo : SciKind::nack;
+  answer.src = node_;
+  answer.dest = pk.target;
+  answer.flits = s_.p.echo_flits;
+  answer.injected = t;
+  answer.target = pk.target;
+  answer_ = s_.packets.allocate(answer);
+  answer_sent_ = 0;
+  ++(answer.kind == SciKind::echo ? s_.counters.echoes : s_.counters.nacks);
+}
+
+void SciRingInterface::receive(int64_t t) {
+  while (!in_.empty() && in_.front().arrival <= t) {
+    const int64_t decoded = in_.front().arrival;
+    const Flit f = in_.front().flit;
+    in_.pop();
+    if (f.head) bind_fate(s_.packets[f.packet], t);
+    switch (fate_) {
+      case Fate::pass:
+        ring_buffer_.push(TimedFlit{decoded + s_.p.t_pass, f});
+        // The buffer proper plus the flits in its decode and pass stages, one per cycle each.
+        if (int64_t(ring_buffer_.size()) > int64_t{s_.p.ring_buffer_flits} + s_.p.decode_cycles + s_.p.t_pass)
+          throw std::logic_error(fmt::format(
+              "SCI ring buffer overflow at node {} dimension {}: the output queue rule was broken", node_, dim_));
+        break;
+      case Fate::accept:
+        input_queue_.push(TimedFlit{decoded, f});
+        --input_reserved_;
+        break;
+      case Fate::drop:
+        --s_.flits;
+        if (f.tail) s_.packets.release(f.packet);
+        break;
+      case Fate::strip:
+        --s_.flits;
+        if (f.tail) {
+          answered(s_.packets[f.packet], decoded);
+          s_.packets.release(f.packet);
+        }
+        break;
+    }
+    // The echo or nack goes on in the stripped packet's place, a flit per flit that came in.
+    if (fate_ == Fate::accept || fate_ == Fate::drop) {
+      const int more = f.tail ? s_.p.echo_flits - answer_sent_ : (answer_sent_ < s_.p.echo_flits ? 1 : 0);
+      for (int i = 0; i < more; ++i) {
+        ring_buffer_.push(TimedFlit{decoded + s_.p.t_pass + i, flit_of(answer_, answer_sent_, s_.p.echo_flits)});
+        ++answer_sent_;
+        ++s_.flits;
+      }
+    }
+  }
+}
+
+// An echo or nack is back where its packet entered the ring: the active buffer lets go of the
+// packet, or sends it again.
+void SciRingInterface::answered(const SciPacket& answer, int64_t t) {
+  const auto it = std::find_if(active_.begin(), active_.end(), [&](const SciPacket& p) { return p.id == answer.id; });
+  if (it == active_.end())
+    throw std::logic_error(fmt::format("SCI: node {} dimension {} got an echo for message {}, which its active "
+                                       "buffer does not hold", node_, dim_, answer.id));
+  if (answer.kind == SciKind::nack) {
+    SciPacket again = *it;
+    ++again.retries;
+    ++s_.counters.retransmissions;
+    const uint32_t slot = s_.packets.allocate(again);
+    for (int i = 0; i < again.flits; ++i) retransmit_.push(TimedFlit{t, flit_of(slot, i, again.flits)});
+    s_.flits += again.flits;
+  }
+  active_.erase(it);
+  --s_.active;
+}
+
+void SciRingInterface::transmit(int64_t t) {
+  if (sending_ == Sending::none) {
+    // A full active buffer stalls the output queue until an echo or nack frees a slot. The
+    // ring buffer's room counts its pass-stage flits as taken.
+    const bool active_room = s_.p.active_buffer_packets == 0 || int(active_.size()) < s_.p.active_buffer_packets;
+    if (active_room && !output_queue_.empty() && output_queue_.front().arrival <= t &&
+        s_.p.ring_buffer_flits - int(ring_buffer_.size()) >= s_.packets[output_queue_.front().flit.packet].flits) {
+      SciPacket& pk = s_.packets[output_queue_.front().flit.packet];
+      pk.target = node_;  // echoes come back here
+      pk.corrupt = false;
+      active_.push_back(pk);
+      ++s_.active;
+      s_.counters.active_max = std::max(s_.counters.active_max, int(active_.size()));
+      sending_ = Sending::output;
+    } else if (!ring_buffer_.empty() && ring_buffer_.front().arrival <= t) {
+      sending_ = Sending::ring;
+    } else {
+      return;
+    }
+  }
+  FlitFifo& q = sending_ == Sending::output ? output_queue_ : ring_buffer_;
+  if (q.empty() || q.front().arrival > t) return;  // the packet's next flit is not here yet
+  const Flit f = q.front().flit;
+  q.pop();
+  if (f.tail) sending_ = Sending::none;
+  send(f, t);
+}
+
+void SciRingInterface::send(Flit f, int64_t t) {
+  SciPacket& pk = s_.packets[f.packet];
+  if (f.head && is_send(pk.kind) && sci_link_corrupts(s_.p, node_, dim_, pk)) pk.corrupt = true;  // its CRC will fail
+  out_->send(f, t, pk.flits);
+}
+
+int64_t SciRingInterface::next_event(int64_t t) const {
+  int64_t next = -1;
+  for (const FlitFifo* q : {&in_, &ring_buffer_, &input_queue_, &output_queue_, &retransmit_})
+    if (!q->empty()) {
+      const int64_t at = std::max(t + 1, q->front().arrival);
+      next = next < 0 ? at : std::min(next, at);
+    }
+  return next;
+}
+
+size_t SciRingInterface::flits_held() const {
+  return in_.size() + ring_buffer_.size() + input_queue_.size() + output_queue_.size() + retransmit_.size();
+}
+
+}  // namespace kncsim

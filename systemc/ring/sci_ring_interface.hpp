@@ -1,0 +1,69 @@
+#pragma once
+// One ring interface of an SCI node (Scott & Goodman, Figure 2), for dimension d. Flits come
+// in over the ring link and, once decoded (T_decode stages, counted into the link's delay),
+// either pass through the ring buffer (bypass, T_pass) or leave the ring into the input queue,
+// where an echo goes on in the packet's place; with no room (or a failed CRC) the packet is
+// dropped and a nack goes on instead. The output link sends one flit per cycle, a packet at a
+// time: the output queue's packet first when the ring buffer has room for one as long, else
+// the ring buffer's. Each packet sent from the output queue waits in the active buffer until
+// its echo (released) or nack (retransmitted) comes back around the ring.
+#include <cstdint>
+#include <deque>
+
+#include "flit/flit_fifo.hpp"
+#include "link/flit_link.hpp"
+#include "ring/sci_shared.hpp"
+
+namespace kncsim {
+
+class SciRingInterface {
+ public:
+  SciRingInterface(uint32_t node, int dim, SciShared& s) : node_(node), dim_(dim), s_(s) {}
+
+  // Wiring: the ring link in writes here (decoded flits, timed when decoding ends); out goes to the successor.
+  FlitFifo& link_input() { return in_; }
+  void connect_output(FlitLink* link) { out_ = link; }
+
+  // Cycle t, first: the decoded flits go where their packet's fate sends them.
+  void receive(int64_t t);
+  // Cycle t, last: the output link sends a flit, if it has one.
+  void transmit(int64_t t);
+
+  // The switch's sources (input queue, retransmissions) and destination (output queue,
+  // whose T_switch pipeline stages hold a flit each on top of its capacity).
+  FlitFifo& input_queue() { return input_queue_; }
+  FlitFifo& retransmissions() { return retransmit_; }
+  bool output_has_room() const {
+    return int64_t(output_queue_.size()) < int64_t{s_.p.output_queue_flits} + s_.p.t_switch;
+  }
+  void to_output(const Flit& f, int64_t at) { output_queue_.push(TimedFlit{at, f}); }
+
+  // The earliest cycle after t at which this interface has work, or -1.
+  int64_t next_event(int64_t t) const;
+  size_t flits_held() const;
+
+ private:
+  enum class Fate : uint8_t { pass, accept, drop, strip };
+  enum class Sending : uint8_t { none, ring, output };
+  void bind_fate(const SciPacket& pk, int64_t t);
+  void answered(const SciPacket& answer, int64_t t);
+  void send(Flit f, int64_t t);
+
+  uint32_t node_;
+  int dim_;
+  SciShared& s_;
+  FlitLink* out_ = nullptr;
+  FlitFifo in_;            // on the link and in the decode stages
+  FlitFifo ring_buffer_;   // passing flits (and echoes/nacks made here), timed when they may leave
+  FlitFifo input_queue_;   // leaving the ring here, to the switch
+  FlitFifo output_queue_;  // from the switch
+  FlitFifo retransmit_;    // nacked packets, from the active buffer back through the switch
+  std::deque<SciPacket> active_;  // the active buffer
+  Fate fate_ = Fate::pass;        // of the packet whose flits are arriving
+  int input_reserved_ = 0;        // flits of accepted packets still to arrive
+  uint32_t answer_ = 0;           // the echo/nack for the packet arriving (accept, drop)
+  int answer_sent_ = 0;           // of its flits, already in the ring buffer
+  Sending sending_ = Sending::none;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,35 @@
+#pragma once
+// What the SciNode modules of one network share, owned by SciNetwork: the parameters, ring
+// positions, the packet pool, the CPUs' waiting messages, the wake calendar, the counters and
+// the testbench's delivery callback. Nodes only add to the tallies, so the order in which
+// they evaluate within a cycle never shows.
+#include <cstdint>
+#include <functional>
+
+#include "ni/source_queues.hpp"
+#include "ring/sci_model.hpp"
+#include "ring/sci_params.hpp"
+#include "sched/wake_calendar.hpp"
+#include "topo/ring_geometry.hpp"
+
+namespace kncsim {
+
+struct SciShared {
+  SciShared(const SciParams& params, int64_t horizon, SciCounters& c, const std::function<void(const SciDelivery&)>& d)
+      : p(params), geo(params.dims, params.radix), waiting(geo.nodes()), calendar(geo.nodes(), horizon),
+        counters(c), deliver(d) {}
+
+  const SciParams p;
+  const RingGeometry geo;
+  SciPackets packets;
+  SourceQueues waiting;  // messages behind each CPU queue's front one
+  WakeCalendar calendar;
+  SciCounters& counters;
+  const std::function<void(const SciDelivery&)>& deliver;
+  int64_t flits = 0;        // flits anywhere: queues, wires, messages handed over
+  int64_t unmade_flits = 0; // of those, the flits of messages waiting behind a CPU queue's front one
+  int64_t active = 0;       // packets in all active buffers
+  int64_t evaluating = -1;  // the node evaluating now, if any
+};
+
+}  // namespace kncsim

@@ -1,0 +1,156 @@
+// The SCI ring network of SciNode modules (router.impl: systemc) equals the reference ring
+// model packet for packet: the same record (id, kind, source, destination, injection and
+// delivery cycle, retries) for every message, and the same counters (echoes, nacks, CRC
+// nacks, retransmissions, drops, the fullest active buffer), over random designs: n = 1..4,
+// k = 2..8, pipelined and synchronous links, all three link constraints, open and
+// request/response workloads from light load to past saturation, small queues (many nacks),
+// bounded active buffers and CPU queues, and damaged links.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <ostream>
+#include <random>
+#include <systemc>
+#include <vector>
+
+#include "analytic/rings_analytic.hpp"
+#include "net/sci_network.hpp"
+#include "ref/sci_ref_network.hpp"
+#include "ring/sci_design.hpp"
+#include "sc/cycle_time.hpp"
+#include "sc/sim_session.hpp"
+#include "traffic/counter_rng.hpp"
+
+namespace kncsim {
+namespace {
+
+struct RingCase {
+  int index;
+  RingsDesign design;
+  SciParams params;
+  bool request_response;
+  double send;  // messages per node per cycle
+};
+
+void PrintTo(const RingCase& c, std::ostream* os) {
+  *os << "#" << c.index << " " << c.design.radix << "-ary " << c.design.dims << "-cube " << to_string(c.design.mode)
+      << " " << to_string(c.design.constraint) << " W" << rings_analytic(c.design).width_bits << " iq"
+      << c.params.input_queue_flits << " ab" << c.params.active_buffer_packets << " cpu"
+      << c.params.source_queue_packets << " crc" << c.params.corrupt_rate << (c.request_response ? " rr" : " open")
+      << " send" << c.send;
+}
+
+RingCase draw_case(int index) {
+  std::mt19937_64 rng(uint64_t(index) * 0x9E3779B97F4A7C15ull + 11);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto chance = [&](double p) { return std::bernoulli_distribution(p)(rng); };
+  static const int radix_cap[] = {8, 8, 5, 4};  // n = 1..4: at most 256 nodes
+  RingCase c;
+  c.index = index;
+  RingsDesign& d = c.design;
+  d.dims = 1 + index % 4;
+  d.radix = pick(2, radix_cap[d.dims - 1]);
+  d.mode = index % 3 == 1 ? RingLinkMode::synchronous : RingLinkMode::pipelined;
+  d.constraint = RingConstraint(index / 4 % 3);
+  d.width_bits = std::vector<int>{16, 32, 64}[size_t(pick(0, 2))];
+  d.node_wires = 2 * d.dims * std::vector<int>{16, 32, 64}[size_t(pick(0, 2))];
+  d.switch_to_wire = std::vector<double>{0.5, 1, 2}[size_t(pick(0, 2))];
+  d.t_pass = pick(1, 2);
+  d.t_switch = pick(1, 3);
+  SciQueues q;
+  if (chance(0.5)) q.input_queue_bits = d.data_bits;  // one data packet: many nacks
+  c.params = sci_params(d, q);
+  const RingsAnalytic a = rings_analytic(d);
+  c.params.ring_buffer_flits = std::max(c.params.ring_buffer_flits, a.data.flits);
+  c.params.input_queue_flits = std::max(c.params.input_queue_flits, a.data.flits);
+  if (chance(0.3)) c.params.active_buffer_packets = pick(1, 3);
+  if (chance(0.2)) c.params.source_queue_packets = pick(1, 4);
+  if (chance(0.3)) c.params.corrupt_rate = 0.05;
+  c.params.seed = uint64_t(index) + 1;
+  c.request_response = index % 2 == 1;
+  const double mean_flits = 0.3 * a.data.flits + 0.7 * a.address.flits;
+  // From light load to past what the rings carry (a node's rings take about n flits a cycle).
+  c.send = std::uniform_real_distribution<double>(0.02, 1.2)(rng) / mean_flits;
+  return c;
+}
+
+struct Outcome {
+  std::vector<SciDelivery> records;
+  SciCounters counters;
+  bool idle;
+};
+
+// The same stimulus for any model: open traffic drawn per (node, cycle) from a counter-based
+// generator, or request/response with each request answered by a data packet at delivery.
+Outcome run(SciModel& net, const RingCase& c, int64_t until) {
+  Outcome o;
+  const uint32_t n = net.nodes();
+  const uint64_t seed = 1000 + uint64_t(c.index);
+  net.on_cycle([&](int64_t t) {
+    if (t >= until) return;
+    for (uint32_t s = 0; s < n; ++s) {
+      if (double(counter_bits53(seed, s, uint64_t(t), 0)) * 0x1p-53 >= c.send) continue;
+      const uint32_t to = uint32_t(counter_bits53(seed, s, uint64_t(t), 1) % n);
+      const bool data = !c.request_response && double(counter_bits53(seed, s, uint64_t(t), 2)) * 0x1p-53 < 0.3;
+      net.inject(s, to, data ? SciKind::data : SciKind::address);
+    }
+  });
+  net.on_delivery([&](const SciDelivery& x) {
+    o.records.push_back(x);
+    if (c.request_response && x.kind == SciKind::address) net.inject(x.dest, x.src, SciKind::data, false);
+  });
+  sc_core::sc_start(cycles(until));
+  for (int i = 0; i < 400 && !net.idle(); ++i) sc_core::sc_start(cycles(100));
+  o.counters = net.counters();
+  o.idle = net.idle();
+  std::sort(o.records.begin(), o.records.end(), [](const SciDelivery& a, const SciDelivery& b) { return a.id < b.id; });
+  return o;
+}
+
+class SciModels : public ::testing::TestWithParam<RingCase> {};
+
+TEST_P(SciModels, ModuleNetworkEqualsTheReferencePacketForPacket) {
+  const RingCase c = GetParam();
+  const int64_t until = 3000;
+  Outcome ref, sc;
+  {
+    SimSession session;
+    auto net = std::make_unique<SciRefNetwork>("ref", c.params);
+    ref = run(*net, c, until);
+  }
+  {
+    SimSession session;
+    auto net = std::make_unique<SciNetwork>("sci", c.params);
+    sc = run(*net, c, until);
+    EXPECT_EQ(net->flits_held(), 0) << "flits left in the module network";
+  }
+  ASSERT_GT(ref.records.size(), 20u) << "too little traffic to compare";
+  EXPECT_EQ(ref.idle, sc.idle);
+  ASSERT_EQ(ref.records.size(), sc.records.size());
+  for (size_t i = 0; i < ref.records.size(); ++i) {
+    const SciDelivery &r = ref.records[i], &s = sc.records[i];
+    ASSERT_EQ(r, s) << "message " << r.id << " (" << r.src << "->" << r.dest << ", injected " << r.injected
+                    << "): reference delivered " << r.delivered << " after " << r.retries << " retries, module network "
+                    << s.delivered << " after " << s.retries << " (id " << s.id << ")";
+  }
+  EXPECT_EQ(ref.counters.injected, sc.counters.injected);
+  EXPECT_EQ(ref.counters.delivered, sc.counters.delivered);
+  EXPECT_EQ(ref.counters.echoes, sc.counters.echoes);
+  EXPECT_EQ(ref.counters.nacks, sc.counters.nacks);
+  EXPECT_EQ(ref.counters.corrupted, sc.counters.corrupted);
+  EXPECT_EQ(ref.counters.retransmissions, sc.counters.retransmissions);
+  EXPECT_EQ(ref.counters.dropped, sc.counters.dropped);
+  EXPECT_EQ(ref.counters.active_max, sc.counters.active_max);
+}
+
+std::vector<RingCase> cases() {
+  std::vector<RingCase> v;
+  for (int i = 0; i < 48; ++i) v.push_back(draw_case(i));
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(RandomDesigns, SciModels, ::testing::ValuesIn(cases()));
+
+}  // namespace
+}  // namespace kncsim
