@@ -21,6 +21,15 @@
 #include "traffic/pattern.hpp"
 
 namespace kncsim {
+
+std::vector<uint32_t> trace_nodes(const Config& c) {
+  std::vector<uint32_t> nodes;
+  for (int64_t n : c.integers("trace.nodes")) nodes.push_back(uint32_t(n));
+  // A node listed twice is traced once (a huge list of repeats would otherwise trace it each time).
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  return nodes;
+}
 namespace {
 
 using ojson = nlohmann::ordered_json;
@@ -109,10 +118,7 @@ std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, I
     p.rtl_factory = v->make;
     p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
   }
-  for (int64_t n : c.integers("trace.nodes")) p.trace_nodes.push_back(uint32_t(n));
-  // A node listed twice is traced once (a huge list of repeats would otherwise trace it each time).
-  std::sort(p.trace_nodes.begin(), p.trace_nodes.end());
-  p.trace_nodes.erase(std::unique(p.trace_nodes.begin(), p.trace_nodes.end()), p.trace_nodes.end());
+  p.trace_nodes = trace_nodes(c);
   auto net = std::make_unique<WormholeNetwork>(g, p, feed);
   net->set_packet_sink(sink);
   return net;

@@ -83,7 +83,7 @@ ojson run_rings_experiment(const Config& c) {
   SimSession session;
   std::unique_ptr<SciModel> net;
   if (c.text("router.impl") == "systemc")
-    net = std::make_unique<SciNetwork>("sci", p);
+    net = std::make_unique<SciNetwork>("sci", p, SciTrace{trace_nodes(c), c.text("trace.vcd")});
   else
     net = std::make_unique<SciRefNetwork>("sci", p);
   const uint32_t n = net->nodes();

@@ -126,10 +126,10 @@ void validate_topology(const Config& c) {
                                     c.integer("network.dims")));
     return;
   }
-  if (c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes") || !c.text("trace.vcd").empty())
-    throw ConfigError(fmt::format("router.impl = {} with network.topology rings (or router.rtl_nodes / trace.vcd "
-                                  "set): no RTL ring interface is built yet, and ring links are not traced yet; "
-                                  "allowed: router.impl: ref or systemc, router.rtl_nodes and trace.vcd unset",
+  if (c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes"))
+    throw ConfigError(fmt::format("router.impl = {} with network.topology rings (or router.rtl_nodes set): no RTL "
+                                  "ring interface is built yet; allowed: router.impl: ref or systemc, "
+                                  "router.rtl_nodes unset",
                                   c.text("router.impl")));
   const std::vector<int> k = network_radices(c);
   if (std::adjacent_find(k.begin(), k.end(), std::not_equal_to<>()) != k.end())
@@ -354,8 +354,9 @@ std::vector<std::string> Config::validate() const {
       throw ConfigError(fmt::format("trace.nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}", n,
                                     nodes, nodes - 1));
   if (!text("trace.vcd").empty() && text("router.impl") == "ref")
-    throw ConfigError("trace.vcd (--vcd) traces link pins, which the packet-level ref model has none of; allowed: "
-                      "router.impl: systemc, or no trace.vcd");
+    throw ConfigError("trace.vcd (--vcd) traces link pins, which router.impl ref has none of (Pertel's packet-level "
+                      "model, or the ring model that steps every node in one process); allowed: router.impl: systemc, "
+                      "or no trace.vcd");
   for (int64_t n : integers("router.rtl_nodes"))
     if (double(n) >= nodes)
       throw ConfigError(fmt::format("router.rtl_nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}",

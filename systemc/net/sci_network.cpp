@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "sc/cycle_time.hpp"
+#include "sc/vcd_file.hpp"
 
 namespace kncsim {
 
@@ -16,7 +17,7 @@ int64_t wake_horizon(const SciParams& p) {
 }
 }  // namespace
 
-SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p)
+SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace)
     : sc_module(name), shared_(p, wake_horizon(p), counters_, deliver_) {
   if (int(p.wire_cycles.size()) != p.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
   if (p.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
@@ -31,10 +32,16 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p)
       links_.emplace_back(link, CreditPolicy::none, v.ring_input(d), v, *nodes_[u]);
       nodes_[u]->connect_ring_output(d, &links_.back());
     }
+  if (!trace.vcd_path.empty()) {
+    vcd_ = open_vcd(trace.vcd_path, sc_core::SC_NS);
+    for (uint32_t u : trace.nodes) nodes_.at(u)->trace(vcd_);
+  }
   SC_METHOD(drive);
 }
 
-SciNetwork::~SciNetwork() = default;
+SciNetwork::~SciNetwork() {
+  if (vcd_) sc_core::sc_close_vcd_trace_file(vcd_);
+}
 
 uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
   if (shared_.evaluating >= 0 && int64_t(src) != shared_.evaluating)

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -21,10 +22,16 @@
 
 namespace kncsim {
 
+// Waveforms (--vcd): the ring-link pins and queue occupancies of the listed nodes.
+struct SciTrace {
+  std::vector<uint32_t> nodes;
+  std::string vcd_path;  // empty: no waveform
+};
+
 class SciNetwork final : public sc_core::sc_module, public SciModel {
  public:
   SC_HAS_PROCESS(SciNetwork);
-  SciNetwork(sc_core::sc_module_name name, const SciParams& p);
+  SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace = {});
   ~SciNetwork() override;
 
   uint64_t inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable = true) override;
@@ -41,6 +48,7 @@ class SciNetwork final : public sc_core::sc_module, public SciModel {
   SciShared shared_;
   std::vector<std::unique_ptr<SciNode>> nodes_;
   std::deque<FlitLink> links_;
+  sc_core::sc_trace_file* vcd_ = nullptr;
 };
 
 }  // namespace kncsim

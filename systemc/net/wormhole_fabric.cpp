@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sc/cycle_time.hpp"
+#include "sc/vcd_file.hpp"
 
 namespace kncsim {
 
@@ -58,12 +59,9 @@ WormholeFabric::~WormholeFabric() {
 }
 
 void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& nodes) {
-  const std::string ext = ".vcd";  // SystemC appends it
-  if (path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0)
-    path.resize(path.size() - ext.size());
-  vcd_ = sc_core::sc_create_vcd_trace_file(path.c_str());
   // RTL routers work their pins at fractions of a cycle (see rtl_adapt/rtl_router.hpp).
-  vcd_->set_time_unit(1, params.rtl_nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
+  vcd_ = open_vcd(path, params.rtl_nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
+  path = vcd_stem(path);
   std::vector<std::string> names;
   for (int port = 0; port < g.ports(); ++port) names.push_back(MeshGeometry::port_name(port));
   for (uint32_t n : nodes) {

@@ -10,7 +10,7 @@
 namespace kncsim {
 
 SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
-    : sc_module(name), p_(p), geo_(p.dims, p.radix), waiting_(geo_.nodes()) {
+    : sc_module(name), p_(p), geo_(p.dims, p.radix), waiting_(geo_.nodes()), calendar_(geo_.nodes(), 1) {
   const uint32_t n_nodes = geo_.nodes();
   if (int(p_.wire_cycles.size()) != p_.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
   if (p_.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
@@ -20,18 +20,12 @@ SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
     node.source_to.assign(size_t(2 * p_.dims + 1), -1);
     node.destination_from.assign(size_t(p_.dims + 1), -1);
   }
-  busy_.resize((n_nodes + 63) / 64);
   SC_METHOD(step);
 }
 
 void SciRefNetwork::hold(uint32_t u, int64_t n) {
-  SciRefNode& node = nodes_[u];
-  node.flits += n;
+  nodes_[u].flits += n;
   flits_ += n;
-  if (node.flits > 0)
-    busy_[u >> 6] |= uint64_t{1} << (u & 63);
-  else
-    busy_[u >> 6] &= ~(uint64_t{1} << (u & 63));
 }
 
 uint64_t SciRefNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
@@ -49,6 +43,7 @@ uint64_t SciRefNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool d
   else
     waiting_.push(src, w);  // its flits are made when it reaches the front
   hold(src, kind == SciKind::data ? p_.data_flits : p_.address_flits);
+  if (evaluating_ < 0) calendar_.wake(src, w.time, calendar_.now());  // before the cycle begins
   ++counters_.injected;
   return w.id;
 }
@@ -76,10 +71,8 @@ std::deque<SciFlit>& SciRefNetwork::source_queue(uint32_t u, int s) {
 void SciRefNetwork::step() {
   const int64_t t = current_cycle();
   if (cycle_) cycle_(t);
-  for (size_t w = 0; w < busy_.size(); ++w) {
-    for (uint64_t bits = busy_[w]; bits; bits &= bits - 1)
-      step_node(uint32_t(w * 64 + size_t(__builtin_ctzll(bits))), t);
-  }
+  calendar_.begin_cycle(t);
+  for (int64_t u; (u = calendar_.next_node()) >= 0;) step_node(uint32_t(u), t);
   next_trigger(cycles(1));
 }
 
@@ -90,6 +83,7 @@ void SciRefNetwork::step_node(uint32_t u, int64_t t) {
   switch_flits(u, t);
   for (int d = 0; d < p_.dims; ++d) output_link(u, d, t);
   evaluating_ = -1;
+  if (nodes_[u].flits > 0) calendar_.wake(u, t + 1, t);
 }
 
 // Flits whose decoding ends now: a head's packet passes (ring buffer), leaves the ring here
@@ -288,6 +282,7 @@ void SciRefNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
   nodes_[v].rings[size_t(d)].wire.push_back(f);
   hold(u, -1);
   hold(v, 1);
+  calendar_.wake(v, t + 1, t);
 }
 
 }  // namespace kncsim

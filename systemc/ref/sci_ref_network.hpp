@@ -1,7 +1,7 @@
 #pragma once
 // The reference SCI ring network (router.impl: ref for rings): N = k^n nodes on n
 // unidirectional rings each, evaluated cycle by cycle in one SystemC method; only nodes holding
-// flits are evaluated. The SciNode modules (and RTL) are held to it packet for packet. Timing
+// flits are evaluated (in index order, from the shared WakeCalendar). The SciNode modules (and RTL) are held to it packet for packet. Timing
 // per Scott & Goodman §2.1: a head is decoded T_decode cycles after it arrives; then (in the
 // cycle decoding ends) its packet is bound to pass on the ring after T_pass, or to leave it
 // into the input queue and the switch, which puts it on the next ring (or to the CPU)
@@ -17,6 +17,7 @@
 #include "ref/sci_ref_node.hpp"
 #include "ring/sci_model.hpp"
 #include "ring/sci_params.hpp"
+#include "sched/wake_calendar.hpp"
 #include "topo/ring_geometry.hpp"
 
 namespace kncsim {
@@ -49,7 +50,7 @@ class SciRefNetwork final : public sc_core::sc_module, public SciModel {
   std::vector<SciRefNode> nodes_;
   SciPackets packets_;
   SourceQueues waiting_;                  // messages behind each CPU queue's front one
-  std::vector<uint64_t> busy_;            // bitmap of nodes holding flits
+  WakeCalendar calendar_;                 // every node holding flits is due every cycle
   int64_t flits_ = 0;
   int64_t active_ = 0;                    // packets in all active buffers
   int64_t evaluating_ = -1;               // the node being evaluated, if any

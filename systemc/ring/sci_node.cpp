@@ -1,5 +1,7 @@
 #include "ring/sci_node.hpp"
 
+#include <string>
+
 namespace kncsim {
 
 namespace {
@@ -34,12 +36,23 @@ void SciNode::evaluate() {
   switch_.step(t);
   for (SciRingInterface& r : rings_) r.transmit(t);
   s_.evaluating = -1;
+  if (traced_) {
+    for (SciRingInterface& r : rings_) r.update_pins();
+    wake_at(t + 1);
+    return;
+  }
   int64_t next = cpu_.next_event(t);
   for (const SciRingInterface& r : rings_) {
     const int64_t at = r.next_event(t);
     if (at >= 0 && (next < 0 || at < next)) next = at;
   }
   if (next >= 0) wake_at(next);
+}
+
+void SciNode::trace(sc_core::sc_trace_file* tf) {
+  for (int d = 0; d < s_.p.dims; ++d) rings_[size_t(d)].trace(tf, std::string(name()) + ".ring_" + std::to_string(d));
+  traced_ = true;
+  wake_at(0);
 }
 
 size_t SciNode::flits_held() const {

@@ -32,6 +32,8 @@ class SciNode final : public sc_core::sc_module, public Wakeable {
   void notify_due() { due_.notify(sc_core::SC_ZERO_TIME); }
   void wake_at(int64_t cycle) override { s_.calendar.wake(node_, cycle, s_.calendar.now()); }
   size_t flits_held() const;
+  // Trace every ring interface's output pins and queues; the node then evaluates every cycle.
+  void trace(sc_core::sc_trace_file* tf);
 
  private:
   void evaluate();
@@ -42,6 +44,7 @@ class SciNode final : public sc_core::sc_module, public Wakeable {
   std::vector<SciRingInterface> rings_;
   SciSwitch switch_;
   sc_core::sc_event due_;
+  bool traced_ = false;
 };
 
 }  // namespace kncsim

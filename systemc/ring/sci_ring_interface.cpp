@@ -134,9 +134,36 @@ void SciRingInterface::transmit(int64_t t) {
 }
 
 void SciRingInterface::send(Flit f, int64_t t) {
-  SciPacket& pk = s_.packets[f.packet];
-  if (f.head && is_send(pk.kind) && sci_link_corrupts(s_.p, node_, dim_, pk)) pk.corrupt = true;  // its CRC will fail
-  out_->send(f, t, pk.flits);
+  if (f.head && s_.p.corrupt_rate > 0) {
+    SciPacket& pk = s_.packets[f.packet];
+    if (is_send(pk.kind) && sci_link_corrupts(s_.p, node_, dim_, pk)) pk.corrupt = true;  // its CRC will fail
+  }
+  out_->send(f, t, 0);  // ring links have no flow control: the packet's length is not needed
+  if (pins_) {
+    sent_ = true;
+    last_sent_ = f;
+  }
+}
+
+void SciRingInterface::update_pins() {
+  RingPins& p = *pins_;
+  p.valid = sent_;
+  if (sent_) {
+    const SciPacket& pk = s_.packets[last_sent_.packet];
+    p.head = last_sent_.head;
+    p.tail = last_sent_.tail;
+    p.kind = uint32_t(pk.kind);
+    p.src = pk.src;
+    p.dest = pk.dest;
+    p.seq = last_sent_.seq;
+    p.crc_good = !pk.corrupt;
+    p.id = pk.id;
+  }
+  sent_ = false;
+  p.ring_buffer = uint32_t(ring_buffer_.size());
+  p.input_queue = uint32_t(input_queue_.size());
+  p.output_queue = uint32_t(output_queue_.size());
+  p.active = uint32_t(active_.size());
 }
 
 int64_t SciRingInterface::next_event(int64_t t) const {

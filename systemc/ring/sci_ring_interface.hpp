@@ -9,9 +9,12 @@
 // its echo (released) or nack (retransmitted) comes back around the ring.
 #include <cstdint>
 #include <deque>
+#include <memory>
+#include <string>
 
 #include "flit/flit_fifo.hpp"
 #include "link/flit_link.hpp"
+#include "ring/ring_pins.hpp"
 #include "ring/sci_shared.hpp"
 
 namespace kncsim {
@@ -37,6 +40,11 @@ class SciRingInterface {
     return int64_t(output_queue_.size()) < int64_t{s_.p.output_queue_flits} + s_.p.t_switch;
   }
   void to_output(const Flit& f, int64_t at) { output_queue_.push(TimedFlit{at, f}); }
+
+  // Trace the output link's pins and the queues (results unchanged); the node then evaluates
+  // every cycle, and calls update_pins after transmit.
+  void trace(sc_core::sc_trace_file* tf, const std::string& prefix) { pins_ = std::make_unique<RingPins>(tf, prefix); }
+  void update_pins();
 
   // The earliest cycle after t at which this interface has work, or -1.
   int64_t next_event(int64_t t) const;
@@ -64,6 +72,9 @@ class SciRingInterface {
   uint32_t answer_ = 0;           // the echo/nack for the packet arriving (accept, drop)
   int answer_sent_ = 0;           // of its flits, already in the ring buffer
   Sending sending_ = Sending::none;
+  std::unique_ptr<RingPins> pins_;  // only when traced
+  bool sent_ = false;               // a flit went out this cycle (for the pins)
+  Flit last_sent_;
 };
 
 }  // namespace kncsim

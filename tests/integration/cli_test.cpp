@@ -1,5 +1,6 @@
 // The kncsim command as a user runs it: exit codes, messages, JSON on stdout, determinism.
 #include <gtest/gtest.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -204,6 +205,32 @@ TEST(Cli, RingsSystemCRunAgreesWithTheReferenceModel) {
                         "messages_injected", "messages_delivered", "echoes", "nacks", "nacks_corrupted",
                         "retransmissions", "active_buffer_max", "curtime"})
     EXPECT_EQ(a[k], b[k]) << k;
+}
+
+// A ring node's output-link pins and queues in the waveform; the results are unchanged.
+TEST(Cli, RingsVcdTracesTheChosenNodesRingPinsWithoutChangingResults) {
+  const std::string vcd = write_temp("ring_pins.vcd", "");
+  const std::string args =
+      "run --set network.topology=rings --set router.model=sci --set router.impl=systemc --set run.convergence=fixed "
+      "--set run.cycles=600 --set network.dims=2 --set network.radix=4 --set traffic.load=.5 --set trace.nodes=[5] "
+      "--json -";
+  const Outcome plain = kncsim(args), traced = kncsim(args + " --vcd " + vcd);
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  ASSERT_EQ(traced.status, 0) << traced.err;
+  const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(traced.out);
+  EXPECT_GT(a["messages_delivered"].get<uint64_t>(), 100u);
+  for (const char* k : {"round_trip", "messages_delivered", "echoes", "nacks", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+  std::ifstream in(vcd);
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_NE(text.find("$scope module node_5 $end"), std::string::npos);
+  EXPECT_EQ(text.find("$scope module node_6 $end"), std::string::npos) << "only the chosen node";
+  for (const char* scope : {"ring_0", "ring_1", "out"})
+    EXPECT_NE(text.find(fmt::format("$scope module {} $end", scope)), std::string::npos) << scope;
+  for (const char* pin : {"valid", "head", "tail", "kind", "src", "dest", "seq", "crc_good", "ring_buffer",
+                          "input_queue", "output_queue", "active"})
+    EXPECT_NE(text.find(fmt::format(" {} ", pin)), std::string::npos) << pin;
+  EXPECT_GT(std::count(text.begin(), text.end(), '#'), 300) << "hundreds of cycles with pin changes";
+  std::remove(vcd.c_str());
 }
 
 TEST(Cli, VcdTracesTheChosenNodesLinkPinsWithoutChangingResults) {
