@@ -55,6 +55,7 @@ SciParams rings_sci_params(const Config& c) {
         "must be large enough to hold the longest message, as its free space is checked when a message arrives in "
         "order to determine if the message can be accepted\", Scott & Goodman 4.3)",
         p.input_queue_flits, p.data_flits, std::max(p.address_flits, p.data_flits)));
+  p.accept = c.text("router.sci_accept") == "stomp" ? SciAccept::stomp : SciAccept::whole_packet;
   p.active_buffer_packets =
       c.is_word("router.active_buffer_packets") ? 0 : int(c.integer("router.active_buffer_packets"));
   p.corrupt_rate = c.number("link.corrupt_rate");
@@ -163,6 +164,7 @@ ojson run_rings_experiment(const Config& c) {
   r["echoes"] = ct.echoes;
   r["nacks"] = ct.nacks;
   r["nacks_corrupted"] = ct.corrupted;
+  r["nacks_stomped"] = ct.stomped;
   r["retransmissions"] = ct.retransmissions;
   r["active_buffer_max"] = ct.active_max;
   r["nack_rate"] = ct.echoes + ct.nacks ? double(ct.nacks) / double(ct.echoes + ct.nacks) : 0.0;

@@ -32,6 +32,10 @@ const std::vector<KeySpec>& config_schema() {
       {"router.active_buffer_packets", K::integer_or_choice, {"unbounded"}, 1, false, 1 << 20, "unbounded",
        "sci: packets each ring interface's active buffer holds until their echo or nack returns; a full one "
        "stalls the output queue (nothing is dropped)"},
+      {"router.sci_accept", K::choice, {"whole_packet", "stomp"}, 0, false, kNoMax, "whole_packet",
+       "sci: when a packet leaving a ring enters the input queue: whole_packet = only with room for all of it at its "
+       "head, else nacked; stomp = flit by flit, nacked (its echo stomped) only if the queue fills (Scott & Goodman "
+       "4.3, the SCI standard)"},
       {"router.t_pass", K::integer, {}, 1, false, 1000, "1", "sci: cycles to continue on a ring (T_pass)"},
       {"router.t_switch", K::integer, {}, 1, false, 1000, "2",
        "sci: cycles to enter a ring from the CPU or another dimension (T_switch)"},

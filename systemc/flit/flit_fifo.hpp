@@ -58,6 +58,22 @@ class FlitFifo {
     --size_;
     if (size_ == 0 && refill_) refill_->refill();
   }
+  // Takes the last n flits back out (an SCI input queue refusing a packet it was taking in).
+  void drop_back(size_t n) {
+    while (n > 0) {
+      Run& b = back();
+      const size_t k = std::min<size_t>(n, b.count);
+      b.count -= uint32_t(k);
+      size_ -= k;
+      n -= k;
+      if (b.count == 0) {
+        --nruns_;
+      } else {
+        b.last_tail = false;  // its last flit now is not the tail
+        if (b.count == 1) b.first.flit.tail = false;
+      }
+    }
+  }
   void set_refill(FlitRefill* r) { refill_ = r; }
   // Flits that have arrived by cycle t (for traces).
   size_t arrived_by(int64_t t) const {

@@ -99,15 +99,22 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
     const int64_t decoded = f.time;
     const bool tail = f.seq == pk.flits - 1;
     if (f.seq == 0) {
+      r.wire_packet = f.packet;
       if (!is_send(pk.kind)) {
         r.fate = pk.target == u ? SciRefRing::Fate::strip : SciRefRing::Fate::pass;
       } else if (geo_.coord(u, d) != geo_.coord(pk.dest, d)) {
         r.fate = SciRefRing::Fate::pass;
       } else {
+        // Whole packet: accepted only with room for all of it. Stomp: also with room for less,
+        // taken in flit by flit but held in the input queue until the rest is sure to fit.
         const int room = p_.input_queue_flits - int(r.input_queue.size()) - r.input_reserved;
-        r.fate = room >= pk.flits && !pk.corrupt ? SciRefRing::Fate::accept : SciRefRing::Fate::drop;
+        const bool stomp = p_.accept == SciAccept::stomp;
+        r.fate = !pk.corrupt && (room >= pk.flits || (stomp && room >= 1)) ? SciRefRing::Fate::accept
+                                                                           : SciRefRing::Fate::drop;
+        r.tentative = r.fate == SciRefRing::Fate::accept && room < pk.flits;
+        r.taken = 0;
         counters_.corrupted += pk.corrupt;
-        if (r.fate == SciRefRing::Fate::accept) r.input_reserved += pk.flits;
+        if (r.fate == SciRefRing::Fate::accept && !r.tentative) r.input_reserved += pk.flits;
         SciPacket answer;
         answer.id = pk.id;
         answer.kind = r.fate == SciRefRing::Fate::accept ? SciKind::echo : SciKind::nack;
@@ -117,8 +124,17 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
         answer.injected = t;
         answer.target = pk.target;
         r.answer = packets_.allocate(answer);
+        r.answer_kind = answer.kind;
         r.answer_sent = 0;
-        ++(answer.kind == SciKind::echo ? counters_.echoes : counters_.nacks);
+      }
+    }
+    bool taken = false;
+    if (r.fate == SciRefRing::Fate::accept && r.tentative) {
+      taken = take_tentative(u, d, f);
+      if (!taken) {
+        r.fate = SciRefRing::Fate::drop;  // the input queue filled up: the echo is stomped into a nack
+        packets_[r.answer].kind = r.answer_kind = SciKind::nack;  // its last flit has not left yet
+        ++counters_.stomped;
       }
     }
     switch (r.fate) {
@@ -130,8 +146,10 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
                                  std::to_string(d) + ": the output queue rule was broken");
         break;
       case SciRefRing::Fate::accept:
-        r.input_queue.push_back(SciFlit{f.packet, f.seq, decoded});
-        --r.input_reserved;
+        if (!taken) {
+          r.input_queue.push_back(SciFlit{f.packet, f.seq, decoded});
+          --r.input_reserved;
+        }
         break;
       case SciRefRing::Fate::drop:
         hold(u, -1);
@@ -148,14 +166,39 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
     // The echo or nack goes on in the stripped packet's place, a flit per flit that came in.
     const bool answering = r.fate == SciRefRing::Fate::accept || r.fate == SciRefRing::Fate::drop;
     if (answering) {
-      const int more = tail ? p_.echo_flits - r.answer_sent : (r.answer_sent < p_.echo_flits ? 1 : 0);
+      // Stomp holds the answer's last flit back until the packet's tail: it may still turn into a nack.
+      const int early = p_.accept == SciAccept::stomp ? p_.echo_flits - 1 : p_.echo_flits;
+      const int more = tail ? p_.echo_flits - r.answer_sent : (r.answer_sent < early ? 1 : 0);
       for (int i = 0; i < more; ++i) {
         r.ring_buffer.push_back(SciFlit{r.answer, uint16_t(r.answer_sent), decoded + p_.t_pass + i});
         ++r.answer_sent;
         hold(u, 1);
       }
+      // (Whole packet: the answer may be gone round the ring already, so its kind is kept here.)
+      if (tail) ++(r.answer_kind == SciKind::echo ? counters_.echoes : counters_.nacks);
     }
   }
+}
+
+// Stomp: flit f of a packet taken in before there was room for all of it. False if the input
+// queue is full: the flits taken so far are thrown away. Once the rest is sure to fit, the
+// packet is no longer tentative and may leave the input queue.
+bool SciRefNetwork::take_tentative(uint32_t u, int d, const SciFlit& f) {
+  SciRefRing& r = nodes_[u].rings[size_t(d)];
+  if (int(r.input_queue.size()) >= p_.input_queue_flits) {
+    r.input_queue.erase(r.input_queue.end() - r.taken, r.input_queue.end());
+    hold(u, -r.taken);
+    r.tentative = false;
+    return false;
+  }
+  r.input_queue.push_back(SciFlit{f.packet, f.seq, f.time});
+  ++r.taken;
+  const int rest = packets_[f.packet].flits - 1 - f.seq;
+  if (p_.input_queue_flits - int(r.input_queue.size()) >= rest) {
+    r.tentative = false;
+    r.input_reserved += rest;
+  }
+  return true;
 }
 
 // An echo or nack is back where its packet entered the ring: the active buffer lets go of the
@@ -210,6 +253,9 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
     const int s = int((t + k) % sources);  // rotating priority
     std::deque<SciFlit>& q = source_queue(u, s);
     if (q.empty() || q.front().time > t) continue;
+    if (s >= 1 && s <= p_.dims && node.rings[size_t(s - 1)].tentative &&
+        q.front().packet == node.rings[size_t(s - 1)].wire_packet)
+      continue;  // stomp: not yet sure to fit
     const SciFlit f = q.front();
     const SciPacket& pk = packets_[f.packet];
     if (node.source_to[size_t(s)] < 0) {

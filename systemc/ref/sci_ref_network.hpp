@@ -40,6 +40,7 @@ class SciRefNetwork final : public sc_core::sc_module, public SciModel {
   void switch_flits(uint32_t u, int64_t t);
   void output_link(uint32_t u, int d, int64_t t);
   void send(uint32_t u, int d, SciFlit f, int64_t t);
+  bool take_tentative(uint32_t u, int d, const SciFlit& f);
   void strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t);
   void hold(uint32_t u, int64_t n);
   std::deque<SciFlit>& source_queue(uint32_t u, int s);

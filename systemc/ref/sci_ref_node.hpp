@@ -22,7 +22,11 @@ struct SciRefRing {
   std::deque<SciFlit> retransmit;    // nacked packets from the active buffer, back to the output queue
   std::deque<SciPacket> active;      // the active buffer: sent, echo or nack not yet back
   int input_reserved = 0;            // flits of accepted packets still to arrive
+  bool tentative = false;            // stomp: the packet arriving is in the input queue but not yet sure to fit
+  int taken = 0;                     // of its flits, in the input queue
+  uint32_t wire_packet = 0;          // the packet whose flits are arriving
   uint32_t answer = 0;               // the echo/nack for the packet arriving (accept, drop)
+  SciKind answer_kind = SciKind::echo;
   int answer_sent = 0;               // of its flits, already put in the ring buffer
   Sending sending = Sending::none;   // the output link's current packet comes from
 };

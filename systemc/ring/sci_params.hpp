@@ -6,6 +6,12 @@
 
 namespace kncsim {
 
+// When a packet leaving a ring is accepted into the input queue (router.sci_accept).
+enum class SciAccept : uint8_t {
+  whole_packet,  // only with room for all of it when its head is decoded; else nacked
+  stomp,         // with room for a flit: taken in flit by flit, nacked (the echo stomped) if the queue fills
+};
+
 struct SciParams {
   int dims = 2, radix = 4;
   int decode_cycles = 1;         // T_decode, once per head arrival
@@ -13,6 +19,7 @@ struct SciParams {
   std::vector<int> wire_cycles;  // per dimension: a flit sent in cycle t arrives at t + w
   int address_flits = 4, data_flits = 20, echo_flits = 2;
   int ring_buffer_flits = 25, input_queue_flits = 25, output_queue_flits = 25;
+  SciAccept accept = SciAccept::whole_packet;
   int active_buffer_packets = 0;  // per ring interface, sent and not yet answered; 0 = unbounded
   double corrupt_rate = 0;       // per packet per link: fails its CRC where it leaves the ring (nacked)
   uint64_t seed = 1;             // for corruption

@@ -27,10 +27,15 @@ void SciRingInterface::bind_fate(const SciPacket& pk, int64_t t) {
     fate_ = Fate::pass;
     return;
   }
+  // Whole packet: accepted only with room for all of it. Stomp: also with room for less, taken
+  // in flit by flit but held in the input queue until the rest is sure to fit.
   const int room = s_.p.input_queue_flits - int(input_queue_.size()) - input_reserved_;
-  fate_ = room >= pk.flits && !pk.corrupt ? Fate::accept : Fate::drop;
+  const bool stomp = s_.p.accept == SciAccept::stomp;
+  fate_ = !pk.corrupt && (room >= pk.flits || (stomp && room >= 1)) ? Fate::accept : Fate::drop;
+  tentative_ = fate_ == Fate::accept && room < pk.flits;
+  taken_ = 0;
   s_.counters.corrupted += pk.corrupt;
-  if (fate_ == Fate::accept) input_reserved_ += pk.flits;
+  if (fate_ == Fate::accept && !tentative_) input_reserved_ += pk.flits;
   SciPacket answer;
   answer.id = pk.id;
   answer.kind = fate_ == Fate::accept ? SciKind::echo : SciKind::nack;
@@ -40,8 +45,27 @@ void SciRingInterface::bind_fate(const SciPacket& pk, int64_t t) {
   answer.injected = t;
   answer.target = pk.target;
   answer_ = s_.packets.allocate(answer);
+  answer_kind_ = answer.kind;
   answer_sent_ = 0;
-  ++(answer.kind == SciKind::echo ? s_.counters.echoes : s_.counters.nacks);
+}
+
+// Stomp: a flit of a packet taken in before there was room for all of it. False if the input
+// queue is full: the flits taken so far go. Once the rest is sure to fit, the packet may leave.
+bool SciRingInterface::take_tentative(const TimedFlit& tf) {
+  if (int(input_queue_.size()) >= s_.p.input_queue_flits) {
+    input_queue_.drop_back(size_t(taken_));
+    s_.flits -= taken_;
+    tentative_ = false;
+    return false;
+  }
+  input_queue_.push(tf);
+  ++taken_;
+  const int rest = s_.packets[tf.flit.packet].flits - 1 - tf.flit.seq;
+  if (s_.p.input_queue_flits - int(input_queue_.size()) >= rest) {
+    tentative_ = false;
+    input_reserved_ += rest;
+  }
+  return true;
 }
 
 void SciRingInterface::receive(int64_t t) {
@@ -49,7 +73,19 @@ void SciRingInterface::receive(int64_t t) {
     const int64_t decoded = in_.front().arrival;
     const Flit f = in_.front().flit;
     in_.pop();
-    if (f.head) bind_fate(s_.packets[f.packet], t);
+    if (f.head) {
+      arriving_ = f.packet;
+      bind_fate(s_.packets[f.packet], t);
+    }
+    bool taken = false;
+    if (fate_ == Fate::accept && tentative_) {
+      taken = take_tentative(TimedFlit{decoded, f});
+      if (!taken) {
+        fate_ = Fate::drop;  // the input queue filled up: the echo is stomped into a nack
+        s_.packets[answer_].kind = answer_kind_ = SciKind::nack;  // its last flit has not left yet
+        ++s_.counters.stomped;
+      }
+    }
     switch (fate_) {
       case Fate::pass:
         ring_buffer_.push(TimedFlit{decoded + s_.p.t_pass, f});
@@ -59,8 +95,10 @@ void SciRingInterface::receive(int64_t t) {
               "SCI ring buffer overflow at node {} dimension {}: the output queue rule was broken", node_, dim_));
         break;
       case Fate::accept:
-        input_queue_.push(TimedFlit{decoded, f});
-        --input_reserved_;
+        if (!taken) {
+          input_queue_.push(TimedFlit{decoded, f});
+          --input_reserved_;
+        }
         break;
       case Fate::drop:
         --s_.flits;
@@ -76,12 +114,16 @@ void SciRingInterface::receive(int64_t t) {
     }
     // The echo or nack goes on in the stripped packet's place, a flit per flit that came in.
     if (fate_ == Fate::accept || fate_ == Fate::drop) {
-      const int more = f.tail ? s_.p.echo_flits - answer_sent_ : (answer_sent_ < s_.p.echo_flits ? 1 : 0);
+      // Stomp holds the answer's last flit back until the packet's tail: it may still turn into a nack.
+      const int early = s_.p.accept == SciAccept::stomp ? s_.p.echo_flits - 1 : s_.p.echo_flits;
+      const int more = f.tail ? s_.p.echo_flits - answer_sent_ : (answer_sent_ < early ? 1 : 0);
       for (int i = 0; i < more; ++i) {
         ring_buffer_.push(TimedFlit{decoded + s_.p.t_pass + i, flit_of(answer_, answer_sent_, s_.p.echo_flits)});
         ++answer_sent_;
         ++s_.flits;
       }
+      // (Whole packet: the answer may be gone round the ring already, so its kind is kept here.)
+      if (f.tail) ++(answer_kind_ == SciKind::echo ? s_.counters.echoes : s_.counters.nacks);
     }
   }
 }

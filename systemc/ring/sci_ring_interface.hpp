@@ -35,6 +35,12 @@ class SciRingInterface {
   // The switch's sources (input queue, retransmissions) and destination (output queue,
   // whose T_switch pipeline stages hold a flit each on top of its capacity).
   FlitFifo& input_queue() { return input_queue_; }
+  // Whether the input queue's front flit may enter the switch in cycle t (stomp: not while its
+  // packet is still taken in without room sure for the rest).
+  bool input_ready(int64_t t) const {
+    return !input_queue_.empty() && input_queue_.front().arrival <= t &&
+           !(tentative_ && input_queue_.front().flit.packet == arriving_);
+  }
   FlitFifo& retransmissions() { return retransmit_; }
   bool output_has_room() const {
     return int64_t(output_queue_.size()) < int64_t{s_.p.output_queue_flits} + s_.p.t_switch;
@@ -54,6 +60,7 @@ class SciRingInterface {
   enum class Fate : uint8_t { pass, accept, drop, strip };
   enum class Sending : uint8_t { none, ring, output };
   void bind_fate(const SciPacket& pk, int64_t t);
+  bool take_tentative(const TimedFlit& tf);
   void answered(const SciPacket& answer, int64_t t);
   void send(Flit f, int64_t t);
 
@@ -69,7 +76,11 @@ class SciRingInterface {
   std::deque<SciPacket> active_;  // the active buffer
   Fate fate_ = Fate::pass;        // of the packet whose flits are arriving
   int input_reserved_ = 0;        // flits of accepted packets still to arrive
+  uint32_t arriving_ = 0;         // the packet whose flits are arriving
+  bool tentative_ = false;        // stomp: it is in the input queue but not yet sure to fit
+  int taken_ = 0;                 // of its flits, in the input queue
   uint32_t answer_ = 0;           // the echo/nack for the packet arriving (accept, drop)
+  SciKind answer_kind_ = SciKind::echo;
   int answer_sent_ = 0;           // of its flits, already in the ring buffer
   Sending sending_ = Sending::none;
   std::unique_ptr<RingPins> pins_;  // only when traced

@@ -26,7 +26,7 @@ void SciSwitch::step(int64_t t) {
   for (int i = 0; i < sources; ++i) {
     const int k = int((t + i) % sources);
     FlitFifo& q = source(k);
-    if (q.empty() || q.front().arrival > t) continue;
+    if (k >= 1 && k <= n ? !rings_[size_t(k - 1)].input_ready(t) : q.empty() || q.front().arrival > t) continue;
     const Flit f = q.front().flit;
     if (source_to_[size_t(k)] < 0) {
       const int to = destination_of(k, f);

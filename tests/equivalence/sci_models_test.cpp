@@ -4,7 +4,8 @@
 // nacks, retransmissions, drops, the fullest active buffer), over random designs: n = 1..4,
 // k = 2..8, pipelined and synchronous links, all three link constraints, open and
 // request/response workloads from light load to past saturation, small queues (many nacks),
-// bounded active buffers and CPU queues, and damaged links.
+// bounded active buffers and CPU queues, damaged links, and both acceptance schemes
+// (whole_packet and stomp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -36,7 +37,7 @@ struct RingCase {
 void PrintTo(const RingCase& c, std::ostream* os) {
   *os << "#" << c.index << " " << c.design.radix << "-ary " << c.design.dims << "-cube " << to_string(c.design.mode)
       << " " << to_string(c.design.constraint) << " W" << rings_analytic(c.design).width_bits << " iq"
-      << c.params.input_queue_flits << " ab" << c.params.active_buffer_packets << " cpu"
+      << c.params.input_queue_flits << (c.params.accept == SciAccept::stomp ? " stomp" : " whole") << " ab" << c.params.active_buffer_packets << " cpu"
       << c.params.source_queue_packets << " crc" << c.params.corrupt_rate << (c.request_response ? " rr" : " open")
       << " send" << c.send;
 }
@@ -65,6 +66,7 @@ RingCase draw_case(int index) {
   c.params.ring_buffer_flits = std::max(c.params.ring_buffer_flits, a.data.flits);
   c.params.input_queue_flits = std::max(c.params.input_queue_flits, a.data.flits);
   if (chance(0.3)) c.params.active_buffer_packets = pick(1, 3);
+  if (index % 5 >= 2) c.params.accept = SciAccept::stomp;
   if (chance(0.2)) c.params.source_queue_packets = pick(1, 4);
   if (chance(0.3)) c.params.corrupt_rate = 0.05;
   c.params.seed = uint64_t(index) + 1;
@@ -139,6 +141,7 @@ TEST_P(SciModels, ModuleNetworkEqualsTheReferencePacketForPacket) {
   EXPECT_EQ(ref.counters.echoes, sc.counters.echoes);
   EXPECT_EQ(ref.counters.nacks, sc.counters.nacks);
   EXPECT_EQ(ref.counters.corrupted, sc.counters.corrupted);
+  EXPECT_EQ(ref.counters.stomped, sc.counters.stomped);
   EXPECT_EQ(ref.counters.retransmissions, sc.counters.retransmissions);
   EXPECT_EQ(ref.counters.dropped, sc.counters.dropped);
   EXPECT_EQ(ref.counters.active_max, sc.counters.active_max);

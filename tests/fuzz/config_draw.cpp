@@ -202,8 +202,8 @@ const std::set<std::string>& ring_keys() {
   static const std::set<std::string> keys = [] {
     std::set<std::string> k = mesh_keys();
     k.insert({"router.ring_buffer_flits", "router.input_queue_flits", "router.output_queue_flits", "router.t_pass",
-              "router.t_switch", "link.mode", "link.switch_to_wire_ratio", "link.constraint", "link.width_bits",
-              "link.node_wires", "link.bisection_wires"});
+              "router.t_switch", "router.sci_accept", "link.mode", "link.switch_to_wire_ratio", "link.constraint",
+              "link.width_bits", "link.node_wires", "link.bisection_wires"});
     return k;
   }();
   return keys;
