@@ -26,11 +26,9 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
   for (uint32_t u = 0; u < n; ++u) nodes_.push_back(std::make_unique<SciNode>(fmt::format("node_{}", u).c_str(), u, shared_));
   for (uint32_t u = 0; u < n; ++u)
     for (int d = 0; d < p.dims; ++d) {
-      SciNode& v = *nodes_[shared_.geo.downstream(u, d)];
       // The receiver's decode stages are counted into the wire: a flit is usable from when it is decoded.
       const LinkParams link{p.wire_cycles[size_t(d)] + p.decode_cycles, LinkKind::pipelined};
-      links_.emplace_back(link, CreditPolicy::none, v.ring_input(d), v, *nodes_[u]);
-      nodes_[u]->connect_ring_output(d, &links_.back());
+      nodes_[u]->connect_ring(d, link, *nodes_[shared_.geo.downstream(u, d)]);
     }
   if (!trace.vcd_path.empty()) {
     vcd_ = open_vcd(trace.vcd_path, sc_core::SC_NS);

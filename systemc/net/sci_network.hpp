@@ -9,13 +9,11 @@
 // Every cycle the clock process calls the testbench (on_cycle), whose messages are handed over
 // in that cycle, then wakes the nodes due.
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
 
-#include "link/flit_link.hpp"
 #include "ring/sci_model.hpp"
 #include "ring/sci_node.hpp"
 #include "ring/sci_shared.hpp"
@@ -47,7 +45,6 @@ class SciNetwork final : public sc_core::sc_module, public SciModel {
 
   SciShared shared_;
   std::vector<std::unique_ptr<SciNode>> nodes_;
-  std::deque<FlitLink> links_;
   sc_core::sc_trace_file* vcd_ = nullptr;
 };
 

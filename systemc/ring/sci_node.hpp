@@ -22,9 +22,10 @@ class SciNode final : public sc_core::sc_module, public Wakeable {
   SC_HAS_PROCESS(SciNode);
   SciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s);
 
-  // Wiring, before simulation starts: ring d's link in and out.
-  FlitFifo& ring_input(int d) { return rings_[size_t(d)].link_input(); }
-  void connect_ring_output(int d, FlitLink* link) { rings_[size_t(d)].connect_output(link); }
+  // Wiring, before simulation starts: ring d's link out to `next`, the successor on ring d.
+  void connect_ring(int d, const LinkParams& link, SciNode& next) {
+    rings_[size_t(d)].connect_output(link, next.rings_[size_t(d)], next.node_);
+  }
 
   // The CPU hands over a message in cycle t, the current one (see SciModel::inject).
   uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t);

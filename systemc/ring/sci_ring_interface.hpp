@@ -8,12 +8,14 @@
 // the ring buffer's. Each packet sent from the output queue waits in the active buffer until
 // its echo (released) or nack (retransmitted) comes back around the ring.
 #include <cstdint>
-#include <deque>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "flit/flit_fifo.hpp"
 #include "link/flit_link.hpp"
+#include "sched/calendar_wake.hpp"
 #include "ring/ring_pins.hpp"
 #include "ring/sci_shared.hpp"
 
@@ -23,9 +25,13 @@ class SciRingInterface {
  public:
   SciRingInterface(uint32_t node, int dim, SciShared& s) : node_(node), dim_(dim), s_(s) {}
 
-  // Wiring: the ring link in writes here (decoded flits, timed when decoding ends); out goes to the successor.
+  // Wiring: the ring link in writes here (decoded flits, timed when decoding ends). The link
+  // out to the successor's interface `to` (node `to_node`) is kept here, beside its sender.
   FlitFifo& link_input() { return in_; }
-  void connect_output(FlitLink* link) { out_ = link; }
+  void connect_output(const LinkParams& p, SciRingInterface& to, uint32_t to_node) {
+    to_wake_.emplace(s_.calendar, to_node);
+    out_.emplace(p, CreditPolicy::none, to.in_, *to_wake_, *to_wake_);  // no credits come back
+  }
 
   // Cycle t, first: the decoded flits go where their packet's fate sends them.
   void receive(int64_t t);
@@ -67,13 +73,14 @@ class SciRingInterface {
   uint32_t node_;
   int dim_;
   SciShared& s_;
-  FlitLink* out_ = nullptr;
+  std::optional<CalendarWake> to_wake_;
+  std::optional<FlitLink> out_;
   FlitFifo in_;            // on the link and in the decode stages
   FlitFifo ring_buffer_;   // passing flits (and echoes/nacks made here), timed when they may leave
   FlitFifo input_queue_;   // leaving the ring here, to the switch
   FlitFifo output_queue_;  // from the switch
   FlitFifo retransmit_;    // nacked packets, from the active buffer back through the switch
-  std::deque<SciPacket> active_;  // the active buffer
+  std::vector<SciPacket> active_;  // the active buffer (a few packets: searched, not indexed)
   Fate fate_ = Fate::pass;        // of the packet whose flits are arriving
   int input_reserved_ = 0;        // flits of accepted packets still to arrive
   uint32_t arriving_ = 0;         // the packet whose flits are arriving
