@@ -12,7 +12,7 @@ packages=(
   nlohmann-json3-dev     # JSON results
   libfmt-dev             # formatting
   googletest libgtest-dev libgmock-dev   # tests
-  python3 python3-matplotlib             # scripts and plots
+  python3 python3-matplotlib python3-tqdm   # scripts, plots, progress
 )
 
 missing=()

@@ -100,6 +100,7 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
     const bool tail = f.seq == pk.flits - 1;
     if (f.seq == 0) {
       r.wire_packet = f.packet;
+      r.wire_flits = pk.flits;
       if (!is_send(pk.kind)) {
         r.fate = pk.target == u ? SciRefRing::Fate::strip : SciRefRing::Fate::pass;
       } else if (geo_.coord(u, d) != geo_.coord(pk.dest, d)) {
@@ -134,7 +135,7 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
       if (!taken) {
         r.fate = SciRefRing::Fate::drop;  // the input queue filled up: the echo is stomped into a nack
         packets_[r.answer].kind = r.answer_kind = SciKind::nack;  // its last flit has not left yet
-        ++counters_.stomped;
+        counters_.stomped += r.answer_sent > 0;                   // its first ones have
       }
     }
     switch (r.fate) {
@@ -166,9 +167,11 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
     // The echo or nack goes on in the stripped packet's place, a flit per flit that came in.
     const bool answering = r.fate == SciRefRing::Fate::accept || r.fate == SciRefRing::Fate::drop;
     if (answering) {
-      // Stomp holds the answer's last flit back until the packet's tail: it may still turn into a nack.
-      const int early = p_.accept == SciAccept::stomp ? p_.echo_flits - 1 : p_.echo_flits;
-      const int more = tail ? p_.echo_flits - r.answer_sent : (r.answer_sent < early ? 1 : 0);
+      // Whole packet: the answer goes on with the packet's first flits. Stomp: with its last ones,
+      // ending with its tail, so that the answer's end is still here if the queue fills.
+      const int more = tail ? p_.echo_flits - r.answer_sent
+                       : p_.accept == SciAccept::stomp ? (f.seq >= r.wire_flits - p_.echo_flits ? 1 : 0)
+                                                       : (r.answer_sent < p_.echo_flits ? 1 : 0);
       for (int i = 0; i < more; ++i) {
         r.ring_buffer.push_back(SciFlit{r.answer, uint16_t(r.answer_sent), decoded + p_.t_pass + i});
         ++r.answer_sent;

@@ -25,6 +25,7 @@ struct SciRefRing {
   bool tentative = false;            // stomp: the packet arriving is in the input queue but not yet sure to fit
   int taken = 0;                     // of its flits, in the input queue
   uint32_t wire_packet = 0;          // the packet whose flits are arriving
+  int wire_flits = 0;                // its length
   uint32_t answer = 0;               // the echo/nack for the packet arriving (accept, drop)
   SciKind answer_kind = SciKind::echo;
   int answer_sent = 0;               // of its flits, already put in the ring buffer

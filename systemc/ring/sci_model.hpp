@@ -26,7 +26,7 @@ struct SciCounters {
   uint64_t injected = 0, delivered = 0;
   uint64_t echoes = 0, nacks = 0, retransmissions = 0;
   uint64_t corrupted = 0;  // nacks for a failed CRC (the rest: no room in the input queue)
-  uint64_t stomped = 0;    // of the nacks, echoes turned into nacks as the input queue filled (stomp)
+  uint64_t stomped = 0;    // of the nacks, echoes already under way turned into nacks as the input queue filled (stomp)
   uint64_t dropped = 0;    // messages refused by a full CPU queue (SciParams::source_queue_packets)
   int active_max = 0;      // the fullest any ring interface's active buffer was
 };

@@ -75,6 +75,7 @@ void SciRingInterface::receive(int64_t t) {
     in_.pop();
     if (f.head) {
       arriving_ = f.packet;
+      arriving_flits_ = s_.packets[f.packet].flits;
       bind_fate(s_.packets[f.packet], t);
     }
     bool taken = false;
@@ -83,7 +84,7 @@ void SciRingInterface::receive(int64_t t) {
       if (!taken) {
         fate_ = Fate::drop;  // the input queue filled up: the echo is stomped into a nack
         s_.packets[answer_].kind = answer_kind_ = SciKind::nack;  // its last flit has not left yet
-        ++s_.counters.stomped;
+        s_.counters.stomped += answer_sent_ > 0;                  // its first ones have
       }
     }
     switch (fate_) {
@@ -114,9 +115,11 @@ void SciRingInterface::receive(int64_t t) {
     }
     // The echo or nack goes on in the stripped packet's place, a flit per flit that came in.
     if (fate_ == Fate::accept || fate_ == Fate::drop) {
-      // Stomp holds the answer's last flit back until the packet's tail: it may still turn into a nack.
-      const int early = s_.p.accept == SciAccept::stomp ? s_.p.echo_flits - 1 : s_.p.echo_flits;
-      const int more = f.tail ? s_.p.echo_flits - answer_sent_ : (answer_sent_ < early ? 1 : 0);
+      // Whole packet: the answer goes on with the packet's first flits. Stomp: with its last ones,
+      // ending with its tail, so that the answer's end is still here if the queue fills.
+      const int more = f.tail ? s_.p.echo_flits - answer_sent_
+                       : s_.p.accept == SciAccept::stomp ? (f.seq >= arriving_flits_ - s_.p.echo_flits ? 1 : 0)
+                                                         : (answer_sent_ < s_.p.echo_flits ? 1 : 0);
       for (int i = 0; i < more; ++i) {
         ring_buffer_.push(TimedFlit{decoded + s_.p.t_pass + i, flit_of(answer_, answer_sent_, s_.p.echo_flits)});
         ++answer_sent_;

@@ -84,6 +84,7 @@ class SciRingInterface {
   Fate fate_ = Fate::pass;        // of the packet whose flits are arriving
   int input_reserved_ = 0;        // flits of accepted packets still to arrive
   uint32_t arriving_ = 0;         // the packet whose flits are arriving
+  int arriving_flits_ = 0;        // its length
   bool tentative_ = false;        // stomp: it is in the input queue but not yet sure to fit
   int taken_ = 0;                 // of its flits, in the input queue
   uint32_t answer_ = 0;           // the echo/nack for the packet arriving (accept, drop)
