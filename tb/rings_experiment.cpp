@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <memory>
-#include <unordered_map>
 
 #include "experiment.hpp"
 #include "ring/sci_design.hpp"
@@ -13,7 +12,8 @@
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
 #include "sched/stop_request.hpp"
-#include "traffic/counter_rng.hpp"
+#include "stats/ring_measures.hpp"
+#include "traffic/ring_traffic.hpp"
 
 namespace kncsim {
 
@@ -79,7 +79,6 @@ ojson run_rings_experiment(const Config& c) {
   const double offered = c.number("traffic.load") * a.max_throughput * a.cycle_time_increase;
   const double rate = rr ? offered / (d.address_bits + d.data_bits) : offered / mean_bits;  // messages/cycle/node
   const int64_t run_cycles = c.integer("run.cycles"), warmup = run_cycles / 5;
-  const uint64_t seed = p.seed;
 
   SimSession session;
   std::unique_ptr<SciModel> net;
@@ -88,50 +87,10 @@ ojson run_rings_experiment(const Config& c) {
   else
     net = std::make_unique<SciRefNetwork>("sci", p);
   const uint32_t n = net->nodes();
-  struct Sums {
-    double latency[2] = {0, 0};
-    uint64_t count[2] = {0, 0};
-    double round_trip = 0;
-    uint64_t round_trips = 0;
-    uint64_t retried = 0;
-  } m;
-  double window_bits = 0;
-  // Request/response: the cycle each outstanding request left, and each reply's request's
-  // cycle, by message id; entries go when the round trip completes, so memory follows the
-  // messages in flight, not the run's length.
-  std::unordered_map<uint64_t, int64_t> request_sent, reply_to;
-  net->on_cycle([&](int64_t t) {
-    if (t >= run_cycles) return;
-    for (uint32_t s = 0; s < n; ++s) {
-      if (double(counter_bits53(seed, s, uint64_t(t), 0)) * 0x1p-53 >= rate) continue;
-      const uint32_t to = uint32_t(counter_bits53(seed, s, uint64_t(t), 1) % n);
-      const bool data = !rr && double(counter_bits53(seed, s, uint64_t(t), 2)) * 0x1p-53 < f;
-      const uint64_t id = net->inject(s, to, data ? SciKind::data : SciKind::address);
-      if (rr && id != SciModel::kDropped) request_sent.emplace(id, t);
-    }
-  });
-  net->on_delivery([&](const SciDelivery& x) {
-    const int k = x.kind == SciKind::data ? 1 : 0;
-    if (x.delivered >= warmup && x.delivered < run_cycles) window_bits += k ? d.data_bits : d.address_bits;
-    if (x.injected >= warmup && x.injected < run_cycles) {
-      m.latency[k] += double(x.delivered - x.injected);
-      ++m.count[k];
-      m.retried += x.retries > 0;
-    }
-    if (!rr) return;
-    if (k == 0) {  // answer the request with a data packet (never dropped: the request is in)
-      const auto it = request_sent.find(x.id);
-      reply_to.emplace(net->inject(x.dest, x.src, SciKind::data, false), it->second);
-      request_sent.erase(it);
-    } else if (const auto it = reply_to.find(x.id); it != reply_to.end()) {
-      const int64_t sent = it->second;
-      reply_to.erase(it);
-      if (sent >= warmup && sent < run_cycles) {
-        m.round_trip += double(x.delivered - sent);
-        ++m.round_trips;
-      }
-    }
-  });
+  RingMeasures m(RingWindow{warmup, run_cycles, d.address_bits, d.data_bits});
+  RingTraffic traffic(*net, RingTrafficSpec{rate, f, rr, p.seed, run_cycles},
+                      [&](uint64_t id, uint32_t, uint32_t, SciKind, int64_t, int64_t request) { m.injected(id, request); },
+                      [&](const SciDelivery& x) { m.delivered(x); });
   // In stretches, so that a stop request (a signal) is seen at a cycle boundary soon.
   const int64_t poll = std::max<int64_t>(16, (int64_t{1} << 20) / int64_t(n));
   while (current_cycle() < run_cycles && !stop_requested())
@@ -142,9 +101,10 @@ ojson run_rings_experiment(const Config& c) {
   while (!net->idle() && current_cycle() < drain_limit && !stop_requested()) sc_core::sc_start(cycles(256));
   const bool interrupted = stop_requested();
   const SciCounters& ct = net->counters();
+  net->check_conservation();
+  if (net->idle()) m.check_all_delivered(ct.injected);
   const double scale = a.cycle_time_increase;  // simulated cycles -> switch cycles
-  auto mean = [](double s, uint64_t k) { return k ? s / double(k) : std::nan(""); };
-  const double lat_a = mean(m.latency[0], m.count[0]) * scale, lat_d = mean(m.latency[1], m.count[1]) * scale;
+  const double lat_a = m.latency(SciKind::address) * scale, lat_d = m.latency(SciKind::data) * scale;
   ojson r;
   r["topology"] = "rings";
   r["model"] = c.text("router.impl");
@@ -152,9 +112,9 @@ ojson run_rings_experiment(const Config& c) {
   r["stop_reason"] = interrupted ? "interrupted" : "fixed";
   r["latency_address"] = lat_a;
   r["latency_data"] = lat_d;
-  r["round_trip"] = rr ? mean(m.round_trip, m.round_trips) * scale : lat_a + lat_d;
+  r["round_trip"] = rr ? m.round_trip() * scale : lat_a + lat_d;
   r["throughput_bits_per_cycle_per_node"] =
-      window_end > warmup ? window_bits / double(window_end - warmup) / n / scale : std::nan("");
+      window_end > warmup ? m.window_bits() / double(window_end - warmup) / n / scale : std::nan("");
   r["offered_bits_per_cycle_per_node"] = offered / scale;
   r["max_throughput"] = a.max_throughput;
   r["messages_injected"] = ct.injected;
@@ -168,8 +128,8 @@ ojson run_rings_experiment(const Config& c) {
   r["retransmissions"] = ct.retransmissions;
   r["active_buffer_max"] = ct.active_max;
   r["nack_rate"] = ct.echoes + ct.nacks ? double(ct.nacks) / double(ct.echoes + ct.nacks) : 0.0;
-  r["measured_messages"] = m.count[0] + m.count[1];
-  r["measured_retried"] = m.retried;
+  r["measured_messages"] = m.measured();
+  r["measured_retried"] = m.measured_retried();
   r["curtime"] = current_cycle();
   ojson analytic = rings_analytic_report(c);
   analytic.erase("config");

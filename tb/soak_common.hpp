@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "traffic/counter_rng.hpp"
+#include "rand/counter_rng.hpp"
 
 namespace kncsim::soak {
 

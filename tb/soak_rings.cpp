@@ -11,11 +11,13 @@
 #include <vector>
 
 #include "analytic/rings_analytic.hpp"
+#include "net/sci_network.hpp"
 #include "ref/sci_ref_network.hpp"
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
+#include "traffic/ring_traffic.hpp"
 
 namespace kncsim::soak {
 namespace {
@@ -39,6 +41,8 @@ void set_design(Settings& s, Rng& rng) {
   static const std::vector<int> radix_cap = {32, 16, 8, 4, 3, 2};  // by dims: at most 512 nodes
   const int dims = int(rng.range(1, 6));
   s.set("network.topology", "rings");
+  s.set("router.impl", rng.chance(0.5) ? "systemc" : "ref");
+  if (rng.chance(0.5)) s.set("router.sci_accept", "stomp");
   s.set("router.model", "sci");
   s.set("network.dims", dims);
   s.set("network.radix", rng.range(2, radix_cap[size_t(dims - 1)]));
@@ -127,7 +131,7 @@ class RingChecker {
     if (!violation_.empty()) throw Violation(violation_);
   }
   // After the drain: every message delivered, and the protocol's counters agree.
-  void check_drained(const SciRefNetwork& net) const {
+  void check_drained(const SciModel& net) const {
     raise();
     const SciCounters& c = net.counters();
     if (!net.idle()) throw Violation("the network holds flits or active buffers after the drain");
@@ -229,24 +233,18 @@ RunFigures run_rings(const Settings& settings) {
   const uint64_t seed = uint64_t(c.integer("traffic.seed"));
 
   SimSession session;  // declared first: outlives the network
-  auto net = std::make_unique<SciRefNetwork>("soak_rings", p);
+  std::unique_ptr<SciModel> net;
+  if (c.text("router.impl") == "systemc")
+    net = std::make_unique<SciNetwork>("soak_rings", p);
+  else
+    net = std::make_unique<SciRefNetwork>("soak_rings", p);
   RingChecker check(p);
-  const uint32_t n = net->nodes();
-  net->on_cycle([&](int64_t t) {
-    if (t >= run_cycles) return;
-    for (uint32_t s = 0; s < n; ++s) {
-      if (double(counter_bits53(seed, s, uint64_t(t), 0)) * 0x1p-53 >= rate) continue;
-      const uint32_t to = uint32_t(counter_bits53(seed, s, uint64_t(t), 1) % n);
-      const bool data = !rr && double(counter_bits53(seed, s, uint64_t(t), 2)) * 0x1p-53 < f;
-      const SciKind kind = data ? SciKind::data : SciKind::address;
-      check.injected(net->inject(s, to, kind), s, to, kind, t);
-    }
-  });
-  net->on_delivery([&](const SciDelivery& x) {
-    check.delivered(x);
-    if (rr && x.kind == SciKind::address)  // the request is answered with a data packet
-      check.injected(net->inject(x.dest, x.src, SciKind::data), x.dest, x.src, SciKind::data, current_cycle());
-  });
+  RingTraffic traffic(
+      *net, RingTrafficSpec{rate, f, rr, seed, run_cycles},
+      [&](uint64_t id, uint32_t src, uint32_t dest, SciKind kind, int64_t t, int64_t) {
+        check.injected(id, src, dest, kind, t);
+      },
+      [&](const SciDelivery& x) { check.delivered(x); });
   simulate(run_cycles, check);
   // Drain: every message must arrive. Stop if deliveries cease while flits are held.
   int64_t progress_at = current_cycle(), delivered = check.delivered();
@@ -261,6 +259,11 @@ RunFigures run_rings(const Settings& settings) {
     }
   }
   check.check_drained(*net);
+  try {
+    net->check_conservation();
+  } catch (const std::logic_error& e) {
+    throw Violation(e.what());
+  }
   RunFigures fig;
   fig.cycles = current_cycle();
   fig.packets = check.delivered();

@@ -36,9 +36,8 @@ class SciNetwork final : public sc_core::sc_module, public SciModel {
   int64_t messages_waiting() const override { return shared_.waiting.total(); }
   bool idle() const override { return shared_.flits == 0 && shared_.active == 0; }
   uint32_t nodes() const override { return shared_.geo.nodes(); }
-  // Flits in the nodes' queues and on the links, plus those of the messages still waiting to
-  // be made: equal to SciShared::flits at every cycle boundary (flit conservation).
-  int64_t flits_held() const;
+  int64_t flits_held() const override;
+  int64_t flits_tallied() const override { return shared_.flits; }
 
  private:
   void drive();

@@ -12,7 +12,7 @@
 #include "net/wormhole_network.hpp"
 #include "stats/delivery_log.hpp"
 #include "ni/network_interface.hpp"
-#include "ni/source_queues.hpp"
+#include "flit/source_queues.hpp"
 #include "router/wormhole_router.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
 

@@ -15,7 +15,7 @@
 #include "flit/flit_fifo.hpp"
 #include "flit/packet_table.hpp"
 #include "link/link_params.hpp"
-#include "ni/source_queues.hpp"
+#include "flit/source_queues.hpp"
 #include "router/network_router.hpp"
 #include "sched/wakeable.hpp"
 #include "stats/delivery_log.hpp"

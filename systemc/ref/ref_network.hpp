@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "stats/deadlock_error.hpp"
-#include "ni/source_queues.hpp"
+#include "flit/source_queues.hpp"
 #include "sched/wake_calendar.hpp"
 #include "router/priority_token.hpp"
 #include "stats/counters.hpp"

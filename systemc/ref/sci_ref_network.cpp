@@ -23,6 +23,17 @@ SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
   SC_METHOD(step);
 }
 
+int64_t SciRefNetwork::flits_held() const {
+  int64_t held = unmade_flits_;
+  for (const SciRefNode& node : nodes_) {
+    held += int64_t(node.cpu.size() + node.to_cpu.size());
+    for (const SciRefRing& r : node.rings)
+      held += int64_t(r.wire.size() + r.ring_buffer.size() + r.output_queue.size() + r.input_queue.size() +
+                      r.retransmit.size());
+  }
+  return held;
+}
+
 void SciRefNetwork::hold(uint32_t u, int64_t n) {
   nodes_[u].flits += n;
   flits_ += n;
@@ -38,10 +49,12 @@ uint64_t SciRefNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool d
   }
   ++node.cpu_queued;
   const WaitingPacket w{sci_message_id(src, node.messages++), current_cycle(), dest, uint8_t(kind)};
-  if (node.cpu.empty())
+  if (node.cpu.empty()) {
     spool(src, w);
-  else
+  } else {
     waiting_.push(src, w);  // its flits are made when it reaches the front
+    unmade_flits_ += kind == SciKind::data ? p_.data_flits : p_.address_flits;
+  }
   hold(src, kind == SciKind::data ? p_.data_flits : p_.address_flits);
   if (evaluating_ < 0) calendar_.wake(src, w.time, calendar_.now());  // before the cycle begins
   ++counters_.injected;
@@ -281,8 +294,10 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
     sent_to |= 1u << to;
     if (s == 0 && f.seq == 0) --node.cpu_queued;
     if (s == 0 && q.empty() && !waiting_.empty(u)) {  // the next message comes to the front
-      spool(u, waiting_.front(u));
+      const WaitingPacket w = waiting_.front(u);
       waiting_.pop(u);
+      spool(u, w);
+      unmade_flits_ -= SciKind(w.tag) == SciKind::data ? p_.data_flits : p_.address_flits;
     }
     if (tail) {
       node.destination_from[size_t(to)] = -1;

@@ -13,7 +13,7 @@
 #include <systemc>
 #include <vector>
 
-#include "ni/source_queues.hpp"
+#include "flit/source_queues.hpp"
 #include "ref/sci_ref_node.hpp"
 #include "ring/sci_model.hpp"
 #include "ring/sci_params.hpp"
@@ -31,6 +31,8 @@ class SciRefNetwork final : public sc_core::sc_module, public SciModel {
   int64_t messages_waiting() const override { return waiting_.total(); }
   bool idle() const override { return flits_ == 0 && active_ == 0; }
   uint32_t nodes() const override { return uint32_t(nodes_.size()); }
+  int64_t flits_held() const override;
+  int64_t flits_tallied() const override { return flits_; }
 
  private:
   void step();
@@ -52,7 +54,8 @@ class SciRefNetwork final : public sc_core::sc_module, public SciModel {
   SciPackets packets_;
   SourceQueues waiting_;                  // messages behind each CPU queue's front one
   WakeCalendar calendar_;                 // every node holding flits is due every cycle
-  int64_t flits_ = 0;
+  int64_t flits_ = 0;                     // made less consumed, counted as it happens
+  int64_t unmade_flits_ = 0;              // of those, of messages waiting behind a CPU queue's front one
   int64_t active_ = 0;                    // packets in all active buffers
   int64_t evaluating_ = -1;               // the node being evaluated, if any
 };

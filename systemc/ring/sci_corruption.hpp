@@ -7,7 +7,7 @@
 
 #include "ring/sci_packet.hpp"
 #include "ring/sci_params.hpp"
-#include "traffic/counter_rng.hpp"
+#include "rand/counter_rng.hpp"
 
 namespace kncsim {
 

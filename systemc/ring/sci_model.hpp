@@ -4,6 +4,8 @@
 // per-packet records for the same stimulus.
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
+#include <string>
 
 #include "ring/sci_packet.hpp"
 
@@ -45,6 +47,14 @@ class SciModel {
   virtual uint32_t nodes() const = 0;
   const SciCounters& counters() const { return counters_; }
 
+  // Flit conservation: the flits the model's queues and wires hold (counted one by one, with
+  // those of messages still waiting to be made) equal its running tally (flits made by
+  // hand-overs, answers and retransmissions, less those delivered, dropped and stripped).
+  // Throws std::logic_error naming both if not. Call between cycles.
+  void check_conservation() const;
+  virtual int64_t flits_held() const = 0;
+  virtual int64_t flits_tallied() const = 0;
+
   // Told of each message as it is delivered, in the cycle its tail reaches the CPU.
   void on_delivery(std::function<void(const SciDelivery&)> f) { deliver_ = std::move(f); }
   // Called at the start of every cycle, before any node evaluates (traffic sources).
@@ -55,5 +65,12 @@ class SciModel {
   std::function<void(const SciDelivery&)> deliver_;
   std::function<void(int64_t)> cycle_;
 };
+
+inline void SciModel::check_conservation() const {
+  const int64_t held = flits_held(), tallied = flits_tallied();
+  if (held != tallied)
+    throw std::logic_error("SCI flit conservation violated: the queues and wires hold " + std::to_string(held) +
+                           " flits, the tally of flits made less flits consumed is " + std::to_string(tallied));
+}
 
 }  // namespace kncsim

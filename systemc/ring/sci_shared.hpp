@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "ni/source_queues.hpp"
+#include "flit/source_queues.hpp"
 #include "ring/sci_model.hpp"
 #include "ring/sci_params.hpp"
 #include "sched/wake_calendar.hpp"

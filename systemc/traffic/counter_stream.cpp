@@ -1,6 +1,6 @@
 #include <cmath>
 
-#include "traffic/counter_rng.hpp"
+#include "rand/counter_rng.hpp"
 #include "traffic/injection.hpp"
 
 namespace kncsim {

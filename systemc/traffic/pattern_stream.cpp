@@ -1,7 +1,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "traffic/counter_rng.hpp"
+#include "rand/counter_rng.hpp"
 #include "traffic/pattern.hpp"
 
 namespace kncsim {

@@ -18,7 +18,7 @@
 #include "rtl_adapt/rtl_variants.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
-#include "traffic/counter_rng.hpp"
+#include "rand/counter_rng.hpp"
 
 namespace kncsim {
 namespace {

@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "ni/source_queues.hpp"
+#include "flit/source_queues.hpp"
 
 namespace kncsim {
 namespace {
