@@ -17,7 +17,12 @@ struct Flit {
   bool tail = false;
   bool header = false;  // hop-count format: a per-dimension header flit
   uint8_t dim = 0;
+  // SCI rings: the packet's kind as this flit carries it on the wire (SciKind; a stomped echo's
+  // later flits say nack), and a failed CRC of the transmission it belongs to.
+  uint8_t kind = 0;
+  bool crc_bad = false;
 };
+static_assert(sizeof(Flit) <= 16, "a flit stays within 16 bytes (a timed flit within 24)");
 
 // A flit in a FIFO or on a wire: usable by its receiver from cycle `arrival` on.
 struct TimedFlit {

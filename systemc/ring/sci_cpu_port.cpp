@@ -36,7 +36,7 @@ void SciCpuPort::spool(const WaitingPacket& w) {
   p.injected = w.time;
   const uint32_t slot = s_.packets.allocate(p);
   for (int i = 0; i < p.flits; ++i)
-    queue_.push(TimedFlit{w.time, Flit{slot, uint16_t(i), 0, i == 0, i == p.flits - 1, false, 0}});
+    queue_.push(TimedFlit{w.time, Flit{slot, uint16_t(i), 0, i == 0, i == p.flits - 1, false, 0, w.tag, false}});
 }
 
 void SciCpuPort::refill() {

@@ -10,8 +10,8 @@
 namespace kncsim {
 
 namespace {
-Flit flit_of(uint32_t slot, int seq, int flits) {
-  return Flit{slot, uint16_t(seq), 0, seq == 0, seq == flits - 1, false, 0};
+Flit flit_of(uint32_t slot, int seq, int flits, SciKind kind) {
+  return Flit{slot, uint16_t(seq), 0, seq == 0, seq == flits - 1, false, 0, uint8_t(kind), false};
 }
 }  // namespace
 
@@ -121,7 +121,7 @@ void SciRingInterface::receive(int64_t t) {
                        : s_.p.accept == SciAccept::stomp ? (f.seq >= arriving_flits_ - s_.p.echo_flits ? 1 : 0)
                                                          : (answer_sent_ < s_.p.echo_flits ? 1 : 0);
       for (int i = 0; i < more; ++i) {
-        ring_buffer_.push(TimedFlit{decoded + s_.p.t_pass + i, flit_of(answer_, answer_sent_, s_.p.echo_flits)});
+        ring_buffer_.push(TimedFlit{decoded + s_.p.t_pass + i, flit_of(answer_, answer_sent_, s_.p.echo_flits, answer_kind_)});
         ++answer_sent_;
         ++s_.flits;
       }
@@ -143,7 +143,7 @@ void SciRingInterface::answered(const SciPacket& answer, int64_t t) {
     ++again.retries;
     ++s_.counters.retransmissions;
     const uint32_t slot = s_.packets.allocate(again);
-    for (int i = 0; i < again.flits; ++i) retransmit_.push(TimedFlit{t, flit_of(slot, i, again.flits)});
+    for (int i = 0; i < again.flits; ++i) retransmit_.push(TimedFlit{t, flit_of(slot, i, again.flits, again.kind)});
     s_.flits += again.flits;
   }
   active_.erase(it);
@@ -179,10 +179,15 @@ void SciRingInterface::transmit(int64_t t) {
 }
 
 void SciRingInterface::send(Flit f, int64_t t) {
-  if (f.head && s_.p.corrupt_rate > 0) {
-    SciPacket& pk = s_.packets[f.packet];
-    if (is_send(pk.kind) && sci_link_corrupts(s_.p, node_, dim_, pk)) pk.corrupt = true;  // its CRC will fail
+  if (f.head) {
+    sending_crc_bad_ = false;
+    if (s_.p.corrupt_rate > 0) {
+      SciPacket& pk = s_.packets[f.packet];
+      if (is_send(SciKind(f.kind)) && sci_link_corrupts(s_.p, node_, dim_, pk)) pk.corrupt = true;  // its CRC will fail
+      sending_crc_bad_ = pk.corrupt;
+    }
   }
+  f.crc_bad = sending_crc_bad_;  // the transmission's CRC, as this link's receiver will find it
   out_->send(f, t, 0);  // ring links have no flow control: the packet's length is not needed
   if (pins_) {
     sent_ = true;
@@ -197,11 +202,11 @@ void SciRingInterface::update_pins() {
     const SciPacket& pk = s_.packets[last_sent_.packet];
     p.head = last_sent_.head;
     p.tail = last_sent_.tail;
-    p.kind = uint32_t(pk.kind);
+    p.kind = last_sent_.kind;
     p.src = pk.src;
     p.dest = pk.dest;
     p.seq = last_sent_.seq;
-    p.crc_good = !pk.corrupt;
+    p.crc_good = !last_sent_.crc_bad;
     p.id = pk.id;
   }
   sent_ = false;

@@ -91,6 +91,7 @@ class SciRingInterface {
   SciKind answer_kind_ = SciKind::echo;
   int answer_sent_ = 0;           // of its flits, already in the ring buffer
   Sending sending_ = Sending::none;
+  bool sending_crc_bad_ = false;  // of the packet the output link is sending
   std::unique_ptr<RingPins> pins_;  // only when traced
   bool sent_ = false;               // a flit went out this cycle (for the pins)
   Flit last_sent_;

@@ -114,12 +114,10 @@ Outcome run(SciModel& net, const RingCase& c, int64_t until) {
   return o;
 }
 
-class SciModels : public ::testing::TestWithParam<RingCase> {};
-
-TEST_P(SciModels, ModuleNetworkEqualsTheReferencePacketForPacket) {
-  const RingCase c = GetParam();
+// Runs both models on the case and compares them; the reference's outcome in `ref`.
+void expect_equal_models(const RingCase& c, Outcome& ref) {
   const int64_t until = 3000;
-  Outcome ref, sc;
+  Outcome sc;
   {
     SimSession session;
     auto net = std::make_unique<SciRefNetwork>("ref", c.params);
@@ -148,6 +146,33 @@ TEST_P(SciModels, ModuleNetworkEqualsTheReferencePacketForPacket) {
   EXPECT_EQ(ref.counters.retransmissions, sc.counters.retransmissions);
   EXPECT_EQ(ref.counters.dropped, sc.counters.dropped);
   EXPECT_EQ(ref.counters.active_max, sc.counters.active_max);
+}
+
+class SciModels : public ::testing::TestWithParam<RingCase> {};
+
+TEST_P(SciModels, ModuleNetworkEqualsTheReferencePacketForPacket) {
+  Outcome ref;
+  expect_equal_models(GetParam(), ref);
+}
+
+// The stomp paths for sure: input queues of one data packet under heavy traffic, so that
+// packets are taken in tentatively, queues fill, and echoes already begun are stomped.
+TEST(SciModelsStomp, StompedEchoesAreEqualInBothModels) {
+  RingCase c;
+  c.index = 1000;
+  c.design.dims = 2;
+  c.design.radix = 4;
+  SciQueues q;
+  q.input_queue_bits = c.design.data_bits;
+  c.params = sci_params(c.design, q);
+  c.params.accept = SciAccept::stomp;
+  c.request_response = false;
+  c.send = 0.06;
+  Outcome ref;
+  expect_equal_models(c, ref);
+  EXPECT_GT(ref.counters.nacks, 20u);
+  EXPECT_GT(ref.counters.stomped, 5u) << "echoes begun, then stomped";
+  EXPECT_LT(ref.counters.stomped, ref.counters.nacks) << "some refused at the head";
 }
 
 std::vector<RingCase> cases() {

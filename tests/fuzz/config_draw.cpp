@@ -388,7 +388,11 @@ Base valid_rings(Rng& rng) {
   put_network(b, rng, std::vector<int64_t>(size_t(dims), k));
   b.d.set("network.topology", "rings");
   b.d.set("router.model", "sci");
-  if (chance(rng, 0.2)) b.d.set("router.impl", "ref");
+  if (chance(rng, 0.2))
+    b.d.set("router.impl", "ref");
+  else if (chance(rng, 0.4))
+    b.d.set("router.impl", "systemc");  // the ring network of SciNode modules
+  if (chance(rng, 0.3)) b.d.set("router.sci_accept", "stomp");
   if (chance(rng, 0.4)) b.d.set("router.t_pass", std::to_string(between(rng, 1, 3)));
   if (chance(rng, 0.4)) b.d.set("router.t_switch", std::to_string(between(rng, 1, 4)));
   if (chance(rng, 0.5)) b.d.set("link.mode", choice(rng, "link.mode"));
@@ -685,7 +689,7 @@ FuzzCase incompatible(Rng& rng) {
         {"router.flow_control", "wormhole"},
         {"router.fifo_flits", std::to_string(deepest + 1)}}},
       {kMixed, {{"router.rtl_nodes", "{nodes}"}}},
-      {kRings, {{"router.impl", "systemc"}}},
+      {kRings, {{"router.impl", "rtl"}}},
       {kRings, {{"router.model", "wormhole"}}},
       {kRings, {{"network.dims", "2"}, {"network.radix", "[4, 8]"}}},
       {kRings, {{"run.convergence", "sns4"}}},
@@ -698,7 +702,7 @@ FuzzCase incompatible(Rng& rng) {
                 {"link.width_bits", "8"}}},
       {kRtl, {{"router.rtl_nodes", "[none]"}}},
       {kRings, {{"router.rtl_nodes", "0"}}},
-      {kRings, {{"trace.vcd", "x.vcd"}}},
+      {kRings, {{"trace.vcd", "x.vcd"}, {"router.impl", "ref"}}},  // the ring modules take a VCD
       {kRings,  // W = node_wires / 2n = 2 / 4: under a bit
        {{"link.constraint", "node_size"}, {"link.node_wires", "2"}, {"network.dims", "2"}, {"network.radix", "4"}}},
   };
