@@ -13,12 +13,12 @@ with --plot PATH, draws the curves. Runs in parallel on every core (minutes).
 """
 import argparse
 import concurrent.futures
-import json
 import os
-import subprocess
 import sys
 
 from tqdm import tqdm
+
+from kncsim_json import run_kncsim
 
 SCHEMES = ["whole_packet", "stomp"]
 
@@ -29,11 +29,7 @@ def run(kncsim, scheme, queue, load, cycles, seed):
         "router.sci_accept": scheme, "router.input_queue_flits": queue, "traffic.load": load,
         "traffic.seed": seed, "run.convergence": "fixed", "run.cycles": cycles,
     }
-    args = [kncsim, "run", "--json", "-"]
-    for k, v in sets.items():
-        args += ["--set", f"{k}={v}"]
-    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    return run_kncsim(kncsim, sets)
 
 
 def main():

@@ -7,9 +7,9 @@ trip (address + data latency, switch cycles), nack rate, and the eq 13/14 maximu
 past saturation shows "NOT DRAINED". Minutes for the full sweep; --quick does two loads.
 """
 import argparse
-import json
-import subprocess
 import sys
+
+from kncsim_json import run_kncsim
 
 CONFIGS = [(2, 64), (3, 16), (4, 8), (6, 4), (12, 2)]  # N = 4096
 
@@ -20,11 +20,7 @@ def run(kncsim, dims, radix, constraint, mode, load, cycles):
         "link.constraint": constraint, "link.mode": mode, "traffic.load": load,
         "run.convergence": "fixed", "run.cycles": cycles,
     }
-    args = [kncsim, "run", "--json", "-"]
-    for k, v in sets.items():
-        args += ["--set", f"{k}={v}"]
-    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    return run_kncsim(kncsim, sets)
 
 
 def main():

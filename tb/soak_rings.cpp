@@ -17,6 +17,7 @@
 #include "rings_report.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
+#include "topo/ring_geometry.hpp"
 #include "traffic/ring_traffic.hpp"
 
 namespace kncsim::soak {
@@ -93,9 +94,7 @@ void set_queues(Settings& s, Rng& rng) {
 // run inside the network's SystemC process), and raised between simulation steps.
 class RingChecker {
  public:
-  explicit RingChecker(const SciParams& p) : p_(p) {
-    for (int d = 0, stride = 1; d < p.dims; ++d, stride *= p.radix) strides_.push_back(uint32_t(stride));
-  }
+  explicit RingChecker(const SciParams& p) : p_(p), geo_(p.dims, p.radix) {}
 
   void injected(uint64_t id, uint32_t src, uint32_t dest, SciKind kind, int64_t t) {
     if (!messages_.emplace(id, Message{src, dest, kind, t, false}).second)
@@ -165,16 +164,15 @@ class RingChecker {
     int64_t injected;
     bool delivered;
   };
-  int coord(uint32_t node, int d) const { return int(node / strides_[size_t(d)]) % p_.radix; }
   // Unidirectional rings: (dest - src) mod k hops in each dimension.
   int ring_hops(uint32_t src, uint32_t dest) const {
     int h = 0;
-    for (int d = 0; d < p_.dims; ++d) h += (coord(dest, d) - coord(src, d) + p_.radix) % p_.radix;
+    for (int d = 0; d < p_.dims; ++d) h += (geo_.coord(dest, d) - geo_.coord(src, d) + p_.radix) % p_.radix;
     return h;
   }
   int rings_crossed(uint32_t src, uint32_t dest) const {
     int n = 0;
-    for (int d = 0; d < p_.dims; ++d) n += coord(dest, d) != coord(src, d);
+    for (int d = 0; d < p_.dims; ++d) n += geo_.coord(dest, d) != geo_.coord(src, d);
     return n;
   }
   void fail(std::string why) {
@@ -182,7 +180,7 @@ class RingChecker {
   }
 
   const SciParams p_;
-  std::vector<uint32_t> strides_;  // node = sum of coord_d * k^d
+  const RingGeometry geo_;
   std::unordered_map<uint64_t, Message> messages_;
   std::unordered_map<uint32_t, int64_t> last_delivery_;
   int64_t delivered_ = 0, flit_hops_ = 0, echoes_expected_ = 0;

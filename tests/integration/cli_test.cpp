@@ -13,6 +13,7 @@ namespace {
 
 using kncsim::test::kncsim;
 using kncsim::test::Outcome;
+using kncsim::test::read_file;
 using kncsim::test::write_temp;
 
 // Two runs' JSON results agree on the measured figures.
@@ -220,8 +221,7 @@ TEST(Cli, RingsVcdTracesTheChosenNodesRingPinsWithoutChangingResults) {
   const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(traced.out);
   EXPECT_GT(a["messages_delivered"].get<uint64_t>(), 100u);
   for (const char* k : {"round_trip", "messages_delivered", "echoes", "nacks", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
-  std::ifstream in(vcd);
-  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  const std::string text = read_file(vcd);
   EXPECT_NE(text.find("$scope module node_5 $end"), std::string::npos);
   EXPECT_EQ(text.find("$scope module node_6 $end"), std::string::npos) << "only the chosen node";
   for (const char* scope : {"ring_0", "ring_1", "out"})
@@ -241,8 +241,7 @@ TEST(Cli, VcdTracesTheChosenNodesLinkPinsWithoutChangingResults) {
   const Outcome plain = kncsim(args), traced = kncsim(args + " --vcd " + vcd);
   ASSERT_EQ(traced.status, 0) << traced.err;
   expect_same_results(plain.out, traced.out);
-  std::ifstream in(vcd);
-  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  const std::string text = read_file(vcd);
   EXPECT_NE(text.find("$scope module router_5 $end"), std::string::npos);
   EXPECT_EQ(text.find("$scope module router_6 $end"), std::string::npos) << "only the chosen node";
   for (const char* pin : {"valid", "head", "tail", "credits", "credit", "occupancy", "out_+x", "in_-y", "out_local"})

@@ -44,6 +44,21 @@ void open_load(SciRefNetwork& net, uint64_t seed, double send, double data, int6
   run_until_idle(net);
 }
 
+// The reference ring network under open load (as open_load): every message delivered exactly
+// once, one retransmission per nack, and nothing left in the network. Its counters.
+SciCounters open_load_exactly_once(const SciParams& p, uint64_t seed, double send, double data, int64_t until) {
+  SimSession session;
+  auto net = std::make_unique<SciRefNetwork>("sci", p);
+  std::set<uint64_t> delivered;
+  net->on_delivery([&](const SciDelivery& x) { EXPECT_TRUE(delivered.insert(x.id).second) << x.id; });
+  open_load(*net, seed, send, data, until);
+  EXPECT_EQ(delivered.size(), net->counters().injected);
+  EXPECT_EQ(net->counters().retransmissions, net->counters().nacks);
+  EXPECT_TRUE(net->idle());
+  EXPECT_NO_THROW(net->check_conservation());
+  return net->counters();
+}
+
 // Every (source, destination) pair, the source included, one isolated probe at a time:
 // the mean address and data latencies, in simulated cycles.
 std::pair<double, double> isolated_probe_means(const SciParams& p) {
@@ -155,15 +170,9 @@ TEST(SciActiveBuffer, AFullActiveBufferStallsTheOutputQueueAndDropsNothing) {
     SciParams p = sci_params(d);
     p.active_buffer_packets = active_buffer_packets;
     p.corrupt_rate = 0.02;
-    SimSession session;
-    auto net = std::make_unique<SciRefNetwork>("sci", p);
-    std::set<uint64_t> delivered;
-    net->on_delivery([&](const SciDelivery& x) { EXPECT_TRUE(delivered.insert(x.id).second) << x.id; });
-    open_load(*net, 3, 0.01, 0.3, 10000);
-    EXPECT_EQ(delivered.size(), net->counters().injected);
-    EXPECT_EQ(net->counters().dropped, 0u);
-    EXPECT_EQ(net->counters().retransmissions, net->counters().nacks);
-    return net->counters().active_max;
+    const SciCounters c = open_load_exactly_once(p, 3, 0.01, 0.3, 10000);
+    EXPECT_EQ(c.dropped, 0u);
+    return c.active_max;
   };
   EXPECT_EQ(run(1), 1);
   EXPECT_GT(run(0), 1) << "unbounded, some interface has several packets out at once";
@@ -203,12 +212,6 @@ TEST(SciSwitch, TheCpuTakesOneFlitPerCycle) {
   EXPECT_EQ(net->counters().delivered, net->counters().injected);
 }
 
-}  // namespace
-}  // namespace kncsim
-
-namespace kncsim {
-namespace {
-
 // Stomp (Scott & Goodman 4.3, the SCI standard): with input queues of exactly one data packet,
 // a packet whose head finds less than its length free is still taken in, flit by flit, as the
 // queue drains; only when the queue fills is its echo stomped into a nack. The same traffic
@@ -222,15 +225,7 @@ TEST(SciStomp, TakesInWhatTheWholePacketRuleRefuses) {
     q.input_queue_bits = 640;  // one data packet
     SciParams p = sci_params(d, q);
     p.accept = accept;
-    SimSession session;
-    auto net = std::make_unique<SciRefNetwork>("sci", p);
-    std::set<uint64_t> delivered;
-    net->on_delivery([&](const SciDelivery& x) { EXPECT_TRUE(delivered.insert(x.id).second) << x.id; });
-    open_load(*net, 5, 0.03, 0.5, 20000);
-    EXPECT_EQ(delivered.size(), net->counters().injected);
-    EXPECT_EQ(net->counters().retransmissions, net->counters().nacks);
-    EXPECT_TRUE(net->idle());
-    return net->counters();
+    return open_load_exactly_once(p, 5, 0.03, 0.5, 20000);
   };
   const SciCounters whole = run(SciAccept::whole_packet), stomp = run(SciAccept::stomp);
   EXPECT_GT(whole.nacks, 200u);
