@@ -8,6 +8,8 @@
 #include "ring/sci_design.hpp"
 #include "net/sci_network.hpp"
 #include "ref/sci_ref_network.hpp"
+#include "rtl_adapt/sci_rtl_factory.hpp"
+#include "rtl_adapt/sci_rtl_fit.hpp"
 #include "rings_report.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
@@ -64,6 +66,21 @@ SciParams rings_sci_params(const Config& c) {
   return p;
 }
 
+SciRtl rings_rtl(const Config& c, const SciParams& p) {
+  SciRtl rtl;
+  if (c.text("router.impl") == "rtl") {
+    for (uint32_t u = 0; u < RingGeometry(p.dims, p.radix).nodes(); ++u) rtl.nodes.push_back(u);
+  } else {
+    for (int64_t u : c.integers("router.rtl_nodes")) rtl.nodes.push_back(uint32_t(u));
+  }
+  if (rtl.nodes.empty()) return rtl;
+  const std::string why = sci_rtl_refusal(p);
+  if (!why.empty()) throw ConfigError("RTL ring nodes (router.impl: rtl or router.rtl_nodes): " + why);
+  rtl.signals = c.text("router.rtl_binding") == "signals";
+  rtl.make = make_rtl_sci_node;
+  return rtl;
+}
+
 ojson run_rings_experiment(const Config& c) {
   if (c.text("run.convergence") != "fixed")
     throw ConfigError(fmt::format("run.convergence = {} with network.topology rings; allowed: fixed (the ring network "
@@ -80,12 +97,13 @@ ojson run_rings_experiment(const Config& c) {
   const double rate = rr ? offered / (d.address_bits + d.data_bits) : offered / mean_bits;  // messages/cycle/node
   const int64_t run_cycles = c.integer("run.cycles"), warmup = run_cycles / 5;
 
+  SciRtl rtl = rings_rtl(c, p);
   SimSession session;
   std::unique_ptr<SciModel> net;
-  if (c.text("router.impl") == "systemc")
-    net = std::make_unique<SciNetwork>("sci", p, SciTrace{trace_nodes(c), c.text("trace.vcd")});
-  else
+  if (c.text("router.impl") == "ref")
     net = std::make_unique<SciRefNetwork>("sci", p);
+  else
+    net = std::make_unique<SciNetwork>("sci", p, SciTrace{trace_nodes(c), c.text("trace.vcd")}, rtl);
   const uint32_t n = net->nodes();
   RingMeasures m(RingWindow{warmup, run_cycles, d.address_bits, d.data_bits});
   RingTraffic traffic(*net, RingTrafficSpec{rate, f, rr, p.seed, run_cycles},

@@ -6,12 +6,16 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "net/sci_network.hpp"
 #include "ring/sci_params.hpp"
 
 namespace kncsim {
 
 // The simulated network's parameters; refuses queues the protocol cannot work with.
 SciParams rings_sci_params(const Config& c);
+// The RTL nodes asked for (router.impl: rtl, router.rtl_nodes); refuses a network outside the
+// RTL's limits, naming the key.
+SciRtl rings_rtl(const Config& c, const SciParams& p);
 nlohmann::ordered_json run_rings_experiment(const Config& c);
 std::string rings_run_summary(const nlohmann::ordered_json& result);
 

@@ -126,10 +126,9 @@ void validate_topology(const Config& c) {
                                     c.integer("network.dims")));
     return;
   }
-  if (c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes"))
-    throw ConfigError(fmt::format("router.impl = {} with network.topology rings (or router.rtl_nodes set): no RTL "
-                                  "ring interface is built yet; allowed: router.impl: ref or systemc, "
-                                  "router.rtl_nodes unset",
+  if (!c.is_word("router.rtl_nodes") && c.text("router.impl") != "systemc")
+    throw ConfigError(fmt::format("router.rtl_nodes with router.impl = {}: RTL nodes sit among SystemC nodes; allowed: "
+                                  "router.impl: systemc with router.rtl_nodes, or router.impl: rtl for every node",
                                   c.text("router.impl")));
   const std::vector<int> k = network_radices(c);
   if (std::adjacent_find(k.begin(), k.end(), std::not_equal_to<>()) != k.end())
@@ -172,7 +171,7 @@ void validate_router(const Config& c) {
              "router.flow_control: wormhole, or unbounded FIFOs");
   }
   const bool rtl = c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes");
-  if (rtl) {
+  if (rtl && c.text("network.topology") == "mesh") {  // rings: checked against the SCI node's limits when built
     auto refuse = [](const std::string& why) {
       throw ConfigError("RTL routers (router.impl: rtl or router.rtl_nodes) " + why);
     };

@@ -1,5 +1,7 @@
 #include "net/sci_network.hpp"
 
+#include "ring/sci_node.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,22 +19,39 @@ int64_t wake_horizon(const SciParams& p) {
 }
 }  // namespace
 
-SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace)
+SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace, const SciRtl& rtl)
     : sc_module(name), shared_(p, wake_horizon(p), counters_, deliver_) {
   if (int(p.wire_cycles.size()) != p.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
   if (p.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
   const uint32_t n = shared_.geo.nodes();
+  std::vector<bool> is_rtl(n), traced(n);
+  for (uint32_t u : rtl.nodes) is_rtl.at(u) = true;
+  for (uint32_t u : trace.nodes) traced.at(u) = !trace.vcd_path.empty();
+  if (!rtl.nodes.empty()) {
+    if (!rtl.make) throw std::invalid_argument("SciNetwork: RTL nodes asked for, but no way to build them");
+    rtl_clock_ = std::make_unique<RtlDomain>("rtl_clock", n);
+  }
   nodes_.reserve(n);
-  for (uint32_t u = 0; u < n; ++u) nodes_.push_back(std::make_unique<SciNode>(fmt::format("node_{}", u).c_str(), u, shared_));
+  for (uint32_t u = 0; u < n; ++u) {
+    const std::string node_name = fmt::format("node_{}", u);
+    if (is_rtl[u])
+      nodes_.push_back(rtl.make(node_name.c_str(), u, shared_, *rtl_clock_, rtl.signals || traced[u]));
+    else
+      nodes_.push_back(std::make_unique<SciNode>(node_name.c_str(), u, shared_));
+  }
   for (uint32_t u = 0; u < n; ++u)
     for (int d = 0; d < p.dims; ++d) {
       // The receiver's decode stages are counted into the wire: a flit is usable from when it is decoded.
       const LinkParams link{p.wire_cycles[size_t(d)] + p.decode_cycles, LinkKind::pipelined};
-      nodes_[u]->connect_ring(d, link, *nodes_[shared_.geo.downstream(u, d)]);
+      nodes_[u]->connect_ring(d, link, nodes_[shared_.geo.downstream(u, d)]->ring_input(d));
     }
   if (!trace.vcd_path.empty()) {
-    vcd_ = open_vcd(trace.vcd_path, sc_core::SC_NS);
-    for (uint32_t u : trace.nodes) nodes_.at(u)->trace(vcd_);
+    vcd_ = open_vcd(trace.vcd_path, rtl.nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
+    const std::string stem = vcd_stem(trace.vcd_path);
+    for (uint32_t u : trace.nodes) {
+      nodes_.at(u)->trace(vcd_);
+      nodes_.at(u)->trace_internals(fmt::format("{}.node_{}.vcd", stem, u));  // RTL nodes: every signal inside
+    }
   }
   SC_METHOD(drive);
 }

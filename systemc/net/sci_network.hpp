@@ -7,16 +7,19 @@
 // SciRefNetwork packet for packet.
 //
 // Every cycle the clock process calls the testbench (on_cycle), whose messages are handed over
-// in that cycle, then wakes the nodes due.
+// in that cycle, then wakes the nodes due. Any node may be a Verilated RTL node instead (SciRtl):
+// the links, calendar and packet pool are the same, and the records do not change.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
 
 #include "ring/sci_model.hpp"
-#include "ring/sci_node.hpp"
+#include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
+#include "rtl_adapt/rtl_domain.hpp"
 
 namespace kncsim {
 
@@ -26,10 +29,21 @@ struct SciTrace {
   std::string vcd_path;  // empty: no waveform
 };
 
+// Nodes built as Verilated RTL (router.impl: rtl, router.rtl_nodes): `make` builds one (the
+// testbench supplies it, so that this library needs no Verilated model); `signals` binds
+// every RTL node on sc_signals (traced ones always are).
+struct SciRtl {
+  std::vector<uint32_t> nodes;
+  bool signals = false;
+  std::function<std::unique_ptr<SciRingNode>(const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
+                                             bool signals)>
+      make;
+};
+
 class SciNetwork final : public sc_core::sc_module, public SciModel {
  public:
   SC_HAS_PROCESS(SciNetwork);
-  SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace = {});
+  SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace = {}, const SciRtl& rtl = {});
   ~SciNetwork() override;
 
   uint64_t inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable = true) override;
@@ -43,7 +57,8 @@ class SciNetwork final : public sc_core::sc_module, public SciModel {
   void drive();
 
   SciShared shared_;
-  std::vector<std::unique_ptr<SciNode>> nodes_;
+  std::unique_ptr<RtlDomain> rtl_clock_;  // only with RTL nodes
+  std::vector<std::unique_ptr<SciRingNode>> nodes_;
   sc_core::sc_trace_file* vcd_ = nullptr;
 };
 

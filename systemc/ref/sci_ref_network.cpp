@@ -17,7 +17,7 @@ SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
   nodes_.resize(n_nodes);
   for (SciRefNode& node : nodes_) {
     node.rings.resize(size_t(p_.dims));
-    node.source_to.assign(size_t(2 * p_.dims + 1), -1);
+    node.source_to.assign(size_t(p_.dims + 1), -1);
     node.destination_from.assign(size_t(p_.dims + 1), -1);
   }
   SC_METHOD(step);
@@ -76,9 +76,7 @@ void SciRefNetwork::spool(uint32_t u, const WaitingPacket& w) {
 
 std::deque<SciFlit>& SciRefNetwork::source_queue(uint32_t u, int s) {
   SciRefNode& node = nodes_[u];
-  if (s == 0) return node.cpu;
-  if (s <= p_.dims) return node.rings[size_t(s - 1)].input_queue;
-  return node.rings[size_t(s - 1 - p_.dims)].retransmit;
+  return s == 0 ? node.cpu : node.rings[size_t(s - 1)].input_queue;
 }
 
 void SciRefNetwork::step() {
@@ -221,15 +219,18 @@ bool SciRefNetwork::take_tentative(uint32_t u, int d, const SciFlit& f) {
 // packet, or sends it again.
 void SciRefNetwork::strip_done(uint32_t u, int d, const SciPacket& answer, int64_t t) {
   SciRefRing& r = nodes_[u].rings[size_t(d)];
-  const auto it = std::find_if(r.active.begin(), r.active.end(), [&](const SciPacket& p) { return p.id == answer.id; });
+  const auto it = std::find_if(r.active.begin(), r.active.end(),
+                               [&](const SciPacket& p) { return p.id == answer.id && !p.resend; });
   if (it == r.active.end()) throw std::logic_error("SCI: an echo for a packet no active buffer holds");
-  if (answer.kind == SciKind::nack) {
+  if (answer.kind == SciKind::nack) {  // it keeps its place in the active buffer, which sends it again
     SciPacket again = *it;
     ++again.retries;
     ++counters_.retransmissions;
     const uint32_t slot = packets_.allocate(again);
     for (int i = 0; i < again.flits; ++i) r.retransmit.push_back(SciFlit{slot, uint16_t(i), t});
     hold(u, again.flits);
+    it->resend = true;
+    return;
   }
   r.active.erase(it);
   --active_;
@@ -257,11 +258,11 @@ void SciRefNetwork::cpu_port(uint32_t u, int64_t t) {
   }
 }
 
-// The switch: each source (CPU, input queues, retransmissions) sends a flit per cycle to the
-// output queue (or CPU) its packet is bound to; it arrives there T_switch later.
+// The switch: each source (CPU, input queues) sends a flit per cycle to the output queue (or
+// CPU) its packet is bound to; it arrives there T_switch later.
 void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
   SciRefNode& node = nodes_[u];
-  const int sources = 2 * p_.dims + 1;
+  const int sources = p_.dims + 1;
   // A destination takes one flit per cycle: one its packet's tail let go of this cycle is
   // bound again only from the next (dims <= 24, so n + 1 destinations fit in 32 bits).
   uint32_t sent_to = 0;
@@ -275,7 +276,7 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
     const SciFlit f = q.front();
     const SciPacket& pk = packets_[f.packet];
     if (node.source_to[size_t(s)] < 0) {
-      const int to = s <= p_.dims ? geo_.next_ring(u, pk.dest, s - 1) : s - 1 - p_.dims;
+      const int to = geo_.next_ring(u, pk.dest, s - 1);
       if (node.destination_from[size_t(to)] >= 0 || (sent_to >> to & 1u)) continue;
       node.source_to[size_t(s)] = to;
       node.destination_from[size_t(to)] = s;
@@ -306,16 +307,27 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
   }
 }
 
-// The output link: a flit per cycle, a packet at a time. Between packets the output queue goes
-// first if the ring buffer has room for a packet as long as it; otherwise the ring buffer.
+// The output link: a flit per cycle, a packet at a time. Between packets, if the ring buffer
+// has room for a packet as long: a nacked packet the active buffer sends again, else the output
+// queue's next packet; otherwise the ring buffer.
 void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
   SciRefRing& r = nodes_[u].rings[size_t(d)];
   if (r.sending == SciRefRing::Sending::none) {
-    // A full active buffer stalls the output queue until an echo or nack frees a slot. The
-    // ring buffer's room counts flits still in its decode/pass stages as taken (cautious: the
+    // A full active buffer stalls the output queue until an echo frees a slot. The ring
+    // buffer's room counts flits still in its decode/pass stages as taken (cautious: the
     // overflow check in arrivals() allows them on top of the buffer proper).
+    const int room = p_.ring_buffer_flits - int(r.ring_buffer.size());
     const bool active_room = p_.active_buffer_packets == 0 || int(r.active.size()) < p_.active_buffer_packets;
-    if (active_room && !r.output_queue.empty() && r.output_queue.front().time <= t &&
+    if (!r.retransmit.empty() && r.retransmit.front().time <= t && room >= packets_[r.retransmit.front().packet].flits) {
+      SciPacket& pk = packets_[r.retransmit.front().packet];
+      pk.target = u;
+      pk.corrupt = false;
+      const auto it = std::find_if(r.active.begin(), r.active.end(),
+                                   [&](const SciPacket& a) { return a.resend && a.id == pk.id; });
+      if (it == r.active.end()) throw std::logic_error("SCI: a retransmission the active buffer does not hold");
+      *it = pk;  // sent again: waiting for its echo or nack
+      r.sending = SciRefRing::Sending::retransmit;
+    } else if (active_room && !r.output_queue.empty() && r.output_queue.front().time <= t &&
         p_.ring_buffer_flits - int(r.ring_buffer.size()) >= packets_[r.output_queue.front().packet].flits) {
       SciPacket& pk = packets_[r.output_queue.front().packet];
       pk.target = u;  // echoes come back here
@@ -330,7 +342,9 @@ void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
       return;
     }
   }
-  std::deque<SciFlit>& q = r.sending == SciRefRing::Sending::output ? r.output_queue : r.ring_buffer;
+  std::deque<SciFlit>& q = r.sending == SciRefRing::Sending::output       ? r.output_queue
+                          : r.sending == SciRefRing::Sending::retransmit ? r.retransmit
+                                                                         : r.ring_buffer;
   if (q.empty() || q.front().time > t) return;  // the packet's next flit is not here yet
   const SciFlit f = q.front();
   q.pop_front();

@@ -1,7 +1,7 @@
 #pragma once
 // State of one node of the reference SCI ring network (Scott & Goodman, Figure 2): the CPU's queue, a
 // switch, and per dimension a ring interface with its ring buffer (bypass), input queue,
-// output queue, active buffer and output link. Plain data; SciRefNetwork evaluates it.
+// output queue, active buffer (which retransmits) and output link. Plain data; SciRefNetwork evaluates it.
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -12,15 +12,15 @@ namespace kncsim {
 
 struct SciRefRing {
   enum class Fate : uint8_t { pass, accept, drop, strip };
-  enum class Sending : uint8_t { none, ring, output };
+  enum class Sending : uint8_t { none, ring, output, retransmit };
 
   std::deque<SciFlit> wire;          // flits on the link into this interface and in its decode stage, time = decoded
   Fate fate = Fate::pass;            // of the packet whose flits are arriving
   std::deque<SciFlit> ring_buffer;   // passing flits, time = may leave
   std::deque<SciFlit> output_queue;  // from the switch, time = may leave
   std::deque<SciFlit> input_queue;   // leaving the ring here, time = decoded
-  std::deque<SciFlit> retransmit;    // nacked packets from the active buffer, back to the output queue
-  std::deque<SciPacket> active;      // the active buffer: sent, echo or nack not yet back
+  std::deque<SciFlit> retransmit;    // nacked packets from the active buffer, back onto the ring, time = nacked
+  std::deque<SciPacket> active;      // the active buffer: sent, echo not yet back (nacked ones: resend)
   int input_reserved = 0;            // flits of accepted packets still to arrive
   bool tentative = false;            // stomp: the packet arriving is in the input queue but not yet sure to fit
   int taken = 0;                     // of its flits, in the input queue

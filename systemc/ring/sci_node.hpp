@@ -13,28 +13,25 @@
 #include "ring/sci_ring_interface.hpp"
 #include "ring/sci_shared.hpp"
 #include "ring/sci_switch.hpp"
-#include "sched/wakeable.hpp"
+#include "ring/sci_ring_node.hpp"
 
 namespace kncsim {
 
-class SciNode final : public sc_core::sc_module, public Wakeable {
+class SciNode final : public sc_core::sc_module, public SciRingNode {
  public:
   SC_HAS_PROCESS(SciNode);
   SciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s);
 
-  // Wiring, before simulation starts: ring d's link out to `next`, the successor on ring d.
-  void connect_ring(int d, const LinkParams& link, SciNode& next) {
-    rings_[size_t(d)].connect_output(link, next.rings_[size_t(d)], next.node_);
+  RingInput ring_input(int d) override { return RingInput{&rings_[size_t(d)].link_input(), node_, nullptr}; }
+  void connect_ring(int d, const LinkParams& link, const RingInput& next) override {
+    rings_[size_t(d)].connect_output(link, next);
   }
-
-  // The CPU hands over a message in cycle t, the current one (see SciModel::inject).
-  uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t);
-  // The network's clock process: this node is due this cycle.
-  void notify_due() { due_.notify(sc_core::SC_ZERO_TIME); }
+  uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t) override;
+  void notify_due() override { due_.notify(sc_core::SC_ZERO_TIME); }
   void wake_at(int64_t cycle) override { s_.calendar.wake(node_, cycle, s_.calendar.now()); }
-  size_t flits_held() const;
+  size_t flits_held() const override;
   // Trace every ring interface's output pins and queues; the node then evaluates every cycle.
-  void trace(sc_core::sc_trace_file* tf);
+  void trace(sc_core::sc_trace_file* tf) override;
 
  private:
   void evaluate();

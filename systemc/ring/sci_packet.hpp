@@ -28,6 +28,7 @@ struct SciPacket {
   uint32_t target = 0;    // send packets: the node whose active buffer holds it on the current ring; echo/nack: where it goes
   int retries = 0;        // nacks this message got
   bool corrupt = false;   // send packets: damaged on a link of the current ring (its CRC fails)
+  bool resend = false;    // in an active buffer: nacked, to be sent again from there
   uint32_t next_free = 0; // the pool's free list
 };
 

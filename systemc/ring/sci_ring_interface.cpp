@@ -132,9 +132,10 @@ void SciRingInterface::receive(int64_t t) {
 }
 
 // An echo or nack is back where its packet entered the ring: the active buffer lets go of the
-// packet, or sends it again.
+// packet, or (keeping it) sends it again.
 void SciRingInterface::answered(const SciPacket& answer, int64_t t) {
-  const auto it = std::find_if(active_.begin(), active_.end(), [&](const SciPacket& p) { return p.id == answer.id; });
+  const auto it = std::find_if(active_.begin(), active_.end(),
+                               [&](const SciPacket& p) { return p.id == answer.id && !p.resend; });
   if (it == active_.end())
     throw std::logic_error(fmt::format("SCI: node {} dimension {} got an echo for message {}, which its active "
                                        "buffer does not hold", node_, dim_, answer.id));
@@ -145,6 +146,8 @@ void SciRingInterface::answered(const SciPacket& answer, int64_t t) {
     const uint32_t slot = s_.packets.allocate(again);
     for (int i = 0; i < again.flits; ++i) retransmit_.push(TimedFlit{t, flit_of(slot, i, again.flits, again.kind)});
     s_.flits += again.flits;
+    it->resend = true;
+    return;
   }
   active_.erase(it);
   --s_.active;
@@ -152,11 +155,23 @@ void SciRingInterface::answered(const SciPacket& answer, int64_t t) {
 
 void SciRingInterface::transmit(int64_t t) {
   if (sending_ == Sending::none) {
-    // A full active buffer stalls the output queue until an echo or nack frees a slot. The
-    // ring buffer's room counts its pass-stage flits as taken.
+    // A nacked packet goes again before a new one. A full active buffer stalls the output queue
+    // until an echo frees a slot. The ring buffer's room counts its pass-stage flits as taken.
+    const int room = s_.p.ring_buffer_flits - int(ring_buffer_.size());
     const bool active_room = s_.p.active_buffer_packets == 0 || int(active_.size()) < s_.p.active_buffer_packets;
-    if (active_room && !output_queue_.empty() && output_queue_.front().arrival <= t &&
-        s_.p.ring_buffer_flits - int(ring_buffer_.size()) >= s_.packets[output_queue_.front().flit.packet].flits) {
+    if (!retransmit_.empty() && retransmit_.front().arrival <= t && room >= s_.packets[retransmit_.front().flit.packet].flits) {
+      SciPacket& pk = s_.packets[retransmit_.front().flit.packet];
+      pk.target = node_;
+      pk.corrupt = false;
+      const auto it = std::find_if(active_.begin(), active_.end(),
+                                   [&](const SciPacket& a) { return a.resend && a.id == pk.id; });
+      if (it == active_.end())
+        throw std::logic_error(fmt::format("SCI: node {} dimension {} retransmits message {}, which its active "
+                                           "buffer does not hold", node_, dim_, pk.id));
+      *it = pk;  // sent again: waiting for its echo or nack
+      sending_ = Sending::retransmit;
+    } else if (active_room && !output_queue_.empty() && output_queue_.front().arrival <= t &&
+               room >= s_.packets[output_queue_.front().flit.packet].flits) {
       SciPacket& pk = s_.packets[output_queue_.front().flit.packet];
       pk.target = node_;  // echoes come back here
       pk.corrupt = false;
@@ -170,7 +185,7 @@ void SciRingInterface::transmit(int64_t t) {
       return;
     }
   }
-  FlitFifo& q = sending_ == Sending::output ? output_queue_ : ring_buffer_;
+  FlitFifo& q = sending_ == Sending::output ? output_queue_ : sending_ == Sending::retransmit ? retransmit_ : ring_buffer_;
   if (q.empty() || q.front().arrival > t) return;  // the packet's next flit is not here yet
   const Flit f = q.front().flit;
   q.pop();

@@ -4,9 +4,10 @@
 // either pass through the ring buffer (bypass, T_pass) or leave the ring into the input queue,
 // where an echo goes on in the packet's place; with no room (or a failed CRC) the packet is
 // dropped and a nack goes on instead. The output link sends one flit per cycle, a packet at a
-// time: the output queue's packet first when the ring buffer has room for one as long, else
-// the ring buffer's. Each packet sent from the output queue waits in the active buffer until
-// its echo (released) or nack (retransmitted) comes back around the ring.
+// time: when the ring buffer has room for one as long, a packet the active buffer sends again
+// or else the output queue's next; otherwise the ring buffer's. Each packet sent from the
+// output queue waits in the active buffer until its echo comes back around the ring; a nack
+// has the active buffer send it again.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "link/flit_link.hpp"
 #include "sched/calendar_wake.hpp"
 #include "ring/ring_pins.hpp"
+#include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
 
 namespace kncsim {
@@ -26,11 +28,12 @@ class SciRingInterface {
   SciRingInterface(uint32_t node, int dim, SciShared& s) : node_(node), dim_(dim), s_(s) {}
 
   // Wiring: the ring link in writes here (decoded flits, timed when decoding ends). The link
-  // out to the successor's interface `to` (node `to_node`) is kept here, beside its sender.
+  // out to the successor's ring input is kept here, beside its sender.
   FlitFifo& link_input() { return in_; }
-  void connect_output(const LinkParams& p, SciRingInterface& to, uint32_t to_node) {
-    to_wake_.emplace(s_.calendar, to_node);
-    out_.emplace(p, CreditPolicy::none, to.in_, *to_wake_, *to_wake_);  // no credits come back
+  void connect_output(const LinkParams& p, const RingInput& to) {
+    Wakeable* wake = to.wake;
+    if (!wake) wake = &to_wake_.emplace(s_.calendar, to.node);
+    out_.emplace(p, CreditPolicy::none, *to.fifo, *wake, *wake);  // no credits come back
   }
 
   // Cycle t, first: the decoded flits go where their packet's fate sends them.
@@ -38,7 +41,7 @@ class SciRingInterface {
   // Cycle t, last: the output link sends a flit, if it has one.
   void transmit(int64_t t);
 
-  // The switch's sources (input queue, retransmissions) and destination (output queue,
+  // The switch's source (the input queue) and destination (the output queue,
   // whose T_switch pipeline stages hold a flit each on top of its capacity).
   FlitFifo& input_queue() { return input_queue_; }
   // Whether the input queue's front flit may enter the switch in cycle t (stomp: not while its
@@ -47,7 +50,6 @@ class SciRingInterface {
     return !input_queue_.empty() && input_queue_.front().arrival <= t &&
            !(tentative_ && input_queue_.front().flit.packet == arriving_);
   }
-  FlitFifo& retransmissions() { return retransmit_; }
   bool output_has_room() const {
     return int64_t(output_queue_.size()) < int64_t{s_.p.output_queue_flits} + s_.p.t_switch;
   }
@@ -64,7 +66,7 @@ class SciRingInterface {
 
  private:
   enum class Fate : uint8_t { pass, accept, drop, strip };
-  enum class Sending : uint8_t { none, ring, output };
+  enum class Sending : uint8_t { none, ring, output, retransmit };
   void bind_fate(const SciPacket& pk, int64_t t);
   bool take_tentative(const TimedFlit& tf);
   void answered(const SciPacket& answer, int64_t t);
@@ -79,7 +81,7 @@ class SciRingInterface {
   FlitFifo ring_buffer_;   // passing flits (and echoes/nacks made here), timed when they may leave
   FlitFifo input_queue_;   // leaving the ring here, to the switch
   FlitFifo output_queue_;  // from the switch
-  FlitFifo retransmit_;    // nacked packets, from the active buffer back through the switch
+  FlitFifo retransmit_;    // nacked packets, from the active buffer back onto the ring
   std::vector<SciPacket> active_;  // the active buffer (a few packets: searched, not indexed)
   Fate fate_ = Fate::pass;        // of the packet whose flits are arriving
   int input_reserved_ = 0;        // flits of accepted packets still to arrive

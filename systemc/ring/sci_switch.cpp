@@ -3,30 +3,23 @@
 namespace kncsim {
 
 SciSwitch::SciSwitch(uint32_t node, SciShared& s, SciCpuPort& cpu, std::vector<SciRingInterface>& rings)
-    : node_(node), s_(s), cpu_(cpu), rings_(rings), source_to_(size_t(2 * s.p.dims + 1), -1),
+    : node_(node), s_(s), cpu_(cpu), rings_(rings), source_to_(size_t(s.p.dims + 1), -1),
       destination_from_(size_t(s.p.dims + 1), -1) {}
 
-FlitFifo& SciSwitch::source(int k) {
-  const int n = s_.p.dims;
-  if (k == 0) return cpu_.queue();
-  if (k <= n) return rings_[size_t(k - 1)].input_queue();
-  return rings_[size_t(k - 1 - n)].retransmissions();
-}
+FlitFifo& SciSwitch::source(int k) { return k == 0 ? cpu_.queue() : rings_[size_t(k - 1)].input_queue(); }
 
-// From the CPU or input queue d: the next ring in dimension order (or the CPU); a
-// retransmission goes back onto its own ring.
+// From the CPU or input queue d: the next ring in dimension order (or the CPU).
 int SciSwitch::destination_of(int k, const Flit& head) const {
-  const int n = s_.p.dims;
-  return k <= n ? s_.geo.next_ring(node_, s_.packets[head.packet].dest, k - 1) : k - 1 - n;
+  return s_.geo.next_ring(node_, s_.packets[head.packet].dest, k - 1);
 }
 
 void SciSwitch::step(int64_t t) {
-  const int n = s_.p.dims, sources = 2 * n + 1;
+  const int n = s_.p.dims, sources = n + 1;
   uint32_t taken = 0;  // destinations that took a flit this cycle (n + 1 <= 25 bits)
   for (int i = 0; i < sources; ++i) {
     const int k = int((t + i) % sources);
     FlitFifo& q = source(k);
-    if (k >= 1 && k <= n ? !rings_[size_t(k - 1)].input_ready(t) : q.empty() || q.front().arrival > t) continue;
+    if (k >= 1 ? !rings_[size_t(k - 1)].input_ready(t) : q.empty() || q.front().arrival > t) continue;
     const Flit f = q.front().flit;
     if (source_to_[size_t(k)] < 0) {
       const int to = destination_of(k, f);

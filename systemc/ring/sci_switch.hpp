@@ -1,6 +1,6 @@
 #pragma once
-// A node's switch (Scott & Goodman, Figure 2). Sources: 0 = the CPU, 1 + d = input queue d,
-// 1 + n + d = retransmissions of ring interface d. Destinations: d = output queue d, n = the
+// A node's switch (Scott & Goodman, Figure 2). Sources: 0 = the CPU, 1 + d = input queue d.
+// Destinations: d = output queue d, n = the
 // CPU. A source is bound to a destination for a whole packet; each cycle every bound source
 // moves one flit, which arrives T_switch later, and each destination takes at most one flit
 // (one freed by a tail this cycle is bound again from the next). Sources take turns first,

@@ -45,6 +45,12 @@ void RtlDomain::drain(std::vector<uint64_t>& bits, F&& f) {
   }
 }
 
+template <class F>
+void RtlDomain::each(const std::vector<uint64_t>& bits, F&& f) {
+  for (size_t w = 0; w < bits.size(); ++w)
+    for (uint64_t b = bits[w]; b; b &= b - 1) f(uint32_t(w * 64 + size_t(__builtin_ctzll(b))));
+}
+
 void RtlDomain::run() {
   const int64_t t = current_cycle();
   switch (phase_) {
@@ -71,7 +77,25 @@ void RtlDomain::run() {
         return;
       }
       [[fallthrough]];
-    case Phase::sampled:
+    case Phase::sampled: {
+      phase_ = Phase::presented;
+      bool settle = false;
+      each(to_edge_, [&](uint32_t n) { settle |= nodes_[n]->present(t); });
+      if (settle && needs_delta_) {  // the inputs update, then the models evaluate: two deltas
+        phase_ = Phase::settling;
+        next_trigger(sc_core::SC_ZERO_TIME);
+        return;
+      }
+    }
+      [[fallthrough]];
+    case Phase::settling:
+      if (phase_ == Phase::settling) {
+        phase_ = Phase::presented;
+        next_trigger(sc_core::SC_ZERO_TIME);
+        return;
+      }
+      [[fallthrough]];
+    case Phase::presented:
       phase_ = Phase::idle;
       drain(to_edge_, [&](uint32_t n) { nodes_[n]->edge(t); });
       next_trigger(step_);

@@ -3,6 +3,8 @@
 // stepped by one shared SystemC process, in node order, in two phases:
 //   t + 0.25  sample: each router hands its outputs to the links, the network interface and
 //             its upstream neighbours (everything it sends lands in cycle t+1 or later)
+//   then      present: a node whose logic reads an input pin in the same cycle (an SCI node's
+//             CPU port) sets its inputs and lets them settle
 //   then      edge: each router takes what lands at t+1 and gets its clock edge
 // Every sample runs before any edge, so an RTL neighbour's flit or credit sent at t is seen
 // at the edge ending t, exactly as a SystemC router would see it. Signal-bound models (see
@@ -20,6 +22,9 @@ class RtlNode {
   virtual void assert_reset() = 0;
   virtual void release_reset() = 0;
   virtual void sample(int64_t t) = 0;
+  // Before the edge: set the inputs of cycle t; true if an output must be read after they
+  // settled (a signal-bound model then gets a delta cycle).
+  virtual bool present(int64_t) { return false; }
   virtual void edge(int64_t t) = 0;
 };
 
@@ -35,11 +40,13 @@ class RtlDomain : public sc_core::sc_module {
   void edge_now(uint32_t node, int64_t cycle);
 
  private:
-  enum class Phase { reset, released, idle, sampled };
+  enum class Phase { reset, released, idle, sampled, settling, presented };
   void run();
   void schedule(int64_t cycle);
   template <class F>
   void drain(std::vector<uint64_t>& bits, F&& f);
+  template <class F>
+  static void each(const std::vector<uint64_t>& bits, F&& f);
 
   std::vector<RtlNode*> nodes_;
   std::vector<uint64_t> to_sample_, to_edge_;  // bitmaps by node

@@ -5,13 +5,16 @@
 // k = 2..8, pipelined and synchronous links, all three link constraints, open and
 // request/response workloads from light load to past saturation, small queues (many nacks),
 // bounded active buffers and CPU queues, damaged links, and both acceptance schemes
-// (whole_packet and stomp).
+// (whole_packet and stomp). The Verilated RTL ring node (router.impl: rtl) equals them too,
+// wherever a case fits the RTL's limits: all nodes RTL (direct binding), a random third of
+// them among SystemC nodes, and every fourth such case all on sc_signals.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <memory>
 #include <ostream>
 #include <random>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -19,6 +22,8 @@
 #include "net/sci_network.hpp"
 #include "ref/sci_ref_network.hpp"
 #include "ring/sci_design.hpp"
+#include "rtl_adapt/sci_rtl_factory.hpp"
+#include "rtl_adapt/sci_rtl_fit.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
 #include "rand/counter_rng.hpp"
@@ -66,6 +71,10 @@ RingCase draw_case(int index) {
   c.params.ring_buffer_flits = std::max(c.params.ring_buffer_flits, a.data.flits);
   c.params.input_queue_flits = std::max(c.params.input_queue_flits, a.data.flits);
   if (chance(0.3)) c.params.active_buffer_packets = pick(1, 3);
+  // The RTL's active buffer is bounded: where the rest of the case fits it, so is this one.
+  SciParams bounded = c.params;
+  bounded.active_buffer_packets = 8;
+  if (c.params.active_buffer_packets == 0 && sci_rtl_refusal(bounded).empty()) c.params.active_buffer_packets = pick(4, 8);
   if (index % 5 >= 2) c.params.accept = SciAccept::stomp;
   if (chance(0.2)) c.params.source_queue_packets = pick(1, 4);
   if (chance(0.3)) c.params.corrupt_rate = 0.05;
@@ -105,7 +114,8 @@ Outcome run(SciModel& net, const RingCase& c, int64_t until) {
   sc_core::sc_start(cycles(until / 2));
   EXPECT_NO_THROW(net.check_conservation()) << "mid-run";
   sc_core::sc_start(cycles(until - until / 2));
-  for (int i = 0; i < 400 && !net.idle(); ++i) sc_core::sc_start(cycles(100));
+  // Past saturation (bounded active buffers, many nacks) the backlog takes a while to clear.
+  for (int i = 0; i < 2000 && !net.idle(); ++i) sc_core::sc_start(cycles(100));
   EXPECT_NO_THROW(net.check_conservation());
   EXPECT_EQ(net.flits_held(), 0) << "a drained network holds no flit";
   o.counters = net.counters();
@@ -114,38 +124,61 @@ Outcome run(SciModel& net, const RingCase& c, int64_t until) {
   return o;
 }
 
-// Runs both models on the case and compares them; the reference's outcome in `ref`.
+// The same records and counters as the reference's.
+void expect_same(const Outcome& ref, const Outcome& other, const std::string& model) {
+  SCOPED_TRACE(model);
+  EXPECT_EQ(ref.idle, other.idle);
+  ASSERT_EQ(ref.records.size(), other.records.size());
+  for (size_t i = 0; i < ref.records.size(); ++i) {
+    const SciDelivery &r = ref.records[i], &s = other.records[i];
+    ASSERT_EQ(r, s) << "message " << r.id << " (" << r.src << "->" << r.dest << ", injected " << r.injected
+                    << "): reference delivered " << r.delivered << " after " << r.retries << " retries, " << model
+                    << " " << s.delivered << " after " << s.retries << " (id " << s.id << ")";
+  }
+  EXPECT_EQ(ref.counters.injected, other.counters.injected);
+  EXPECT_EQ(ref.counters.delivered, other.counters.delivered);
+  EXPECT_EQ(ref.counters.echoes, other.counters.echoes);
+  EXPECT_EQ(ref.counters.nacks, other.counters.nacks);
+  EXPECT_EQ(ref.counters.corrupted, other.counters.corrupted);
+  EXPECT_EQ(ref.counters.stomped, other.counters.stomped);
+  EXPECT_EQ(ref.counters.retransmissions, other.counters.retransmissions);
+  EXPECT_EQ(ref.counters.dropped, other.counters.dropped);
+  EXPECT_EQ(ref.counters.active_max, other.counters.active_max);
+}
+
+constexpr int64_t kUntil = 3000;
+
+Outcome run_network(const RingCase& c, const SciRtl& rtl) {
+  SimSession session;
+  auto net = std::make_unique<SciNetwork>("sci", c.params, SciTrace{}, rtl);
+  return run(*net, c, kUntil);
+}
+
+// Every node RTL, or a random third of them.
+SciRtl rtl_nodes(const RingCase& c, bool all, bool signals) {
+  SciRtl rtl;
+  rtl.signals = signals;
+  rtl.make = make_rtl_sci_node;
+  std::mt19937_64 rng(uint64_t(c.index) + 77);
+  const uint32_t n = RingGeometry(c.params.dims, c.params.radix).nodes();
+  for (uint32_t u = 0; u < n; ++u)
+    if (all || rng() % 3 == 0) rtl.nodes.push_back(u);
+  return rtl;
+}
+
+// Runs the models on the case and compares them with the reference, whose outcome goes in `ref`.
 void expect_equal_models(const RingCase& c, Outcome& ref) {
-  const int64_t until = 3000;
-  Outcome sc;
   {
     SimSession session;
     auto net = std::make_unique<SciRefNetwork>("ref", c.params);
-    ref = run(*net, c, until);
-  }
-  {
-    SimSession session;
-    auto net = std::make_unique<SciNetwork>("sci", c.params);
-    sc = run(*net, c, until);
+    ref = run(*net, c, kUntil);
   }
   ASSERT_GT(ref.records.size(), 20u) << "too little traffic to compare";
-  EXPECT_EQ(ref.idle, sc.idle);
-  ASSERT_EQ(ref.records.size(), sc.records.size());
-  for (size_t i = 0; i < ref.records.size(); ++i) {
-    const SciDelivery &r = ref.records[i], &s = sc.records[i];
-    ASSERT_EQ(r, s) << "message " << r.id << " (" << r.src << "->" << r.dest << ", injected " << r.injected
-                    << "): reference delivered " << r.delivered << " after " << r.retries << " retries, module network "
-                    << s.delivered << " after " << s.retries << " (id " << s.id << ")";
-  }
-  EXPECT_EQ(ref.counters.injected, sc.counters.injected);
-  EXPECT_EQ(ref.counters.delivered, sc.counters.delivered);
-  EXPECT_EQ(ref.counters.echoes, sc.counters.echoes);
-  EXPECT_EQ(ref.counters.nacks, sc.counters.nacks);
-  EXPECT_EQ(ref.counters.corrupted, sc.counters.corrupted);
-  EXPECT_EQ(ref.counters.stomped, sc.counters.stomped);
-  EXPECT_EQ(ref.counters.retransmissions, sc.counters.retransmissions);
-  EXPECT_EQ(ref.counters.dropped, sc.counters.dropped);
-  EXPECT_EQ(ref.counters.active_max, sc.counters.active_max);
+  expect_same(ref, run_network(c, {}), "module network");
+  if (!sci_rtl_refusal(c.params).empty()) return;
+  expect_same(ref, run_network(c, rtl_nodes(c, true, false)), "all-RTL network (direct)");
+  expect_same(ref, run_network(c, rtl_nodes(c, false, false)), "a third RTL (direct)");
+  if (c.index % 4 == 0) expect_same(ref, run_network(c, rtl_nodes(c, true, true)), "all-RTL network (signals)");
 }
 
 class SciModels : public ::testing::TestWithParam<RingCase> {};
@@ -179,6 +212,13 @@ std::vector<RingCase> cases() {
   std::vector<RingCase> v;
   for (int i = 0; i < 48; ++i) v.push_back(draw_case(i));
   return v;
+}
+
+// Most drawn cases fit the RTL (those that do not have queues or packets beyond its storage).
+TEST(SciModelsRtl, MostCasesRunTheRtl) {
+  int fit = 0;
+  for (const RingCase& c : cases()) fit += sci_rtl_refusal(c.params).empty();
+  EXPECT_GE(fit, 24) << "of 48 cases";
 }
 
 INSTANTIATE_TEST_SUITE_P(RandomDesigns, SciModels, ::testing::ValuesIn(cases()));

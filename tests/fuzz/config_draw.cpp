@@ -388,10 +388,19 @@ Base valid_rings(Rng& rng) {
   put_network(b, rng, std::vector<int64_t>(size_t(dims), k));
   b.d.set("network.topology", "rings");
   b.d.set("router.model", "sci");
-  if (chance(rng, 0.2))
+  if (chance(rng, 0.2)) {
     b.d.set("router.impl", "ref");
-  else if (chance(rng, 0.4))
+  } else if (chance(rng, 0.4)) {
     b.d.set("router.impl", "systemc");  // the ring network of SciNode modules
+    if (chance(rng, 0.3)) {             // with some Verilated RTL nodes among them
+      b.d.set("router.rtl_nodes", nodes_value(rng, b.nodes, 8));
+      b.d.set("router.active_buffer_packets", std::to_string(between(rng, 1, 8)));
+    }
+  } else if (chance(rng, 0.25)) {
+    b.d.set("router.impl", "rtl");  // every node RTL (refused if the network is outside its limits)
+    b.d.set("router.active_buffer_packets", std::to_string(between(rng, 1, 8)));
+    if (chance(rng, 0.2)) b.d.set("router.rtl_binding", "signals");
+  }
   if (chance(rng, 0.3)) b.d.set("router.sci_accept", "stomp");
   if (chance(rng, 0.4)) b.d.set("router.t_pass", std::to_string(between(rng, 1, 3)));
   if (chance(rng, 0.4)) b.d.set("router.t_switch", std::to_string(between(rng, 1, 4)));
@@ -689,7 +698,11 @@ FuzzCase incompatible(Rng& rng) {
         {"router.flow_control", "wormhole"},
         {"router.fifo_flits", std::to_string(deepest + 1)}}},
       {kMixed, {{"router.rtl_nodes", "{nodes}"}}},
-      {kRings, {{"router.impl", "rtl"}}},
+      {kRings, {{"router.impl", "rtl"}, {"router.active_buffer_packets", "unbounded"}}},
+      {kRings, {{"router.impl", "rtl"}, {"router.active_buffer_packets", "9"}}},
+      {kRings, {{"router.impl", "rtl"}, {"router.active_buffer_packets", "2"}, {"network.dims", "5"},
+                {"network.radix", "2"}}},
+      {kRings, {{"router.impl", "systemc"}, {"router.active_buffer_packets", "2"}, {"router.rtl_nodes", "{nodes}"}}},
       {kRings, {{"router.model", "wormhole"}}},
       {kRings, {{"network.dims", "2"}, {"network.radix", "[4, 8]"}}},
       {kRings, {{"run.convergence", "sns4"}}},

@@ -168,7 +168,22 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set network.dims=16 --set network.radix=2", "network.dims = 16", "1..15"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
                                "--set router.impl=rtl",
-                               "router.impl = rtl", "allowed: router.impl: ref or systemc"},
+                               "router.active_buffer_packets = unbounded", "allowed: 1..8"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set router.impl=rtl --set router.active_buffer_packets=4 --set network.dims=5 "
+                               "--set network.radix=2",
+                               "network.dims = 5", "allowed: network.dims <= 4"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set router.impl=rtl --set router.active_buffer_packets=4 "
+                               "--set router.input_queue_flits=100",
+                               "router.input_queue_flits = 100", "allowed with RTL nodes: <= 64"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set router.rtl_nodes=[0]",
+                               "router.rtl_nodes with router.impl = ref", "router.impl: systemc with router.rtl_nodes"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
+                               "--set router.impl=systemc --set router.active_buffer_packets=2 "
+                               "--set router.rtl_nodes=[64]",
+                               "router.rtl_nodes has node 64", "0..63"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
                                "--set router.ring_buffer_flits=19",
                                "router.ring_buffer_flits = 19", "never fill up while the output queue"},
@@ -206,6 +221,53 @@ TEST(Cli, RingsSystemCRunAgreesWithTheReferenceModel) {
                         "messages_injected", "messages_delivered", "echoes", "nacks", "nacks_corrupted",
                         "retransmissions", "active_buffer_max", "curtime"})
     EXPECT_EQ(a[k], b[k]) << k;
+}
+
+// Verilated RTL ring nodes, all of them or some among SystemC ones, give the reference's figures.
+TEST(Cli, RingsRtlRunAgreesWithTheReferenceModel) {
+  const std::string args =
+      "run --set network.topology=rings --set router.model=sci --set run.convergence=fixed --set run.cycles=3000 "
+      "--set network.dims=3 --set network.radix=4 --set traffic.load=.5 --set traffic.workload=request_response "
+      "--set link.corrupt_rate=0.02 --set router.active_buffer_packets=4 --json -";
+  const Outcome ref = kncsim(args), rtl = kncsim(args + " --set router.impl=rtl"),
+                mixed = kncsim(args + " --set router.impl=systemc --set router.rtl_nodes=[0,5,17,42,63]");
+  ASSERT_EQ(ref.status, 0) << ref.err;
+  ASSERT_EQ(rtl.status, 0) << rtl.err;
+  ASSERT_EQ(mixed.status, 0) << mixed.err;
+  auto a = nlohmann::json::parse(ref.out), b = nlohmann::json::parse(rtl.out), m = nlohmann::json::parse(mixed.out);
+  EXPECT_EQ(b["model"], "rtl");
+  EXPECT_GT(a["messages_delivered"].get<uint64_t>(), 1000u);
+  EXPECT_GT(a["nacks"].get<uint64_t>(), 0u);
+  for (const char* k : {"latency_address", "latency_data", "round_trip", "throughput_bits_per_cycle_per_node",
+                        "messages_injected", "messages_delivered", "echoes", "nacks", "nacks_corrupted",
+                        "retransmissions", "active_buffer_max", "curtime"}) {
+    EXPECT_EQ(a[k], b[k]) << k;
+    EXPECT_EQ(a[k], m[k]) << k;
+  }
+}
+
+// An RTL ring node in the waveform: its top's pins beside the SystemC nodes', and every signal
+// inside it in a VCD of its own; the results are unchanged.
+TEST(Cli, RingsVcdTracesAnRtlNodesPinsAndInternals) {
+  const std::string vcd = write_temp("ring_rtl.vcd", "");
+  const std::string args =
+      "run --set network.topology=rings --set router.model=sci --set router.impl=systemc --set run.convergence=fixed "
+      "--set run.cycles=600 --set network.dims=2 --set network.radix=4 --set traffic.load=.5 "
+      "--set router.active_buffer_packets=2 --set router.rtl_nodes=[5] --set trace.nodes=[5] --json -";
+  const Outcome plain = kncsim(args), traced = kncsim(args + " --vcd " + vcd);
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  ASSERT_EQ(traced.status, 0) << traced.err;
+  const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(traced.out);
+  for (const char* k : {"round_trip", "messages_delivered", "echoes", "nacks", "curtime"}) EXPECT_EQ(a[k], b[k]) << k;
+  const std::string text = read_file(vcd);
+  for (const char* pin : {"ring_out0_o", "ring_in1_i", "cpu_take_o", "cpu_out_valid_o", "echo_o", "held_o"})
+    EXPECT_NE(text.find(pin), std::string::npos) << pin;
+  const std::string internals_path = vcd.substr(0, vcd.size() - 4) + ".node_5.vcd";
+  const std::string internals = read_file(internals_path);
+  for (const char* signal : {"u_active", "u_switch", "rt_seq_q", "sending_q", "fate_q"})
+    EXPECT_NE(internals.find(signal), std::string::npos) << signal;
+  std::remove(vcd.c_str());
+  std::remove(internals_path.c_str());
 }
 
 // A ring node's output-link pins and queues in the waveform; the results are unchanged.

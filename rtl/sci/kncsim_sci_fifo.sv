@@ -1,0 +1,70 @@
+// A queue of a ring interface: Depth entries, one push and one pop per cycle, and a drop of
+// the newest entries (stomp: the flits of a packet taken in that did not fit after all).
+// Written at the clock edge; the front is the oldest entry, readable the cycle after its
+// write (callers bypass a flit pushed and used in the same cycle themselves).
+module kncsim_sci_fifo #(
+  parameter int unsigned Depth = 8,
+  parameter int unsigned Width = 8
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic                     push_i,
+  input  logic [Width-1:0]         data_i,
+  input  logic                     pop_i,
+  input  logic [$clog2(Depth+1)-1:0] drop_i,   // newest entries to forget (before the push)
+  output logic [Width-1:0]         data_o,
+  output logic [$clog2(Depth+1)-1:0] count_o
+);
+
+  localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;
+  localparam int unsigned CntW = $clog2(Depth + 1);
+
+  logic [Width-1:0] mem_q [Depth];
+  logic [PtrW-1:0]  rd_q, wr_q, wr_after_drop;
+  logic [CntW-1:0]  count_q;
+
+  function automatic logic [PtrW-1:0] bump(logic [PtrW-1:0] p);
+    return (32'(p) == Depth - 1) ? '0 : p + 1'b1;
+  endfunction
+
+  // The write pointer moved back over the dropped entries, modulo Depth.
+  always_comb begin
+    logic [PtrW:0] back;
+    back = {1'b0, wr_q} + (PtrW+1)'(Depth) - (PtrW+1)'(drop_i);
+    wr_after_drop = (32'(back) >= Depth) ? PtrW'(32'(back) - Depth) : PtrW'(back);
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_q    <= '0;
+      wr_q    <= '0;
+      count_q <= '0;
+    end else begin
+      rd_q    <= pop_i ? bump(rd_q) : rd_q;
+      wr_q    <= push_i ? bump(wr_after_drop) : wr_after_drop;
+      count_q <= count_q - drop_i + CntW'(push_i) - CntW'(pop_i);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (push_i) mem_q[wr_after_drop] <= data_i;
+  end
+
+  assign data_o  = mem_q[rd_q];
+  assign count_o = count_q;
+
+`ifndef SYNTHESIS
+  // Protocol: never more entries than storage, never a pop or drop of entries not there.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(count_q) - 32'(drop_i) + 32'(push_i) - 32'(pop_i) <= Depth)
+        else $fatal(1, "kncsim_sci_fifo %m: overflow (%0d held, %0d dropped, push %0d, depth %0d)",
+                    count_q, drop_i, push_i, Depth);
+      assert (32'(drop_i) <= 32'(count_q) && (!pop_i || 32'(count_q) - 32'(drop_i) + 32'(push_i) >= 1))
+        else $fatal(1, "kncsim_sci_fifo %m: pop or drop of an entry not there (%0d held, %0d dropped)",
+                    count_q, drop_i);
+    end
+  end
+`endif
+
+endmodule

@@ -1,0 +1,42 @@
+#pragma once
+// A node of the SCI ring network as SciNetwork sees it, whatever implements it: the SystemC
+// SciNode, or a Verilated RTL node behind its adapter. Each ring link writes into its
+// receiver's ring input (a FIFO of timed flits) and wakes the receiver; the network wires
+// each node's ring d output to its successor's ring d input.
+#include <cstdint>
+#include <string>
+#include <systemc>
+
+#include "flit/flit_fifo.hpp"
+#include "link/link_params.hpp"
+#include "ring/sci_packet.hpp"
+#include "sched/wakeable.hpp"
+
+namespace kncsim {
+
+// Where a ring link delivers: the receiver's FIFO, and whom it wakes (null: the receiver is
+// woken through the network's calendar at its index, for a flit usable from its arrival).
+struct RingInput {
+  FlitFifo* fifo = nullptr;
+  uint32_t node = 0;
+  Wakeable* wake = nullptr;
+};
+
+class SciRingNode : public Wakeable {
+ public:
+  ~SciRingNode() override = default;
+  virtual RingInput ring_input(int d) = 0;
+  // Wiring, before simulation starts: ring d's link out, delivering to `next`.
+  virtual void connect_ring(int d, const LinkParams& link, const RingInput& next) = 0;
+  // The CPU hands over a message in cycle t, the current one (see SciModel::inject).
+  virtual uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t) = 0;
+  // The network's clock process: this node is due this cycle.
+  virtual void notify_due() = 0;
+  virtual size_t flits_held() const = 0;
+  // Trace the node's ring-link pins (results unchanged); an RTL node also writes every signal
+  // inside it to a VCD file of its own.
+  virtual void trace(sc_core::sc_trace_file* tf) = 0;
+  virtual void trace_internals(const std::string&) {}
+};
+
+}  // namespace kncsim

@@ -1,0 +1,220 @@
+#pragma once
+// A Verilated SCI ring node (rtl/sci/kncsim_sci_node_top.sv) behind the same interface as the
+// SystemC SciNode, so the ring network can put it at any node. `Pins` is how the model is
+// bound: SciSignalPins (SystemC-mode model on sc_signals) or SciDirectPins (C++ model,
+// evaluated directly); the cycle behaviour is the same. The network's RtlDomain steps the
+// node in cycles where it is not idle or has input; it is woken through the same calendar as
+// the SystemC nodes. In a cycle t:
+//   sample   the outputs of cycle t: flits onto the ring links (as the link they go on, this
+//            adapter applies link errors: link.corrupt_rate), flits reaching the CPU (a
+//            message is delivered with its tail, and a reply handed over then is offered to the
+//            switch this cycle), and the cycle's events into the network's counters and tally
+//   present  the inputs: flits landing at t+1 on each ring link (registered at the edge), the
+//            CPU queue's front flit if handed over by t, the cycle count and switch priority
+//   edge     the switch took the CPU's flit or not; the clock edge
+// The ring links, packet pool, CPU port and waiting messages are the SystemC network's own:
+// a flit leaving the RTL gets a packet slot at its head, a flit entering it gives its slot
+// back at its tail, so RTL and SystemC nodes mix freely.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "link/flit_link.hpp"
+#include "ring/sci_corruption.hpp"
+#include "ring/sci_cpu_port.hpp"
+#include "ring/sci_ring_node.hpp"
+#include "ring/sci_shared.hpp"
+#include "rtl_adapt/rtl_domain.hpp"
+#include "rtl_adapt/sci_wire.hpp"
+#include "sched/calendar_wake.hpp"
+
+namespace kncsim {
+
+// The straps of one RTL node.
+struct SciStraps {
+  uint32_t dims, me, address_flits, data_flits, echo_flits;
+  uint32_t ring_buffer_flits, input_queue_flits, output_queue_flits, active_packets, t_pass, t_switch;
+  bool stomp;
+};
+
+template <class Pins>
+class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public RtlNode {
+ public:
+  RtlSciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s, RtlDomain& domain)
+      : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s), in_(size_t(s.p.dims)),
+        out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)), out_slot_(size_t(s.p.dims), 0),
+        out_crc_bad_(size_t(s.p.dims), false) {
+    domain_.add(node_, this, Pins::kNeedsDelta);
+  }
+
+  RingInput ring_input(int d) override { return RingInput{&in_[size_t(d)], node_, this}; }
+  void connect_ring(int d, const LinkParams& link, const RingInput& next) override {
+    Wakeable* wake = next.wake;
+    if (!wake) wake = &out_wake_[size_t(d)].emplace(s_.calendar, next.node);
+    out_[size_t(d)].emplace(link, CreditPolicy::none, *next.fifo, *wake, *wake);
+  }
+
+  uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t) override {
+    const uint64_t id = cpu_.hand_over(dest, kind, droppable, t);
+    // From the clock process, before the calendar begins cycle t: due in t. From this node's
+    // own sample (a reply): its edge, still to come this cycle, offers it.
+    if (s_.evaluating != int64_t(node_) && id != SciModel::kDropped) s_.calendar.wake(node_, t, s_.calendar.now());
+    return id;
+  }
+  void notify_due() override { domain_.sample_now(node_, s_.calendar.now()); }
+  // A flit lands at `cycle`: the RTL registers it at the edge ending cycle-1.
+  void wake_at(int64_t cycle) override {
+    const int64_t now = s_.calendar.now();
+    if (cycle - 1 > now)
+      s_.calendar.wake(node_, cycle - 1, now);
+    else
+      domain_.edge_now(node_, now);
+  }
+  size_t flits_held() const override {
+    size_t n = cpu_.flits_held() + size_t(pins_.held());
+    for (const FlitFifo& f : in_) n += f.size();
+    return n;
+  }
+  void trace(sc_core::sc_trace_file* tf) override { pins_.trace(tf, name()); }
+  void trace_internals(const std::string& path) override { pins_.trace_internals(path); }
+  void start_of_simulation() override { pins_.start_of_simulation(); }
+
+  void assert_reset() override {
+    const SciParams& p = s_.p;
+    pins_.assert_reset(SciStraps{uint32_t(p.dims), rtl::sci::to_coords(s_.geo, node_), uint32_t(p.address_flits),
+                                 uint32_t(p.data_flits), uint32_t(p.echo_flits), uint32_t(p.ring_buffer_flits),
+                                 uint32_t(p.input_queue_flits), uint32_t(p.output_queue_flits),
+                                 uint32_t(p.active_buffer_packets), uint32_t(p.t_pass), uint32_t(p.t_switch),
+                                 p.accept == SciAccept::stomp});
+  }
+  void release_reset() override { pins_.release_reset(); }
+
+  void sample(int64_t t) override {
+    pins_.clock_low();
+    s_.evaluating = node_;
+    const uint32_t out_valid = pins_.ring_out_valid();
+    for (int d = 0; d < s_.p.dims; ++d)
+      if (out_valid >> d & 1) send(d, rtl::sci::unpack(pins_.ring_out(d)), t);
+    if (pins_.cpu_out_valid()) {
+      const rtl::sci::WireFlit w = rtl::sci::unpack(pins_.cpu_out());
+      if (w.head) cpu_slot_ = s_.packets.allocate(packet_of(w));
+      cpu_.take(flit_of(w, cpu_slot_, false), t);
+      cpu_.deliver(t);  // a reply handed over here is offered at this cycle's edge
+    }
+    SciCounters& c = s_.counters;
+    c.echoes += uint64_t(__builtin_popcount(pins_.echoes()));
+    c.nacks += uint64_t(__builtin_popcount(pins_.nacks()));
+    c.corrupted += uint64_t(__builtin_popcount(pins_.corrupted()));
+    c.stomped += uint64_t(__builtin_popcount(pins_.stomped()));
+    c.retransmissions += uint64_t(__builtin_popcount(pins_.retransmissions()));
+    c.active_max = std::max(c.active_max, int(pins_.active_max()));
+    s_.active += __builtin_popcount(pins_.sent()) - __builtin_popcount(pins_.released());
+    s_.flits += int64_t(pins_.made()) - int64_t(pins_.destroyed());
+    s_.evaluating = -1;
+  }
+
+  bool present(int64_t t) override {
+    pins_.clock_low();
+    pins_.set_now(uint32_t(t), uint32_t(t % (s_.p.dims + 1)));  // the switch's rotation
+    uint32_t valid = 0;
+    for (int d = 0; d < s_.p.dims; ++d) {
+      FlitFifo& w = in_[size_t(d)];
+      if (w.empty() || w.front().arrival != t + 1) continue;  // links deliver exactly at their arrival
+      const Flit f = w.front().flit;
+      w.pop();
+      pins_.set_ring_in(d, rtl::sci::pack(wire_of(f, s_.packets[f.packet])));
+      if (f.tail) s_.packets.release(f.packet);  // the RTL holds the packet now
+      valid |= 1u << d;
+    }
+    pins_.set_ring_in_valid(valid);
+    ring_in_ = valid != 0;
+    FlitFifo& q = cpu_.queue();
+    cpu_offered_ = !q.empty() && q.front().arrival <= t;
+    if (cpu_offered_) pins_.set_cpu_in(rtl::sci::pack(wire_of(q.front().flit, s_.packets[q.front().flit.packet])));
+    pins_.set_cpu_in_valid(cpu_offered_);
+    pins_.settle();
+    return cpu_offered_;
+  }
+
+  void edge(int64_t t) override {
+    FlitFifo& q = cpu_.queue();
+    if (cpu_offered_ && pins_.cpu_take()) {
+      const Flit f = q.front().flit;
+
+      if (f.head) cpu_.head_left();
+      if (f.tail) s_.packets.release(f.packet);
+      q.pop();  // the CPU's queue refills itself with its next message
+    }
+    // Clock gating: an edge only if the node holds state or gets input.
+    if (ring_in_ || cpu_offered_ || !pins_.idle()) {
+      pins_.clock_high();
+      s_.calendar.wake(node_, t + 1, t);  // look again next cycle
+    }
+    if (!q.empty()) s_.calendar.wake(node_, std::max(t + 1, q.front().arrival), t);
+  }
+
+ private:
+  // Packet and flit, from the wire to the network's pool and back.
+  SciPacket packet_of(const rtl::sci::WireFlit& w) const {
+    SciPacket p;
+    p.id = w.id;
+    p.kind = SciKind(w.kind);
+    p.src = rtl::sci::to_index(s_.geo, w.src);
+    p.dest = rtl::sci::to_index(s_.geo, w.dest);
+    p.flits = p.kind == SciKind::data ? s_.p.data_flits : is_send(p.kind) ? s_.p.address_flits : s_.p.echo_flits;
+    p.injected = int64_t(w.injected);
+    p.target = rtl::sci::to_index(s_.geo, w.target);
+    p.retries = int(w.retries);
+    p.corrupt = !w.crc_good;
+    return p;
+  }
+  static Flit flit_of(const rtl::sci::WireFlit& w, uint32_t slot, bool crc_bad) {
+    return Flit{slot, uint16_t(w.seq), 0, w.head, w.tail, false, 0, w.kind, crc_bad};
+  }
+  rtl::sci::WireFlit wire_of(const Flit& f, const SciPacket& pk) const {
+    rtl::sci::WireFlit w;
+    w.head = f.head;
+    w.tail = f.tail;
+    w.kind = f.kind;
+    w.crc_good = !f.crc_bad;
+    w.seq = f.seq;
+    w.retries = uint32_t(pk.retries);
+    w.src = rtl::sci::to_coords(s_.geo, pk.src);
+    w.dest = rtl::sci::to_coords(s_.geo, pk.dest);
+    w.target = rtl::sci::to_coords(s_.geo, pk.target);
+    w.id = pk.id;
+    w.injected = uint64_t(pk.injected);
+    return w;
+  }
+
+  // A flit the RTL sends on ring d in cycle t. The link may damage a send packet's
+  // transmission: its CRC then fails where it leaves the ring (as SciRingInterface::send).
+  void send(int d, const rtl::sci::WireFlit& w, int64_t t) {
+    uint32_t& slot = out_slot_[size_t(d)];
+    if (w.head) {
+      slot = s_.packets.allocate(packet_of(w));
+      SciPacket& pk = s_.packets[slot];
+      if (s_.p.corrupt_rate > 0 && is_send(pk.kind) && sci_link_corrupts(s_.p, node_, d, pk)) pk.corrupt = true;
+      out_crc_bad_[size_t(d)] = pk.corrupt;
+    }
+    s_.packets[slot].kind = SciKind(w.kind);  // a stomped echo turns nack on its way
+    out_[size_t(d)]->send(flit_of(w, slot, out_crc_bad_[size_t(d)]), t, 0);
+  }
+
+  uint32_t node_;
+  SciShared& s_;
+  RtlDomain& domain_;
+  SciCpuPort cpu_;
+  Pins pins_;
+  std::vector<FlitFifo> in_;  // per ring: flits on the link and in the decode stages
+  std::vector<std::optional<FlitLink>> out_;
+  std::vector<std::optional<CalendarWake>> out_wake_;
+  std::vector<uint32_t> out_slot_;  // per ring: the slot of the packet being sent
+  std::vector<bool> out_crc_bad_;
+  uint32_t cpu_slot_ = 0;           // of the message reaching the CPU
+  bool ring_in_ = false, cpu_offered_ = false;
+};
+
+}  // namespace kncsim

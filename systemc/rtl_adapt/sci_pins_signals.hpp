@@ -1,0 +1,159 @@
+#pragma once
+// Signal binding of the Verilated SCI ring node: the model Verilated in SystemC mode, its
+// ports bound to sc_signals (one per entry of sci_node_ports.def), evaluating as its own
+// process whenever a pin changes. The pins can be traced next to the SystemC nodes', and every
+// signal inside the model can go to its own VCD (VerilatedVcdSc). Writes land one delta
+// later: the clock domain puts a delta cycle between its phases.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <systemc>
+
+#include "rtl_adapt/rtl_sci_node.hpp"
+#include "rtl_adapt/sci_wire.hpp"
+#if VM_TRACE
+#include "verilated_vcd_sc.h"
+#endif
+
+namespace kncsim {
+
+template <class VModel>
+class SciSignalPins {
+  using FlitBits = sc_dt::sc_bv<rtl::sci::kFlitBits>;
+  template <class T>
+  using Pin = sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WRITERS>;  // one writer by construction
+
+ public:
+  static constexpr bool kNeedsDelta = true;
+
+  SciSignalPins() : m_(std::make_unique<VModel>("rtl")) {
+#define KNCSIM_SCI_FLIT FlitBits
+#define KNCSIM_SCI_PIN(dir, name, type, bits) m_->name(name##_);
+#include "rtl_adapt/sci_node_ports.def"
+#undef KNCSIM_SCI_PIN
+#undef KNCSIM_SCI_FLIT
+  }
+
+  void assert_reset(const SciStraps& s) {
+    dims_i_.write(s.dims);
+    me_i_.write(s.me);
+    address_flits_i_.write(s.address_flits);
+    data_flits_i_.write(s.data_flits);
+    echo_flits_i_.write(s.echo_flits);
+    ring_buffer_flits_i_.write(s.ring_buffer_flits);
+    input_queue_flits_i_.write(s.input_queue_flits);
+    output_queue_flits_i_.write(s.output_queue_flits);
+    active_packets_i_.write(s.active_packets);
+    t_pass_i_.write(s.t_pass);
+    t_switch_i_.write(s.t_switch);
+    stomp_i_.write(s.stomp);
+    rst_ni_.write(false);
+  }
+  void release_reset() { rst_ni_.write(true); }
+
+  uint32_t ring_out_valid() const { return ring_out_valid_o_.read(); }
+  rtl::sci::Words ring_out(int d) const {
+    const Pin<FlitBits>* o[] = {&ring_out0_o_, &ring_out1_o_, &ring_out2_o_, &ring_out3_o_};
+    return words(o[d]->read());
+  }
+  bool cpu_out_valid() const { return cpu_out_valid_o_.read(); }
+  rtl::sci::Words cpu_out() const { return words(cpu_out_o_.read()); }
+  bool cpu_take() const { return cpu_take_o_.read(); }
+  uint32_t echoes() const { return echo_o_.read(); }
+  uint32_t nacks() const { return nack_o_.read(); }
+  uint32_t corrupted() const { return corrupt_o_.read(); }
+  uint32_t stomped() const { return stomp_o_.read(); }
+  uint32_t retransmissions() const { return retransmit_o_.read(); }
+  uint32_t sent() const { return sent_o_.read(); }
+  uint32_t released() const { return released_o_.read(); }
+  uint32_t made() const { return made_o_.read(); }
+  uint32_t destroyed() const { return destroyed_o_.read(); }
+  uint32_t active_max() const { return active_max_o_.read(); }
+  uint32_t held() const { return held_o_.read(); }
+  bool idle() const { return idle_o_.read(); }
+
+  void set_now(uint32_t now, uint32_t prio) {
+    now_i_.write(now);
+    prio_i_.write(prio);
+  }
+  void set_ring_in(int d, const rtl::sci::Words& w) {
+    Pin<FlitBits>* in[] = {&ring_in0_i_, &ring_in1_i_, &ring_in2_i_, &ring_in3_i_};
+    in[d]->write(bits(w));
+  }
+  void set_ring_in_valid(uint32_t v) { ring_in_valid_i_.write(v); }
+  void set_cpu_in(const rtl::sci::Words& w) { cpu_in_i_.write(bits(w)); }
+  void set_cpu_in_valid(bool v) { cpu_in_valid_i_.write(v); }
+  void settle() {}  // the clock domain gives the model a delta cycle
+  void clock_low() {
+    if (clk_i_.read()) clk_i_.write(false);
+  }
+  void clock_high() { clk_i_.write(true); }  // seen with the inputs written before, next delta
+
+  void trace(sc_core::sc_trace_file* tf, const std::string& n) const {
+#define KNCSIM_SCI_FLIT FlitBits
+#define KNCSIM_SCI_PIN(dir, name, type, bits) sc_core::sc_trace(tf, name##_, n + "." #name);
+#include "rtl_adapt/sci_node_ports.def"
+#undef KNCSIM_SCI_PIN
+#undef KNCSIM_SCI_FLIT
+  }
+
+#if VM_TRACE
+  // Every signal inside the model, to its own VCD file; Verilator traces only elaborated
+  // models: opened at start of simulation.
+  void trace_internals(const std::string& path) {
+    Verilated::traceEverOn(true);
+    internals_path_ = path;
+  }
+  void start_of_simulation() {
+    if (internals_path_.empty()) return;
+    internals_ = std::make_unique<VerilatedVcdSc>();
+    m_->trace(internals_.get(), 99);
+    internals_->open(internals_path_.c_str());
+  }
+  ~SciSignalPins() {
+    if (!internals_) return;
+    internals_->close();
+    // Unregister the file from the simulation context (which never deletes it); its
+    // sc_trace_file base is private, so only a C-style cast may name it ([expr.cast]/4).
+    sc_core::sc_get_curr_simcontext()->remove_trace_file((sc_core::sc_trace_file*)internals_.get());
+  }
+#else
+  void trace_internals(const std::string&) {}
+  void start_of_simulation() {}
+#endif
+
+ private:
+  // rst_ni starts high, so that asserting it is a falling edge.
+  static constexpr bool high_at_start(const char* name) {
+    return name[0] == 'r' && name[1] == 's' && name[2] == 't' && name[3] == '_';
+  }
+  static rtl::sci::Words words(const FlitBits& b) {
+    rtl::sci::Words w{};
+    for (size_t i = 0; i < w.size(); ++i) w[i] = uint32_t(b.get_word(int(i)));
+    return w;
+  }
+  static FlitBits bits(const rtl::sci::Words& w) {
+    FlitBits b;
+    for (size_t i = 0; i < w.size(); ++i) b.set_word(int(i), w[i]);
+    return b;
+  }
+
+  std::unique_ptr<VModel> m_;
+#define KNCSIM_SCI_FLIT FlitBits
+#define KNCSIM_SCI_PIN(dir, name, type, bits) Pin<type> name##_{#name, type(high_at_start(#name))};
+#include "rtl_adapt/sci_node_ports.def"
+#undef KNCSIM_SCI_PIN
+#undef KNCSIM_SCI_FLIT
+#if VM_TRACE
+  std::unique_ptr<VerilatedVcdSc> internals_;
+  std::string internals_path_;
+#endif
+#if VM_COVERAGE
+  struct KeepForCoverage {
+    std::unique_ptr<VModel>& m;
+    ~KeepForCoverage() { (void)m.release(); }
+  } keep_{m_};
+#endif
+};
+
+}  // namespace kncsim

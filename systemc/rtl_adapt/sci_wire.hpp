@@ -1,0 +1,101 @@
+#pragma once
+// The SCI ring node RTL's flit (rtl/sci/kncsim_sci_pkg.sv sci_flit_t, packed MSB first):
+// head, tail, kind[2], crc_good, seq, retries, src, dest, target (node coordinates), id[64],
+// injected[64]; as 32-bit words, least significant first (Verilator's VlWide, sc_bv words).
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "rtl/sci_rtl_limits.hpp"
+#include "topo/ring_geometry.hpp"
+
+namespace kncsim::rtl::sci {
+
+struct WireFlit {
+  bool head = false, tail = false, crc_good = true;
+  uint8_t kind = 0;
+  uint32_t seq = 0, retries = 0;
+  uint32_t src = 0, dest = 0, target = 0;  // coordinates, kCoordBits per dimension
+  uint64_t id = 0, injected = 0;
+};
+
+constexpr int kInjectedAt = 0, kIdAt = 64, kTargetAt = 128, kDestAt = kTargetAt + kAddrBits,
+              kSrcAt = kDestAt + kAddrBits, kRetriesAt = kSrcAt + kAddrBits, kSeqAt = kRetriesAt + kRetryBits,
+              kCrcAt = kSeqAt + kLenBits, kKindAt = kCrcAt + 1, kTailAt = kKindAt + 2, kHeadAt = kTailAt + 1;
+constexpr int kFlitBits = kHeadAt + 1;
+constexpr int kFlitWords = (kFlitBits + 31) / 32;
+using Words = std::array<uint32_t, kFlitWords>;
+
+inline void put(Words& w, int at, int bits, uint64_t v) {
+  while (bits > 0) {
+    const int off = at % 32, n = bits < 32 - off ? bits : 32 - off;
+    const uint64_t mask = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    w[size_t(at / 32)] |= uint32_t((v & mask) << off);
+    v = n == 64 ? 0 : v >> n;
+    at += n;
+    bits -= n;
+  }
+}
+inline uint64_t get(const Words& w, int at, int bits) {
+  uint64_t v = 0;
+  for (int done = 0; done < bits;) {
+    const int off = at % 32, n = bits - done < 32 - off ? bits - done : 32 - off;
+    v |= uint64_t(w[size_t(at / 32)] >> off & ((uint64_t{1} << n) - 1)) << done;
+    done += n;
+    at += n;
+  }
+  return v;
+}
+
+inline Words pack(const WireFlit& f) {
+  if (f.retries > uint64_t(kMaxRetries) || f.seq > uint64_t(kMaxLen))
+    throw std::length_error("SCI RTL flit: " + std::to_string(f.retries) + " retries or sequence " +
+                            std::to_string(f.seq) + " beyond the RTL's fields");
+  Words w{};
+  put(w, kInjectedAt, 64, f.injected);
+  put(w, kIdAt, 64, f.id);
+  put(w, kTargetAt, kAddrBits, f.target);
+  put(w, kDestAt, kAddrBits, f.dest);
+  put(w, kSrcAt, kAddrBits, f.src);
+  put(w, kRetriesAt, kRetryBits, f.retries);
+  put(w, kSeqAt, kLenBits, f.seq);
+  put(w, kCrcAt, 1, f.crc_good);
+  put(w, kKindAt, 2, f.kind);
+  put(w, kTailAt, 1, f.tail);
+  put(w, kHeadAt, 1, f.head);
+  return w;
+}
+
+inline WireFlit unpack(const Words& w) {
+  WireFlit f;
+  f.injected = get(w, kInjectedAt, 64);
+  f.id = get(w, kIdAt, 64);
+  f.target = uint32_t(get(w, kTargetAt, kAddrBits));
+  f.dest = uint32_t(get(w, kDestAt, kAddrBits));
+  f.src = uint32_t(get(w, kSrcAt, kAddrBits));
+  f.retries = uint32_t(get(w, kRetriesAt, kRetryBits));
+  f.seq = uint32_t(get(w, kSeqAt, kLenBits));
+  f.crc_good = get(w, kCrcAt, 1);
+  f.kind = uint8_t(get(w, kKindAt, 2));
+  f.tail = get(w, kTailAt, 1);
+  f.head = get(w, kHeadAt, 1);
+  return f;
+}
+
+// A node's index and its coordinates on the wire.
+inline uint32_t to_coords(const RingGeometry& g, uint32_t u) {
+  uint32_t c = 0;
+  for (int d = 0; d < g.dims(); ++d) c |= uint32_t(g.coord(u, d)) << (d * kCoordBits);
+  return c;
+}
+inline uint32_t to_index(const RingGeometry& g, uint32_t coords) {
+  uint32_t u = 0, stride = 1;
+  for (int d = 0; d < g.dims(); ++d) {
+    u += (coords >> (d * kCoordBits) & ((1u << kCoordBits) - 1)) * stride;
+    stride *= uint32_t(g.radix());
+  }
+  return u;
+}
+
+}  // namespace kncsim::rtl::sci
