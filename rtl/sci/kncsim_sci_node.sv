@@ -45,6 +45,9 @@ module kncsim_sci_node
   sci_flit_t             src_flit [SciSources];
   logic [SciDests-1:0]   dst_push;
   sci_flit_t             dst_flit [SciDests];
+  logic [$clog2(SciSources)-1:0] dst_src [SciDests];
+  logic [SciAddrW-1:0]   src_dest [SciSources];
+  logic [SciSources-1:0] src_head, src_tail;
   logic [SciMaxDims-1:0] oq_room, ring_idle;
   logic [SciLenW:0]      made [SciMaxDims];
   logic [SciLenW:0]      destroyed [SciMaxDims];
@@ -92,12 +95,22 @@ module kncsim_sci_node
     .dims_i     (cfg_i.dims),
     .me_i       (cfg_i.me),
     .src_valid_i(src_valid),
-    .src_flit_i (src_flit),
+    .src_dest_i (src_dest),
+    .src_head_i (src_head),
+    .src_tail_i (src_tail),
     .src_pop_o  (src_pop),
     .oq_room_i  (oq_room),
     .dst_push_o (dst_push),
-    .dst_flit_o (dst_flit)
+    .dst_src_o  (dst_src)
   );
+  for (genvar s = 0; s < SciSources; s++) begin : gen_source
+    assign src_dest[s] = src_flit[s].dest;
+    assign src_head[s] = src_flit[s].head;
+    assign src_tail[s] = src_flit[s].tail;
+  end
+  for (genvar d = 0; d < SciDests; d++) begin : gen_dest
+    assign dst_flit[d] = src_flit[dst_src[d]];
+  end
 
   // The CPU's side of the switch: a flit reaches the CPU T_switch cycles after it crossed.
   timed_flit_t to_cpu_front;

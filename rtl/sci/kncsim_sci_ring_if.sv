@@ -73,12 +73,14 @@ module kncsim_sci_ring_if
 
   // ---- queues ------------------------------------------------------------------------------
   logic        rb_push, rb_pop, iq_push, oq_pop;
-  timed_flit_t rb_data, rb_front, oq_front;
+  sci_flit_t   rb_flit;  // into the ring buffer: a passing flit, or one of the answer
+  timed_flit_t rb_front, oq_front;
   sci_flit_t   iq_front_mem;
   logic [CntW-1:0] rb_count, iq_count, oq_count, iq_drop;
 
   kncsim_sci_fifo #(.Depth(SciQueueDepth), .Width($bits(timed_flit_t))) u_ring_buffer (
-    .clk_i, .rst_ni, .push_i(rb_push), .data_i(rb_data), .pop_i(rb_pop), .drop_i('0),
+    .clk_i, .rst_ni, .push_i(rb_push),
+    .data_i(timed_flit_t'{stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit}), .pop_i(rb_pop), .drop_i('0),
     .data_o(rb_front), .count_o(rb_count));
   kncsim_sci_fifo #(.Depth(SciQueueDepth), .Width(SciFlitW)) u_input_queue (
     .clk_i, .rst_ni, .push_i(iq_push), .data_i(in_q), .pop_i(iq_pop_i), .drop_i(iq_drop),
@@ -104,7 +106,7 @@ module kncsim_sci_ring_if
     answer_d      = answer_q;
     answer_sent_d = answer_sent_q;
     rb_push       = 1'b0;
-    rb_data       = timed_flit_t'{stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: in_q};
+    rb_flit       = in_q;
     iq_push       = 1'b0;
     iq_drop       = '0;
     destroyed     = '0;
@@ -191,10 +193,10 @@ module kncsim_sci_ring_if
                            : answer_sent_d < cfg_i.echo_flits;
         if (more) begin
           rb_push               = 1'b1;
-          rb_data.flit          = answer_d;
-          rb_data.flit.seq      = answer_sent_d;
-          rb_data.flit.head     = answer_sent_d == '0;
-          rb_data.flit.tail     = answer_sent_d == cfg_i.echo_flits - 1'b1;
+          rb_flit               = answer_d;
+          rb_flit.seq           = answer_sent_d;
+          rb_flit.head          = answer_sent_d == '0;
+          rb_flit.tail          = answer_sent_d == cfg_i.echo_flits - 1'b1;
           answer_sent_d         = answer_sent_d + 1'b1;
           made_answer           = 1'b1;
         end

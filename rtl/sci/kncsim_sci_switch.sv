@@ -8,18 +8,24 @@
 // (else the CPU). Destination d is output queue d, SciMaxDims the CPU.
 module kncsim_sci_switch
   import kncsim_sci_pkg::*;
-(
+#(
+  parameter int unsigned SrcW = $clog2(SciSources)
+) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
   input  logic [2:0]              dims_i,
   input  logic [SciAddrW-1:0]     me_i,
   input  logic [3:0]              prio_i,
+  // Each source's front flit, as far as switching it needs: destination, head and tail.
   input  logic [SciSources-1:0]   src_valid_i,
-  input  sci_flit_t               src_flit_i [SciSources],
+  input  logic [SciAddrW-1:0]     src_dest_i [SciSources],
+  input  logic [SciSources-1:0]   src_head_i,
+  input  logic [SciSources-1:0]   src_tail_i,
   output logic [SciSources-1:0]   src_pop_o,
   input  logic [SciMaxDims-1:0]   oq_room_i,
+  // Each destination takes the front flit of source dst_src_o when dst_push_o.
   output logic [SciDests-1:0]     dst_push_o,
-  output sci_flit_t               dst_flit_o [SciDests]
+  output logic [SrcW-1:0]         dst_src_o [SciDests]
 );
 
   localparam int unsigned DstW = $clog2(SciDests);
@@ -53,14 +59,14 @@ module kncsim_sci_switch
     taken   = '0;
     src_pop_o  = '0;
     dst_push_o = '0;
-    for (int unsigned i = 0; i < SciDests; i++) dst_flit_o[i] = src_flit_i[0];
+    for (int unsigned i = 0; i < SciDests; i++) dst_src_o[i] = '0;
     for (int unsigned i = 0; i < SciSources; i++) begin
       if (i < sources) begin
         place = 32'(prio_i) + i;
         if (place >= sources) place = place - sources;
         if (src_valid_i[place]) begin
           if (!bound_d[place]) begin
-            dst = 32'(route(dims_i, me_i, place, src_flit_i[place].dest));
+            dst = 32'(route(dims_i, me_i, place, src_dest_i[place]));
             if (!busy_d[dst] && !taken[dst]) begin
               bound_d[place] = 1'b1;
               to_d[place]    = DstW'(dst);
@@ -70,10 +76,10 @@ module kncsim_sci_switch
           dst = 32'(to_d[place]);
           if (bound_d[place] && (dst == SciMaxDims || oq_room_i[dst])) begin
             dst_push_o[dst] = 1'b1;
-            dst_flit_o[dst] = src_flit_i[place];
+            dst_src_o[dst]  = SrcW'(place);
             src_pop_o[place] = 1'b1;
             taken[dst] = 1'b1;
-            if (src_flit_i[place].tail) begin
+            if (src_tail_i[place]) begin
               bound_d[place] = 1'b0;
               busy_d[dst]    = 1'b0;
             end
@@ -101,17 +107,14 @@ module kncsim_sci_switch
   logic [SciSources-1:0] moving_q;  // a flit of the bound packet has moved
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) moving_q <= '0;
-    else moving_q <= (moving_q | src_pop_o) & ~(src_pop_o & tails());
+    else moving_q <= (moving_q | src_pop_o) & ~(src_pop_o & src_tail_i);
   end
-  function automatic logic [SciSources-1:0] tails();
-    for (int unsigned s = 0; s < SciSources; s++) tails[s] = src_flit_i[s].tail;
-  endfunction
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       for (int unsigned s = 0; s < SciSources; s++) begin
-        assert (!(src_pop_o[s] && moving_q[s] && src_flit_i[s].head))
+        assert (!(src_pop_o[s] && moving_q[s] && src_head_i[s]))
           else $fatal(1, "kncsim_sci_switch %m: source %0d sent a head inside a packet", s);
-        assert (!(src_pop_o[s] && !moving_q[s] && !src_flit_i[s].head))
+        assert (!(src_pop_o[s] && !moving_q[s] && !src_head_i[s]))
           else $fatal(1, "kncsim_sci_switch %m: source %0d sent a body flit before its head", s);
       end
       assert (32'(prio_i) < 32'(dims_i) + 1)

@@ -134,7 +134,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     cpu_offered_ = !q.empty() && q.front().arrival <= t;
     if (cpu_offered_) pins_.set_cpu_in(rtl::sci::pack(wire_of(q.front().flit, s_.packets[q.front().flit.packet])));
     pins_.set_cpu_in_valid(cpu_offered_);
-    pins_.settle();
+    pins_.settle();  // the clock's low phase; cpu_take_o is read before the edge
     return cpu_offered_;
   }
 

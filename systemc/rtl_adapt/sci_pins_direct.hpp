@@ -81,11 +81,9 @@ class SciDirectPins {
   void set_cpu_in(const rtl::sci::Words& w) { put(m_->cpu_in_i, w); }
   void set_cpu_in_valid(bool v) { m_->cpu_in_valid_i = v; }
   void settle() { m_->eval(); }
-  void clock_low() {
-    if (!m_->clk_i) return;
-    m_->clk_i = 0;
-    m_->eval();
-  }
+  // The falling edge changes nothing in the model (its outputs follow its registers): it is
+  // evaluated with the next inputs (settle), before the rising edge.
+  void clock_low() { m_->clk_i = 0; }
   void clock_high() {
     m_->clk_i = 1;
     m_->eval();
