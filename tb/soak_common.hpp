@@ -5,6 +5,9 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <string>
 #include <vector>
 
@@ -73,5 +76,19 @@ struct RunFigures {
   bool deadlocked = false;           // adaptive routing with finite FIFOs stopped, as it may
   bool pair_order_checked = false;   // DOR: per-pair order was checked
 };
+
+// A YAML scalar or flow list, as apply_set reads it.
+inline std::string yaml_value(const std::vector<int64_t>& v) {
+  return v.size() == 1 ? std::to_string(v[0]) : fmt::format("[{}]", fmt::join(v, ","));
+}
+
+// Each of `nodes` with probability p (at least one).
+inline std::vector<int64_t> random_nodes(uint32_t nodes, double p, Rng& rng) {
+  std::vector<int64_t> picked;
+  for (uint32_t n = 0; n < nodes; ++n)
+    if (rng.chance(p)) picked.push_back(n);
+  if (picked.empty()) picked.push_back(rng.range(0, nodes - 1));
+  return picked;
+}
 
 }  // namespace kncsim::soak

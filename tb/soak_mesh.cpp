@@ -29,19 +29,6 @@ std::vector<int> random_radices(int dims, Rng& rng) {
   return r;
 }
 
-// A YAML scalar or flow list, as apply_set reads it.
-std::string yaml_value(const std::vector<int64_t>& v) {
-  return v.size() == 1 ? std::to_string(v[0]) : fmt::format("[{}]", fmt::join(v, ","));
-}
-
-std::vector<int64_t> random_nodes(uint32_t nodes, double p, Rng& rng) {
-  std::vector<int64_t> picked;
-  for (uint32_t n = 0; n < nodes; ++n)
-    if (rng.chance(p)) picked.push_back(n);
-  if (picked.empty()) picked.push_back(rng.range(0, nodes - 1));
-  return picked;
-}
-
 void set_ref_router(Settings& s, Rng& rng) {
   s.set("router.impl", "ref");
   const bool finite = rng.chance(0.4);

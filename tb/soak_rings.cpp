@@ -18,6 +18,7 @@
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
 #include "topo/ring_geometry.hpp"
+#include "topo/ring_geometry.hpp"
 #include "traffic/ring_traffic.hpp"
 
 namespace kncsim::soak {
@@ -42,7 +43,7 @@ void set_design(Settings& s, Rng& rng) {
   static const std::vector<int> radix_cap = {32, 16, 8, 4, 3, 2};  // by dims: at most 512 nodes
   const int dims = int(rng.range(1, 6));
   s.set("network.topology", "rings");
-  s.set("router.impl", rng.chance(0.5) ? "systemc" : "ref");
+  s.set("router.impl", rng.chance(0.5) ? "systemc" : "ref");  // random_ring_settings may make nodes RTL
   if (rng.chance(0.5)) s.set("router.sci_accept", "stomp");
   s.set("router.model", "sci");
   s.set("network.dims", dims);
@@ -206,8 +207,23 @@ Settings random_ring_settings(Rng& rng) {
     set_design(s, rng);
     set_traffic(s, rng);
     try {
+      // A third of the runs put Verilated RTL nodes in: all of them, or a third among SystemC
+      // nodes (where the network fits the RTL's limits; else it stays as drawn).
+      const double r = rng.uniform(0, 1);
+      const bool rtl = r < 0.15, mixed = r >= 0.15 && r < 0.3;
       set_queues(s, rng);
-      rings_sci_params(s.config());  // refuses queues smaller than a packet
+      const SciParams p = rings_sci_params(s.config());  // refuses queues smaller than a packet
+      if (rtl || mixed) {
+        s.set("router.active_buffer_packets", rng.range(1, 8));  // the RTL's are bounded
+        const Settings before = s;
+        s.set("router.impl", rtl ? "rtl" : "systemc");
+        if (mixed) s.set("router.rtl_nodes", yaml_value(random_nodes(RingGeometry(p.dims, p.radix).nodes(), 1. / 3, rng)));
+        try {
+          rings_rtl(s.config(), rings_sci_params(s.config()));
+        } catch (const ConfigError&) {  // outside the RTL's limits
+          s = before;
+        }
+      }
       return s;
     } catch (const ConfigError&) {  // e.g. a node_size constraint that leaves no link width
     } catch (const std::invalid_argument&) {
@@ -232,10 +248,10 @@ RunFigures run_rings(const Settings& settings) {
 
   SimSession session;  // declared first: outlives the network
   std::unique_ptr<SciModel> net;
-  if (c.text("router.impl") == "systemc")
-    net = std::make_unique<SciNetwork>("soak_rings", p);
-  else
+  if (c.text("router.impl") == "ref")
     net = std::make_unique<SciRefNetwork>("soak_rings", p);
+  else
+    net = std::make_unique<SciNetwork>("soak_rings", p, SciTrace{}, rings_rtl(c, p));
   RingChecker check(p);
   RingTraffic traffic(
       *net, RingTrafficSpec{rate, f, rr, seed, run_cycles},
