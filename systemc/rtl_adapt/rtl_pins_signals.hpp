@@ -11,9 +11,7 @@
 #include <systemc>
 
 #include "rtl_adapt/flit_bits.hpp"
-#if VM_TRACE
-#include "verilated_vcd_sc.h"
-#endif
+#include "rtl_adapt/rtl_internals_vcd.hpp"
 
 namespace kncsim {
 
@@ -89,31 +87,9 @@ class RtlSignalPins {
     }
   }
 
-#if VM_TRACE
-  // Every signal inside the model, to its own VCD file for GTKWave. Verilator traces only
-  // elaborated models: open at start of simulation.
-  void trace_internals(const std::string& path) {
-    Verilated::traceEverOn(true);
-    internals_path_ = path;
-  }
-  void start_of_simulation() {
-    if (internals_path_.empty()) return;
-    internals_ = std::make_unique<VerilatedVcdSc>();
-    model_->trace(internals_.get(), 99);
-    internals_->open(internals_path_.c_str());
-  }
-  ~RtlSignalPins() {
-    if (!internals_) return;
-    internals_->close();
-    // The file registered itself with the simulation context, which never deletes it (the
-    // default context lives until exit): unregister it so that ours is the only owner. Its
-    // sc_trace_file base is private; only a C-style cast may name it ([expr.cast]/4).
-    sc_core::sc_get_curr_simcontext()->remove_trace_file((sc_core::sc_trace_file*)internals_.get());
-  }
-#else
-  void trace_internals(const std::string&) {}
-  void start_of_simulation() {}
-#endif
+  // Every signal inside the model, to its own VCD file (opened at start of simulation).
+  void trace_internals(const std::string& path) { internals_.request(path); }
+  void start_of_simulation() { internals_.open(*model_); }
 
  private:
   std::unique_ptr<VModel> model_;
@@ -132,10 +108,7 @@ class RtlSignalPins {
   std::array<uint32_t, rtl::kMaxPorts> credit_shadow_{};
   uint32_t valid_shadow_ = 0;
   bool clk_high_ = false;
-#if VM_TRACE
-  std::unique_ptr<VerilatedVcdSc> internals_;
-  std::string internals_path_;
-#endif
+  RtlInternalsVcd internals_;  // declared after the model: closed before it goes
 #if VM_COVERAGE
   struct KeepForCoverage {  // Verilator's coverage database points into the model until exit
     std::unique_ptr<VModel>& m;

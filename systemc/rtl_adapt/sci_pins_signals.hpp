@@ -10,10 +10,8 @@
 #include <systemc>
 
 #include "rtl_adapt/rtl_sci_node.hpp"
+#include "rtl_adapt/rtl_internals_vcd.hpp"
 #include "rtl_adapt/sci_wire.hpp"
-#if VM_TRACE
-#include "verilated_vcd_sc.h"
-#endif
 
 namespace kncsim {
 
@@ -97,30 +95,9 @@ class SciSignalPins {
 #undef KNCSIM_SCI_FLIT
   }
 
-#if VM_TRACE
-  // Every signal inside the model, to its own VCD file; Verilator traces only elaborated
-  // models: opened at start of simulation.
-  void trace_internals(const std::string& path) {
-    Verilated::traceEverOn(true);
-    internals_path_ = path;
-  }
-  void start_of_simulation() {
-    if (internals_path_.empty()) return;
-    internals_ = std::make_unique<VerilatedVcdSc>();
-    m_->trace(internals_.get(), 99);
-    internals_->open(internals_path_.c_str());
-  }
-  ~SciSignalPins() {
-    if (!internals_) return;
-    internals_->close();
-    // Unregister the file from the simulation context (which never deletes it); its
-    // sc_trace_file base is private, so only a C-style cast may name it ([expr.cast]/4).
-    sc_core::sc_get_curr_simcontext()->remove_trace_file((sc_core::sc_trace_file*)internals_.get());
-  }
-#else
-  void trace_internals(const std::string&) {}
-  void start_of_simulation() {}
-#endif
+  // Every signal inside the model, to its own VCD file (opened at start of simulation).
+  void trace_internals(const std::string& path) { internals_.request(path); }
+  void start_of_simulation() { internals_.open(*m_); }
 
  private:
   // rst_ni starts high, so that asserting it is a falling edge.
@@ -144,10 +121,7 @@ class SciSignalPins {
 #include "rtl_adapt/sci_node_ports.def"
 #undef KNCSIM_SCI_PIN
 #undef KNCSIM_SCI_FLIT
-#if VM_TRACE
-  std::unique_ptr<VerilatedVcdSc> internals_;
-  std::string internals_path_;
-#endif
+  RtlInternalsVcd internals_;  // declared after the model: closed before it goes
 #if VM_COVERAGE
   struct KeepForCoverage {
     std::unique_ptr<VModel>& m;
