@@ -6,17 +6,21 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <thread>
+#include <type_traits>
+#include <variant>
 
 #include "analytic/mesh_analytic.hpp"
+#include "experiment_spec.hpp"
 #include "memory_estimate.hpp"
-#include "rings_experiment.hpp"
-#include "rings_report.hpp"
+#include "net/ring_run.hpp"
+#include "net/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
-#include "rtl_adapt/rtl_variants.hpp"
+#include "ref/sci_ref_network.hpp"
+#include "rings_experiment.hpp"
+#include "rings_report.hpp"
+#include "sc/sim_session.hpp"
 #include "stats/convergence.hpp"
-#include "traffic/drand48_lcg.hpp"
 #include "traffic/injection_feed.hpp"
 #include "traffic/pattern.hpp"
 
@@ -34,92 +38,20 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::unique_ptr<InjectionStream> make_stream(const Config& c, const MeshGeometry& g, double q) {
-  const bool default_seed = c.is_word("traffic.seed");
-  const uint64_t seed = default_seed ? Drand48Lcg::kDefaultState : uint64_t(c.integer("traffic.seed"));
-  std::unique_ptr<InjectionStream> s;
-  if (c.text("traffic.stream") == "legacy") {
-    const uint64_t state = default_seed ? Drand48Lcg::kDefaultState : Drand48Lcg::from_srand48(seed).state();
-    s = make_legacy_uniform_stream(state, g.nodes(), q);
-  } else {
-    s = make_counter_uniform_stream(seed, g.nodes(), q);
-  }
-  PatternSpec p;
-  p.kind = pattern_kind(c.text("traffic.pattern"));
-  for (int64_t h : c.integers("traffic.hotspot_nodes")) p.hotspots.push_back(uint32_t(h));
-  p.hotspot_fraction = c.number("traffic.hotspot_fraction");
-  p.seed = seed;
-  return with_pattern(std::move(s), g, p);
+std::unique_ptr<InjectionStream> make_stream(const MeshStreamSpec& s, const MeshGeometry& g) {
+  auto stream = s.legacy ? make_legacy_uniform_stream(s.state, g.nodes(), s.q)
+                         : make_counter_uniform_stream(s.state, g.nodes(), s.q);
+  return with_pattern(std::move(stream), g, s.pattern);
 }
 
-bool use_second_thread(const Config& c) {
-  if (!c.is_word("run.threads")) return c.integer("run.threads") >= 2;
-  return std::thread::hardware_concurrency() >= 2;
-}
-
-ConvergenceSpec convergence_spec(const Config& c) {
-  ConvergenceSpec s;
-  const std::string& mode = c.text("run.convergence");
-  s.mode = mode == "sns4" ? ConvergenceMode::sns4 : mode == "sns" ? ConvergenceMode::sns : ConvergenceMode::fixed;
-  s.accuracy = c.number("run.accuracy");
-  s.tol = c.number("run.tol");
-  s.interval = c.integer("run.interval");
-  s.cycles = c.integer("run.cycles");
-  s.max_cycles = c.integer("run.max_cycles");
-  return s;
-}
-
-std::unique_ptr<CycleModel> make_model(const Config& c, const MeshGeometry& g, InjectionFeed& feed,
+std::unique_ptr<CycleModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
                                        PacketSink* sink) {
-  const int L = int(c.integer("traffic.packet_flits"));
-  const bool adaptive = c.text("router.routing") == "adaptive";
-  const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
-  const int64_t source_cap = c.is_word("traffic.source_queue_packets") ? 0 : c.integer("traffic.source_queue_packets");
-  if (c.text("router.impl") == "ref") {
-    RefParams p;
-    p.packet_flits = L;
-    p.adaptive = adaptive;
-    p.fifo_packets = int(packets);
-    p.deadlock_cycles = c.integer("run.deadlock_cycles");
-    p.registered_fifo_check = c.text("router.fifo_check") == "registered";
-    p.source_queue_packets = source_cap;
-    auto net = std::make_unique<RefNetwork>(g, p, feed);
+  if (e.reference) {
+    auto net = std::make_unique<RefNetwork>(g, e.ref, feed);
     net->set_packet_sink(sink);
     return net;
   }
-  WormholeNetworkParams p;  // systemc and rtl: the flit-level network, some or all routers RTL
-  p.packet_flits = L;
-  p.router.adaptive = adaptive;
-  p.router.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
-  p.router.credits = p.router.fifo_flits < 0                             ? CreditPolicy::none
-                     : c.text("router.flow_control") == "cut_through" ? CreditPolicy::per_packet
-                                                                       : CreditPolicy::per_flit;
-  p.router.routing_delay = int(c.integer("router.routing_delay"));
-  p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
-  p.link.delay = int(c.integer("link.delay"));
-  p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
-  p.deadlock_cycles = c.integer("run.deadlock_cycles");
-  p.source_queue_packets = source_cap;
-  p.vcd_path = c.text("trace.vcd");
-  if (c.text("router.impl") == "rtl") {
-    for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);
-  } else {
-    for (int64_t n : c.integers("router.rtl_nodes")) p.rtl_nodes.push_back(uint32_t(n));
-  }
-  if (!p.rtl_nodes.empty()) {
-    const bool cut = p.router.credits == CreditPolicy::per_packet;
-    const RtlVariant* v = find_rtl_variant(g.dims(), p.router.fifo_flits, adaptive, cut);
-    if (!v)
-      throw ConfigError(fmt::format("no Verilated router built for dims {} fifo_flits {} {} {} (network.dims, "
-                                    "router.fifo_flits or router.fifo_packets x traffic.packet_flits, router.routing, "
-                                    "router.flow_control); allowed (built in rtl/CMakeLists.txt): {}",
-                                    g.dims(), p.router.fifo_flits, adaptive ? "adaptive" : "dor",
-                                    cut ? "cut_through" : "wormhole", rtl_variant_list()));
-    p.rtl_factory = v->make;
-    p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
-  }
-  p.trace_nodes = trace_nodes(c);
-  auto net = std::make_unique<WormholeNetwork>(g, p, feed);
+  auto net = std::make_unique<WormholeNetwork>(g, e.flit, feed);
   net->set_packet_sink(sink);
   return net;
 }
@@ -149,12 +81,13 @@ ojson resolved_config_json(const Config& config) {
   return out;
 }
 
-ojson analytic_report(const Config& c) {
-  if (c.text("network.topology") == "rings") return rings_analytic_report(c);
-  const MeshGeometry g(network_radices(c));
-  const int L = int(c.integer("traffic.packet_flits"));
-  const double A = c.number("traffic.load");
-  const MeshAnalytic a = mesh_analytic(network_radices(c), L, A);
+namespace {
+
+ojson mesh_analytic_report(const Config& c, const MeshExperiment& e) {
+  const MeshGeometry g(e.radices);
+  const int L = e.packet_flits;
+  const double A = e.load;
+  const MeshAnalytic a = mesh_analytic(e.radices, L, A);
   const MeasureContext m = measure_context(g, L, A);
   return ojson{{"nodes", a.nodes},
                {"bisection_flits_per_cycle", a.bisection_flits},
@@ -168,6 +101,15 @@ ojson analytic_report(const Config& c) {
                {"config", resolved_config_json(c)}};
 }
 
+ojson analytic_report(const Config& c, const ExperimentSpec& spec) {
+  if (const auto* e = std::get_if<MeshExperiment>(&spec.topology)) return mesh_analytic_report(c, *e);
+  return rings_analytic_report(c, std::get<RingsExperiment>(spec.topology));
+}
+
+}  // namespace
+
+ojson analytic_report(const Config& c) { return analytic_report(c, decode_experiment(c)); }
+
 namespace {
 ojson memory_json(const MemoryEstimate& e) {
   return ojson{{"estimate_mb", std::round(e.peak_bytes / 1e5) / 10},
@@ -177,31 +119,24 @@ ojson memory_json(const MemoryEstimate& e) {
 }
 }  // namespace
 
-ojson run_experiment(const Config& c, PacketSink* sink) {
-  const MemoryEstimate memory = estimate_memory(c);
-  check_memory(c, memory);  // before anything is built
-  if (c.text("network.topology") == "rings") {
-    ojson r = run_rings_experiment(c);
-    r["memory"] = memory_json(memory);
-    return r;
-  }
-  const int L = int(c.integer("traffic.packet_flits"));
-  const double A = c.number("traffic.load");
-  const MeshGeometry geometry(network_radices(c));
-  const double q = injection_probability(A, geometry.radix(), L);
+namespace {
 
-  InjectionFeed feed(make_stream(c, geometry, q), geometry.nodes(), use_second_thread(c));
-  const std::unique_ptr<CycleModel> model = make_model(c, geometry, feed, sink);
-  CycleModel& net = *model;
+ojson interval_json(const IntervalReport& r) {
+  ojson j{{"phase", r.phase}, {"curtime", r.curtime}, {"numsent", r.counters.numsent},
+          {"numrecd", r.counters.numrecd}};
+  put_measures(j, r.measures);
+  j["change"] = r.change;
+  return j;
+}
 
-  const MeasureContext m = measure_context(geometry, L, A);
-  const ConvergenceOutcome outcome = run_to_convergence(net, convergence_spec(c), m);
-
-  const Measures final = measure(net.counters(), net.now(), m);
+// The part of every run's JSON that the convergence path gives, whatever the topology.
+ojson run_json(const std::string& topology, const ExperimentSpec& spec, const CycleModel& net,
+               const ConvergenceTarget& target, const ConvergenceOutcome& outcome) {
   ojson result;
   result["kncsim"] = KNCSIM_VERSION;
-  result["model"] = c.text("router.impl");
-  put_measures(result, final);
+  result["topology"] = topology;
+  result["model"] = spec.impl;
+  put_measures(result, target.measure(net));
   result["numsent"] = net.counters().numsent;
   result["numrecd"] = net.counters().numrecd;
   result["dropped"] = net.counters().dropped;
@@ -209,15 +144,55 @@ ojson run_experiment(const Config& c, PacketSink* sink) {
   result["converged"] = outcome.converged;
   result["stop_reason"] = outcome.stop_reason;
   ojson intervals = ojson::array();
-  for (const auto& r : outcome.intervals) {
-    ojson j{{"phase", r.phase}, {"curtime", r.curtime}, {"numsent", r.counters.numsent},
-            {"numrecd", r.counters.numrecd}};
-    put_measures(j, r.measures);
-    j["change"] = r.change;
-    intervals.push_back(std::move(j));
-  }
+  for (const auto& r : outcome.intervals) intervals.push_back(interval_json(r));
   result["intervals"] = std::move(intervals);
-  ojson analytic = analytic_report(c);
+  return result;
+}
+
+ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink) {
+  const MeshGeometry geometry(e.radices);
+  InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
+  const std::unique_ptr<CycleModel> model = make_model(e, geometry, feed, sink);
+  CycleModel& net = *model;
+  const ConvergenceTarget target =
+      mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
+  const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target);
+  return run_json("mesh", spec, net, target, outcome);
+}
+
+ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink) {
+  SimSession session;
+  std::unique_ptr<SciModel> model;
+  if (e.reference)
+    model = std::make_unique<SciRefNetwork>("sci", e.params);
+  else
+    model = std::make_unique<SciNetwork>("sci", e.params, e.trace, e.rtl);
+  RingRun run(*model, RingGeometry(e.params.dims, e.params.radix), e.traffic, e.window, sink);
+  const RingMeasureContext m = e.measure;
+  const ConvergenceTarget target{
+      e.load, sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy),
+      [&run, m](const CycleModel&) { return measure_rings(run.counters(), run.delivered_bits(), run.now(), m); }};
+  const ConvergenceOutcome outcome = run_to_convergence(run, spec.convergence, target);
+  ojson result = run_json("rings", spec, run, target, outcome);
+  put_rings_results(result, e, run);
+  return result;
+}
+
+}  // namespace
+
+ojson run_experiment(const Config& c, PacketSink* sink) {
+  const MemoryEstimate memory = estimate_memory(c);
+  check_memory(c, memory);  // before anything is built
+  const ExperimentSpec spec = decode_experiment(c);
+  ojson result = std::visit(
+      [&](const auto& e) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(e)>, MeshExperiment>)
+          return run_mesh(spec, e, sink);
+        else
+          return run_rings(spec, e, sink);
+      },
+      spec.topology);
+  ojson analytic = analytic_report(c, spec);
   analytic.erase("config");
   result["analytic"] = std::move(analytic);
   result["memory"] = memory_json(memory);

@@ -4,18 +4,15 @@
 
 #include <memory>
 
+#include <cmath>
+
 #include "experiment.hpp"
 #include "ring/sci_design.hpp"
-#include "net/sci_network.hpp"
-#include "ref/sci_ref_network.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"
 #include "rings_report.hpp"
-#include "sc/cycle_time.hpp"
-#include "sc/sim_session.hpp"
 #include "sched/stop_request.hpp"
 #include "stats/ring_measures.hpp"
-#include "traffic/ring_traffic.hpp"
 
 namespace kncsim {
 
@@ -81,64 +78,34 @@ SciRtl rings_rtl(const Config& c, const SciParams& p) {
   return rtl;
 }
 
-ojson run_rings_experiment(const Config& c) {
-  if (c.text("run.convergence") != "fixed")
-    throw ConfigError(fmt::format("run.convergence = {} with network.topology rings; allowed: fixed (the ring network "
-                                  "runs run.cycles, the first fifth as warm-up)",
-                                  c.text("run.convergence")));
-  const RingsDesign d = rings_design(c);
-  const SciParams p = rings_sci_params(c);  // refuses what cannot be built, naming the key
-  const RingsAnalytic a = rings_analytic(d);
-  const bool rr = c.text("traffic.workload") == "request_response";
-  const double f = rr ? 0.5 : d.data_fraction;  // request/response: one of each
-  const double mean_bits = f * d.data_bits + (1 - f) * d.address_bits;
-  // Offered bits per (simulated) cycle per node; a synchronous cycle is longer.
-  const double offered = c.number("traffic.load") * a.max_throughput * a.cycle_time_increase;
-  const double rate = rr ? offered / (d.address_bits + d.data_bits) : offered / mean_bits;  // messages/cycle/node
-  const int64_t run_cycles = c.integer("run.cycles"), warmup = run_cycles / 5;
-
-  SciRtl rtl = rings_rtl(c, p);
-  SimSession session;
-  std::unique_ptr<SciModel> net;
-  if (c.text("router.impl") == "ref")
-    net = std::make_unique<SciRefNetwork>("sci", p);
-  else
-    net = std::make_unique<SciNetwork>("sci", p, SciTrace{trace_nodes(c), c.text("trace.vcd")}, rtl);
-  const uint32_t n = net->nodes();
-  RingMeasures m(RingWindow{warmup, run_cycles, d.address_bits, d.data_bits});
-  RingTraffic traffic(*net, RingTrafficSpec{rate, f, rr, p.seed, run_cycles},
-                      [&](uint64_t id, uint32_t, uint32_t, SciKind, int64_t, int64_t request) { m.injected(id, request); },
-                      [&](const SciDelivery& x) { m.delivered(x); });
-  // In stretches, so that a stop request (a signal) is seen at a cycle boundary soon.
-  const int64_t poll = std::max<int64_t>(16, (int64_t{1} << 20) / int64_t(n));
-  while (current_cycle() < run_cycles && !stop_requested())
-    sc_core::sc_start(cycles(std::min(poll, run_cycles - current_cycle())));
-  const int64_t window_end = current_cycle();  // run_cycles, unless interrupted
-  // Drain, so that every measured message is counted; a saturated network may not.
-  const int64_t drain_limit = 5 * run_cycles;  // past saturation the backlog may not clear
-  while (!net->idle() && current_cycle() < drain_limit && !stop_requested()) sc_core::sc_start(cycles(256));
-  const bool interrupted = stop_requested();
-  const SciCounters& ct = net->counters();
-  net->check_conservation();
-  if (net->idle()) m.check_all_delivered(ct.injected);
-  const double scale = a.cycle_time_increase;  // simulated cycles -> switch cycles
+void put_rings_results(ojson& r, const RingsExperiment& e, RingRun& run) {
+  SciModel& net = run.network();
+  const int64_t window_end = run.now();  // run.cycles (fixed), unless interrupted
+  if (e.drain && r["stop_reason"] != "interrupted") {
+    run.drain(5 * window_end);  // past saturation the backlog may not clear
+    if (stop_requested()) {
+      r["converged"] = false;
+      r["stop_reason"] = "interrupted";
+    }
+  }
+  const SciCounters& ct = net.counters();
+  net.check_conservation();
+  if (net.idle()) run.window().check_all_delivered(ct.injected);
+  const RingMeasures& m = run.window();
+  const double scale = e.analytic.cycle_time_increase;  // simulated cycles -> switch cycles
   const double lat_a = m.latency(SciKind::address) * scale, lat_d = m.latency(SciKind::data) * scale;
-  ojson r;
-  r["topology"] = "rings";
-  r["model"] = c.text("router.impl");
-  r["converged"] = !interrupted;
-  r["stop_reason"] = interrupted ? "interrupted" : "fixed";
+  const int64_t begin = e.window.begin;
   r["latency_address"] = lat_a;
   r["latency_data"] = lat_d;
-  r["round_trip"] = rr ? m.round_trip() * scale : lat_a + lat_d;
+  r["round_trip"] = e.traffic.request_response ? m.round_trip() * scale : lat_a + lat_d;
   r["throughput_bits_per_cycle_per_node"] =
-      window_end > warmup ? m.window_bits() / double(window_end - warmup) / n / scale : std::nan("");
-  r["offered_bits_per_cycle_per_node"] = offered / scale;
-  r["max_throughput"] = a.max_throughput;
+      window_end > begin ? m.window_bits() / double(window_end - begin) / double(net.nodes()) / scale : std::nan("");
+  r["offered_bits_per_cycle_per_node"] = e.offered / scale;
+  r["max_throughput"] = e.analytic.max_throughput;
+  r["window"] = ojson{{"begin", begin}, {"end", window_end}};
   r["messages_injected"] = ct.injected;
   r["messages_delivered"] = ct.delivered;
-  r["dropped"] = ct.dropped;
-  r["drained"] = net->idle();
+  r["drained"] = net.idle();
   r["echoes"] = ct.echoes;
   r["nacks"] = ct.nacks;
   r["nacks_corrupted"] = ct.corrupted;
@@ -148,12 +115,7 @@ ojson run_rings_experiment(const Config& c) {
   r["nack_rate"] = ct.echoes + ct.nacks ? double(ct.nacks) / double(ct.echoes + ct.nacks) : 0.0;
   r["measured_messages"] = m.measured();
   r["measured_retried"] = m.measured_retried();
-  r["curtime"] = current_cycle();
-  ojson analytic = rings_analytic_report(c);
-  analytic.erase("config");
-  r["analytic"] = std::move(analytic);
-  r["config"] = resolved_config_json(c);
-  return r;
+  r["curtime"] = run.now();  // the drain included
 }
 
 std::string rings_run_summary(const ojson& r) {
@@ -163,6 +125,12 @@ std::string rings_run_summary(const ojson& r) {
                    "bits/cycle/processor\n",
                    r["model"].get<std::string>(), an["nodes"].get<long>(), an["link_mode"].get<std::string>(), an["link_width_bits"].get<int>(),
                    r["offered_bits_per_cycle_per_node"].get<double>(), r["max_throughput"].get<double>());
+  if (r["config"]["run"]["convergence"] != "fixed")
+    s += fmt::format("{} after {} cycles, {} intervals ({} convergence: U = {:.4g} of A = {:g}, T = {:.4g})\n",
+                     r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",
+                     r["curtime"].get<int64_t>(), r["intervals"].size(),
+                     r["config"]["run"]["convergence"].get<std::string>(), r["U"].is_number() ? r["U"].get<double>() : NAN,
+                     r["config"]["traffic"]["load"].get<double>(), r["T"].is_number() ? r["T"].get<double>() : NAN);
   auto num = [&](const char* k) { return r[k].is_number() ? fmt::format("{:.4g}", r[k].get<double>()) : "n/a"; };
   s += fmt::format("latency address {}  data {}  round trip {} cycles (unloaded {:.1f})\n", num("latency_address"),
                    num("latency_data"), num("round_trip"), an["round_trip_unloaded_cycles"].get<double>());
@@ -175,9 +143,10 @@ std::string rings_run_summary(const ojson& r) {
                    r["messages_delivered"].get<uint64_t>(),
                    r["dropped"].get<uint64_t>() ? fmt::format(", dropped at full CPU queues {}", r["dropped"].get<uint64_t>())
                                                 : "",
-                   interrupted         ? fmt::format(" (INTERRUPTED at cycle {})", r["curtime"].get<int64_t>())
-                   : r["drained"].get<bool>() ? ""
-                                              : " (NOT DRAINED: saturated)");
+                   interrupted ? fmt::format(" (INTERRUPTED at cycle {})", r["curtime"].get<int64_t>())
+                   : r["drained"].get<bool>() || r["config"]["run"]["convergence"] != "fixed"
+                       ? ""
+                       : " (NOT DRAINED: saturated)");
   return s;
 }
 

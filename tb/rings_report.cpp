@@ -55,9 +55,9 @@ RingsAnalytic checked_rings_analytic(const RingsDesign& d) {
   }
 }
 
-ojson rings_analytic_report(const Config& c) {
-  const RingsDesign d = rings_design(c);
-  const RingsAnalytic a = checked_rings_analytic(d);
+ojson rings_analytic_report(const Config& c, const RingsExperiment& e) {
+  const RingsDesign& d = e.design;
+  const RingsAnalytic& a = e.analytic;
   auto packet = [](const PacketLatency& p) { return ojson{{"flits", p.flits}, {"unloaded_cycles", p.unloaded_cycles}}; };
   return ojson{{"topology", "rings"},
                {"nodes", a.nodes},
@@ -78,6 +78,7 @@ ojson rings_analytic_report(const Config& c) {
                {"round_trip_unloaded_cycles", a.round_trip_cycles},
                {"round_trip_unloaded_cycles_max_wires", a.round_trip_max_wire_cycles},
                {"max_throughput_bits_per_cycle_per_node", a.max_throughput},
+               {"sns4_interval", sns4_initial_interval_for_rate(e.messages_per_cycle(), c.number("run.accuracy"))},
                {"config", resolved_config_json(c)}};
 }
 
@@ -106,6 +107,7 @@ std::string rings_analytic_summary(const ojson& a) {
     s += fmt::format("  with every wire at the max {:.1f} cycles\n", a["round_trip_unloaded_cycles_max_wires"].get<double>());
   s += fmt::format("maximum throughput           {:.4g} bits/cycle/processor  (eq {})\n",
                    a["max_throughput_bits_per_cycle_per_node"].get<double>(), sync ? 14 : 13);
+  s += fmt::format("sns4 initial INTERVAL        {} cycles\n", a["sns4_interval"].get<long>());
   return s;
 }
 

@@ -375,9 +375,10 @@ std::vector<std::string> Config::validate() const {
   if (load >= 1) {
     if (conv != "fixed")
       throw ConfigError(fmt::format(
-          "traffic.load = {:g} is at or above the bisection bandwidth (A >= 1), so run.convergence {} can never "
+          "traffic.load = {:g} is at or above {} (A >= 1), so run.convergence {} can never "
           "converge; allowed: 0 < traffic.load < 1, or run.convergence: fixed",
-          load, conv));
+          load, text("network.topology") == "rings" ? "the rings' maximum throughput (eq 13/14)" : "the bisection bandwidth",
+          conv));
     warnings.push_back(fmt::format("traffic.load = {:g} >= 1: the network cannot carry it; queues grow without bound",
                                    load));
   }

@@ -30,8 +30,8 @@ const std::vector<KeySpec>& config_schema() {
       {"router.output_queue_flits", K::integer_or_choice, {"default"}, 1, false, kMaxQueueFlits, "default",
        "sci: output queue size in flits (per dimension); default = 100 bytes"},
       {"router.active_buffer_packets", K::integer_or_choice, {"unbounded"}, 1, false, 1 << 20, "unbounded",
-       "sci: packets each ring interface's active buffer holds until their echo or nack returns; a full one "
-       "stalls the output queue (nothing is dropped)"},
+       "sci: packets each ring interface's active buffer holds until their echo returns (a nacked one stays and "
+       "is sent again); a full one stalls the output queue (nothing is dropped). RTL ring nodes: 1..8"},
       {"router.sci_accept", K::choice, {"whole_packet", "stomp"}, 0, false, kNoMax, "whole_packet",
        "sci: when a packet leaving a ring enters the input queue: whole_packet = only with room for all of it at its "
        "head, else nacked; stomp = flit by flit, nacked (its echo stomped) only if the queue fills (Scott & Goodman "
@@ -41,9 +41,9 @@ const std::vector<KeySpec>& config_schema() {
        "sci: cycles to enter a ring from the CPU or another dimension (T_switch)"},
       {"router.impl", K::choice, {"ref", "systemc", "rtl"}, 0, false, kNoMax, "ref",
        "ref = Pertel's exact packet-level model (rings: the reference SCI ring model); systemc = flit-level "
-       "SystemC routers and links; rtl = every router a Verilated RTL block on the same links (meshes)"},
+       "SystemC routers and links; rtl = every node a Verilated RTL block on the same links (the wormhole router; rings: the SCI ring node)"},
       {"router.rtl_nodes", K::integers, {"none"}, 0, false, 16777215, "none",
-       "systemc: these nodes are Verilated RTL routers, the rest SystemC (a mixed network)"},
+       "systemc: these nodes are Verilated RTL blocks (routers or ring nodes), the rest SystemC (a mixed network)"},
       {"router.rtl_binding", K::choice, {"direct", "signals"}, 0, false, kNoMax, "direct",
        "RTL routers: direct = C++ model (verilator --cc) evaluated by the adapter, fastest; signals = "
        "SystemC-mode model (verilator --sc) on sc_signal pins. Same results; nodes in trace.nodes use signals"},

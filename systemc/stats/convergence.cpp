@@ -10,8 +10,8 @@ namespace {
 
 class Driver {
  public:
-  Driver(CycleModel& model, const ConvergenceSpec& spec, const MeasureContext& m)
-      : model_(model), spec_(spec), m_(m) {}
+  Driver(CycleModel& model, const ConvergenceSpec& spec, const ConvergenceTarget& target)
+      : model_(model), spec_(spec), target_(target) {}
 
   // Runs to `etime` unless that passes the cap; records the interval. A stop request (a
   // signal) ends the run early: the partial interval is recorded, and the run is not converged.
@@ -21,7 +21,7 @@ class Driver {
       return false;
     }
     model_.run_until(etime);
-    IntervalReport r{phase, model_.now(), model_.counters(), measure(model_.counters(), model_.now(), m_), NAN};
+    IntervalReport r{phase, model_.now(), model_.counters(), target_.measure(model_), NAN};
     out_.intervals.push_back(r);
     if (model_.now() < etime && stop_requested()) {
       out_.stop_reason = "interrupted";
@@ -40,18 +40,18 @@ class Driver {
  private:
   CycleModel& model_;
   const ConvergenceSpec& spec_;
-  const MeasureContext& m_;
+  const ConvergenceTarget& target_;
   ConvergenceOutcome out_;
 };
 
-ConvergenceOutcome run_sns4(Driver& drv, const ConvergenceSpec& spec, const MeasureContext& m) {
+ConvergenceOutcome run_sns4(Driver& drv, const ConvergenceSpec& spec, const ConvergenceTarget& target) {
   const double TOL = spec.accuracy / 3.;
-  int64_t etime = sns4_initial_interval(m, spec.accuracy);
+  int64_t etime = target.sns4_interval;
   double curT = 0, oldT = 0;
   do {  // wait for throughput to converge
     if (!drv.advance(etime, 1)) return drv.capped();
     curT = drv.last().measures.T;
-    drv.last().change = relative_change(m.load, drv.last().measures.U);
+    drv.last().change = relative_change(target.load, drv.last().measures.U);
     etime *= 2;
   } while (drv.last().change > TOL);
   do {  // wait for latency to converge
@@ -88,12 +88,24 @@ int64_t sns4_initial_interval(const MeasureContext& m, double accuracy) {
   return std::max(1, interval);
 }
 
+int64_t sns4_initial_interval_for_rate(double packets_per_cycle, double accuracy) {
+  const double TOL = accuracy / 3.;
+  const double MINPKT = 1. / (TOL * TOL);
+  const double interval = MINPKT / (2 * packets_per_cycle);
+  return interval >= 1 ? int64_t(std::min(interval, 1e18)) : 1;  // no traffic: the cap stops it
+}
+
+ConvergenceTarget mesh_convergence_target(const MeasureContext& m, double accuracy) {
+  return ConvergenceTarget{m.load, sns4_initial_interval(m, accuracy),
+                           [m](const CycleModel& model) { return measure(model.counters(), model.now(), m); }};
+}
+
 ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
-                                      const MeasureContext& m) {
-  Driver drv(model, spec, m);
+                                      const ConvergenceTarget& target) {
+  Driver drv(model, spec, target);
   switch (spec.mode) {
     case ConvergenceMode::sns4:
-      return run_sns4(drv, spec, m);
+      return run_sns4(drv, spec, target);
     case ConvergenceMode::sns:
       return run_sns(drv, spec);
     case ConvergenceMode::fixed:

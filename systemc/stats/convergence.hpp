@@ -5,6 +5,7 @@
 // sns = the SNS report's main(): double from INTERVAL until |dT/T| <= TOL. fixed = a set
 // number of cycles. A run whose next interval would pass max_cycles stops, not converged.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,11 +38,30 @@ struct ConvergenceOutcome {
   std::vector<IntervalReport> intervals;
 };
 
+// What the loops read of a network after each interval, whichever topology it is: the
+// offered load A, sns4's first INTERVAL, and the measures (T, and U in A's units: sns4 waits
+// for |U - A| / A, then for |dT / T|).
+struct ConvergenceTarget {
+  double load = 0;
+  int64_t sns4_interval = 1;
+  std::function<Measures(const CycleModel&)> measure;
+};
+
 // INTERVAL of sns4.c, computed with the listing's expression; at least 1 (the listing
 // would loop forever on 0, which large N/R and A can produce).
 int64_t sns4_initial_interval(const MeasureContext& m, double accuracy);
+// The same interval for a network that generates `packets_per_cycle` in all: long enough
+// for MINPKT / 2 packets, as the listing's expression is on a mesh.
+int64_t sns4_initial_interval_for_rate(double packets_per_cycle, double accuracy);
+
+// A mesh: the listings' measures (measure()) and INTERVAL.
+ConvergenceTarget mesh_convergence_target(const MeasureContext& m, double accuracy);
 
 ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
-                                      const MeasureContext& m);
+                                      const ConvergenceTarget& target);
+inline ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
+                                             const MeasureContext& m) {
+  return run_to_convergence(model, spec, mesh_convergence_target(m, spec.accuracy));
+}
 
 }  // namespace kncsim

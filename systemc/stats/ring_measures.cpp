@@ -51,6 +51,18 @@ double RingMeasures::latency(SciKind kind) const {
   return count_[k] ? latency_[k] / double(count_[k]) : std::nan("");
 }
 
+Measures measure_rings(const DeliveryCounters& c, double delivered_bits, int64_t curtime, const RingMeasureContext& m) {
+  const double numrecd = double(c.numrecd), scale = m.cycle_time_increase;
+  Measures r;
+  r.T = double(c.totlat) / numrecd * scale;
+  r.TP = delivered_bits / double(curtime) / double(m.nodes) / scale;
+  r.U = r.TP / m.max_throughput;
+  r.D = double(c.tothops) / numrecd;
+  r.AQLEN = double(c.numsent - c.numrecd) / double(m.nodes);
+  r.AQLEN_corrected = r.AQLEN;
+  return r;
+}
+
 double RingMeasures::round_trip() const { return round_trips_ ? round_trip_ / double(round_trips_) : std::nan(""); }
 
 }  // namespace kncsim

@@ -378,7 +378,7 @@ Base valid_rtl(Rng& rng, bool mixed) {
   return b;
 }
 
-// Scott & Goodman's rings: one radix k, SCI nodes, fixed cycles.
+// Scott & Goodman's rings: one radix k, SCI nodes, any stopping rule.
 Base valid_rings(Rng& rng) {
   Base b;
   b.rings = true;
@@ -419,7 +419,7 @@ Base valid_rings(Rng& rng) {
   b.d.set("traffic.load", num(load, 3));
   if (chance(rng, 0.3)) b.d.set("traffic.stream", "counter");
   if (chance(rng, 0.3)) b.d.set("traffic.seed", std::to_string(between(rng, 0, 4294967295)));
-  put_run(b, rng, load, true);
+  put_run(b, rng, load, false);
   fill_generic(b, rng, ring_keys());
   return b;
 }
@@ -705,7 +705,7 @@ FuzzCase incompatible(Rng& rng) {
       {kRings, {{"router.impl", "systemc"}, {"router.active_buffer_packets", "2"}, {"router.rtl_nodes", "{nodes}"}}},
       {kRings, {{"router.model", "wormhole"}}},
       {kRings, {{"network.dims", "2"}, {"network.radix", "[4, 8]"}}},
-      {kRings, {{"run.convergence", "sns4"}}},
+      {kRings, {{"traffic.load", "1.2"}, {"run.convergence", "sns"}}},
       // Pinned to 20-flit data packets: at a drawn width a packet may be one flit, and fit.
       {kRings, {{"router.ring_buffer_flits", "1"}, {"link.constraint", "link_width"}, {"link.width_bits", "32"},
                 {"traffic.data_bits", "640"}}},

@@ -163,8 +163,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
                                "--set link.width_bits=28 --set traffic.address_bits=2",
                                "traffic.echo_bits = 64", "allowed: traffic.echo_bits <= 28"},
-                      BadInput{"run --set network.topology=rings --set router.model=sci", "run.convergence",
-                               "allowed: fixed"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set traffic.load=1",
+                               "traffic.load = 1 is at or above the rings' maximum throughput",
+                               "allowed: 0 < traffic.load < 1, or run.convergence: fixed"},
                       BadInput{"run --set network.dims=16 --set network.radix=2", "network.dims = 16", "1..15"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set run.convergence=fixed "
                                "--set router.impl=rtl",

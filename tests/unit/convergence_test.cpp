@@ -1,5 +1,9 @@
 #include "stats/convergence.hpp"
 
+#include <cmath>
+
+#include "stats/ring_measures.hpp"
+
 #include <gtest/gtest.h>
 
 namespace kncsim {
@@ -88,6 +92,53 @@ TEST(Convergence, FixedRunsExactlyTheCycles) {
   EXPECT_TRUE(out.converged);
   EXPECT_EQ(m.now(), 1234);
   EXPECT_EQ(m.calls, 1);
+}
+
+// The interval for a given generation rate is the listing's on a mesh: the same number of
+// packets (MINPKT / 2) as sns4.c's first INTERVAL.
+TEST(Convergence, Sns4IntervalForARateMatchesTheListingsOnAMesh) {
+  // 8x8, L = 32, A = .5: q = 4A/(R L) = 1/128 per node, 0.5 packets per cycle in all.
+  const double per_cycle = 64 * 4 * 0.5 / (8 * 32);
+  EXPECT_EQ(sns4_initial_interval_for_rate(per_cycle, .03), sns4_initial_interval(k8x8, .03));
+  EXPECT_EQ(sns4_initial_interval_for_rate(1e9, .03), 1);     // never 0
+  EXPECT_EQ(sns4_initial_interval_for_rate(NAN, .03), 1);
+  EXPECT_GT(sns4_initial_interval_for_rate(0, .03), int64_t{1} << 40);  // no traffic: the cap stops it
+}
+
+// A target with its own measure: sns4 reads U and T from it, not from the mesh formulas.
+TEST(Convergence, Sns4ReadsTheTargetsMeasures) {
+  ScriptedModel m(0.25, 30.0);
+  int calls = 0;
+  const ConvergenceTarget target{0.25, 100, [&](const CycleModel& model) {
+                                   ++calls;
+                                   Measures r{};
+                                   r.T = double(model.counters().totlat) / double(model.counters().numrecd);
+                                   r.U = double(model.counters().numrecd) / double(model.now());
+                                   return r;
+                                 }};
+  const auto out = run_to_convergence(m, spec(ConvergenceMode::sns4), target);
+  EXPECT_TRUE(out.converged);
+  ASSERT_EQ(out.intervals.size(), 2u);  // U = A at once, then T unchanged
+  EXPECT_EQ(out.intervals[0].curtime, 100);
+  EXPECT_EQ(out.intervals[1].curtime, 200);
+  EXPECT_EQ(calls, 2);
+  EXPECT_DOUBLE_EQ(out.intervals[1].measures.T, 30.0);
+}
+
+// The rings' measures by hand: 4 nodes, 1000 cycles of a synchronous network whose cycle is
+// 1.5 switch cycles, 100 messages of 640 bits delivered, 20 still under way.
+TEST(RingMeasures, CumulativeMeasuresInSwitchCycles) {
+  DeliveryCounters c;
+  c.numsent = 120;
+  c.numrecd = 100;
+  c.totlat = 4000;
+  c.tothops = 250;
+  const Measures m = measure_rings(c, 100 * 640., 1000, RingMeasureContext{4, 20., 1.5});
+  EXPECT_DOUBLE_EQ(m.T, 40 * 1.5);
+  EXPECT_DOUBLE_EQ(m.TP, 64000. / 1000 / 4 / 1.5);
+  EXPECT_DOUBLE_EQ(m.U, m.TP / 20.);
+  EXPECT_DOUBLE_EQ(m.D, 2.5);
+  EXPECT_DOUBLE_EQ(m.AQLEN, 5.);
 }
 
 }  // namespace

@@ -1,0 +1,73 @@
+#pragma once
+// A configuration decoded once, before anything is built, into what one topology's run needs:
+// every key is read and every combination that cannot work is refused (ConfigError naming
+// the key) here. The run then dispatches on the spec's type, not on key text.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "analytic/rings_analytic.hpp"
+#include "config/config.hpp"
+#include "net/sci_network.hpp"
+#include "net/wormhole_network.hpp"
+#include "ref/ref_network.hpp"
+#include "ring/sci_params.hpp"
+#include "stats/convergence.hpp"
+#include "stats/ring_measures.hpp"
+#include "traffic/pattern.hpp"
+#include "traffic/ring_traffic.hpp"
+
+namespace kncsim {
+
+// Pertel's workload on a mesh: Bernoulli injection with probability q = 4A/(R L) per node and
+// cycle, from the 1992 programs' drand48 order or a counter-based stream, to a pattern.
+struct MeshStreamSpec {
+  bool legacy = true;
+  uint64_t state = 0;  // legacy: drand48's state; counter: the seed
+  PatternSpec pattern;
+  double q = 0;
+};
+
+struct MeshExperiment {
+  std::vector<int> radices;
+  int packet_flits = 0;  // L
+  double load = 0;       // A
+  MeshStreamSpec stream;
+  bool reference = true;  // router.impl ref: Pertel's packet-level model, else the flit-level network
+  RefParams ref;
+  WormholeNetworkParams flit;  // systemc and rtl (some or all routers RTL)
+};
+
+// Scott & Goodman's rings: the design (for the closed forms), the simulated network's
+// parameters, and the workload, offered as traffic.load of the eq 13/14 maximum.
+struct RingsExperiment {
+  RingsDesign design;
+  RingsAnalytic analytic;
+  SciParams params;
+  bool reference = true;  // router.impl ref: the reference ring model, else the SciNode network
+  SciTrace trace;
+  SciRtl rtl;
+  RingTrafficSpec traffic;
+  RingWindow window;
+  RingMeasureContext measure;
+  double load = 0;     // A: of the eq 13/14 maximum
+  double offered = 0;  // bits per simulated cycle per node
+  bool drain = false;  // fixed: no new messages after run.cycles, and the network drains
+
+  // Messages the whole network generates per cycle (requests and their replies).
+  double messages_per_cycle() const {
+    return traffic.rate * double(analytic.nodes) * (traffic.request_response ? 2 : 1);
+  }
+};
+
+struct ExperimentSpec {
+  std::string impl;  // router.impl, as reported
+  ConvergenceSpec convergence;
+  bool second_thread = false;  // run.threads: the mesh's injection stream on its own thread
+  std::variant<MeshExperiment, RingsExperiment> topology;
+};
+
+ExperimentSpec decode_experiment(const Config& c);
+
+}  // namespace kncsim
