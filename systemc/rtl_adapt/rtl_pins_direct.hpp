@@ -3,7 +3,7 @@
 // The adapter sets its input pins and calls eval() itself at the clock edge, so a cycle of
 // an RTL router costs one model evaluation and no SystemC signal traffic. Cycle for cycle
 // identical to the signal binding (the equivalence tests run both); it has no waveform
-// support, so traced nodes use the signal binding.
+// support, so traced nodes use the signal binding. Its pins are router_ports.def's.
 #include <array>
 #include <memory>
 #include <cstdint>
@@ -23,6 +23,14 @@ class RtlDirectPins {
 
  public:
   static constexpr bool kNeedsDelta = false;
+
+  // The Verilated model has every pin of the port table, at least as wide (the SystemVerilog
+  // top is held to the table by scripts/check_rtl_ports.py).
+#define KNCSIM_ROUTER_PIN(dir, name, type, bits)                                              \
+  static_assert(sizeof(std::declval<VModel&>().name) * 8 >= (bits) || (bits) == 1,          \
+                "router_ports.def: " #name " is narrower in the Verilated model than the table says");
+#include "rtl_adapt/router_ports.def"
+#undef KNCSIM_ROUTER_PIN
 
   RtlDirectPins()
       : model_(std::make_unique<VModel>()),

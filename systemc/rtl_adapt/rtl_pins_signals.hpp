@@ -4,13 +4,15 @@
 // process whenever a pin changes. This is the pin-level co-simulation: the signals can be
 // traced next to the SystemC routers' pins, and every signal inside the model can go to its
 // own VCD file (VerilatedVcdSc). Writes land one delta later, so the clock domain puts a
-// delta cycle between its sample and edge phases.
+// delta cycle between its sample and edge phases. One signal per entry of router_ports.def.
 #include <array>
 #include <memory>
+#include <cstdint>
 #include <string>
 #include <systemc>
 
 #include "rtl_adapt/flit_bits.hpp"
+#include "rtl_adapt/port_table.hpp"
 #include "rtl_adapt/rtl_internals_vcd.hpp"
 
 namespace kncsim {
@@ -21,69 +23,58 @@ class RtlSignalPins {
   static constexpr bool kNeedsDelta = true;
 
   RtlSignalPins() : model_(std::make_unique<VModel>("rtl")) {
-    model_->clk_i(clk_);
-    model_->rst_ni(rst_n_);
-    model_->coord_i(coord_);
-    model_->in_valid_i(in_valid_);
-    model_->in_pop_o(in_pop_);
-    model_->out_valid_o(out_valid_);
-    model_->idle_o(idle_);
-#define KNCSIM_BIND_PORT(k)                 \
-  model_->in_flit##k##_i(in_flit_[k]);       \
-  model_->out_flit##k##_o(out_flit_[k]);     \
-  model_->credit##k##_i(credit_in_[k]);      \
-  model_->credit##k##_o(credit_out_[k]);
-    KNCSIM_BIND_PORT(0) KNCSIM_BIND_PORT(1) KNCSIM_BIND_PORT(2) KNCSIM_BIND_PORT(3)
-    KNCSIM_BIND_PORT(4) KNCSIM_BIND_PORT(5) KNCSIM_BIND_PORT(6)
-#undef KNCSIM_BIND_PORT
+#define KNCSIM_ROUTER_PIN(dir, name, type, bits) model_->name(name##_);
+#include "rtl_adapt/router_ports.def"
+#undef KNCSIM_ROUTER_PIN
   }
 
   void assert_reset(uint32_t coord) {
-    coord_.write(coord);
-    rst_n_.write(false);
+    coord_i_.write(coord);
+    rst_ni_.write(false);
   }
-  void release_reset() { rst_n_.write(true); }
+  void release_reset() { rst_ni_.write(true); }
 
-  uint32_t out_valid() const { return out_valid_.read(); }
-  uint32_t in_pop() const { return in_pop_.read(); }
-  uint64_t out_flit(int o) const { return out_flit_[size_t(o)].read(); }
-  uint32_t credit_out(int p) const { return credit_out_[size_t(p)].read(); }
-  bool idle() const { return idle_.read(); }
+  uint32_t out_valid() const { return out_valid_o_.read(); }
+  uint32_t in_pop() const { return in_pop_o_.read(); }
+  uint64_t out_flit(int o) const { return out_flit_[size_t(o)]->read(); }
+  uint32_t credit_out(int p) const { return credit_out_[size_t(p)]->read(); }
+  bool idle() const { return idle_o_.read(); }
 
   // A signal write costs even when nothing changes: unchanged values are not written.
-  void set_in_flit(int p, uint64_t f) { in_flit_[size_t(p)].write(f); }
+  void set_in_flit(int p, uint64_t f) { in_flit_[size_t(p)]->write(f); }
   void set_credit_in(int p, uint32_t c) {
     if (c == credit_shadow_[size_t(p)]) return;
-    credit_in_[size_t(p)].write(c);
+    credit_in_[size_t(p)]->write(c);
     credit_shadow_[size_t(p)] = c;
   }
   void set_in_valid(uint32_t v) {
     if (v == valid_shadow_) return;
-    in_valid_.write(v);
+    in_valid_i_.write(v);
     valid_shadow_ = v;
   }
   void clock_low() {
     if (!clk_high_) return;
-    clk_.write(false);
+    clk_i_.write(false);
     clk_high_ = false;
   }
   void clock_high() {  // the model sees the edge, with the inputs written before, next delta
-    clk_.write(true);
+    clk_i_.write(true);
     clk_high_ = true;
   }
 
+  // The pins of the ports in use (2 d + 1), under their port-table names.
   void trace(sc_core::sc_trace_file* tf, const std::string& n, int ports) const {
-    sc_core::sc_trace(tf, clk_, n + ".clk_i");
-    sc_core::sc_trace(tf, in_valid_, n + ".in_valid_i", ports);
-    sc_core::sc_trace(tf, in_pop_, n + ".in_pop_o", ports);
-    sc_core::sc_trace(tf, out_valid_, n + ".out_valid_o", ports);
-    sc_core::sc_trace(tf, idle_, n + ".idle_o");
+    sc_core::sc_trace(tf, clk_i_, n + ".clk_i");
+    sc_core::sc_trace(tf, in_valid_i_, n + ".in_valid_i", ports);
+    sc_core::sc_trace(tf, in_pop_o_, n + ".in_pop_o", ports);
+    sc_core::sc_trace(tf, out_valid_o_, n + ".out_valid_o", ports);
+    sc_core::sc_trace(tf, idle_o_, n + ".idle_o");
     for (int p = 0; p < ports; ++p) {
       const std::string k = std::to_string(p);
-      sc_core::sc_trace(tf, in_flit_[size_t(p)], n + ".in_flit" + k + "_i", 64);
-      sc_core::sc_trace(tf, out_flit_[size_t(p)], n + ".out_flit" + k + "_o", 64);
-      sc_core::sc_trace(tf, credit_in_[size_t(p)], n + ".credit" + k + "_i", rtl::kLenBits);
-      sc_core::sc_trace(tf, credit_out_[size_t(p)], n + ".credit" + k + "_o", rtl::kLenBits);
+      sc_core::sc_trace(tf, *in_flit_[size_t(p)], n + ".in_flit" + k + "_i", 64);
+      sc_core::sc_trace(tf, *out_flit_[size_t(p)], n + ".out_flit" + k + "_o", 64);
+      sc_core::sc_trace(tf, *credit_in_[size_t(p)], n + ".credit" + k + "_i", rtl::kLenBits);
+      sc_core::sc_trace(tf, *credit_out_[size_t(p)], n + ".credit" + k + "_o", rtl::kLenBits);
     }
   }
 
@@ -97,14 +88,20 @@ class RtlSignalPins {
   // SystemC's per-write writer check is skipped: it cost as much as the write itself.
   template <class T>
   using Pin = sc_core::sc_signal<T, sc_core::SC_UNCHECKED_WRITERS>;
-  Pin<bool> rst_n_{"rst_n", true};
-  Pin<bool> idle_{"idle"};
-  Pin<uint32_t> coord_{"coord"};
-  Pin<uint32_t> in_valid_{"in_valid"};
-  Pin<bool> clk_{"clk", false};
-  Pin<uint32_t> in_pop_{"in_pop"}, out_valid_{"out_valid"};
-  std::array<Pin<uint64_t>, rtl::kMaxPorts> in_flit_, out_flit_;
-  std::array<Pin<uint32_t>, rtl::kMaxPorts> credit_in_, credit_out_;
+  // One signal per pin of the table, named after it; the reset and clock start inactive.
+#define KNCSIM_ROUTER_PIN(dir, name, type, bits) Pin<type> name##_{#name, type(pin_high_at_start(#name))};
+#include "rtl_adapt/router_ports.def"
+#undef KNCSIM_ROUTER_PIN
+  template <class T>
+  using PortPins = std::array<Pin<T>*, rtl::kMaxPorts>;
+  const PortPins<uint64_t> in_flit_{&in_flit0_i_, &in_flit1_i_, &in_flit2_i_, &in_flit3_i_,
+                                    &in_flit4_i_, &in_flit5_i_, &in_flit6_i_};
+  const PortPins<uint64_t> out_flit_{&out_flit0_o_, &out_flit1_o_, &out_flit2_o_, &out_flit3_o_,
+                                     &out_flit4_o_, &out_flit5_o_, &out_flit6_o_};
+  const PortPins<uint32_t> credit_in_{&credit0_i_, &credit1_i_, &credit2_i_, &credit3_i_,
+                                      &credit4_i_, &credit5_i_, &credit6_i_};
+  const PortPins<uint32_t> credit_out_{&credit0_o_, &credit1_o_, &credit2_o_, &credit3_o_,
+                                       &credit4_o_, &credit5_o_, &credit6_o_};
   std::array<uint32_t, rtl::kMaxPorts> credit_shadow_{};
   uint32_t valid_shadow_ = 0;
   bool clk_high_ = false;

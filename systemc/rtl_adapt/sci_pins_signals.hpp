@@ -10,6 +10,7 @@
 #include <systemc>
 
 #include "rtl_adapt/rtl_sci_node.hpp"
+#include "rtl_adapt/port_table.hpp"
 #include "rtl_adapt/rtl_internals_vcd.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 
@@ -101,9 +102,6 @@ class SciSignalPins {
 
  private:
   // rst_ni starts high, so that asserting it is a falling edge.
-  static constexpr bool high_at_start(const char* name) {
-    return name[0] == 'r' && name[1] == 's' && name[2] == 't' && name[3] == '_';
-  }
   static rtl::sci::Words words(const FlitBits& b) {
     rtl::sci::Words w{};
     for (size_t i = 0; i < w.size(); ++i) w[i] = uint32_t(b.get_word(int(i)));
@@ -117,7 +115,7 @@ class SciSignalPins {
 
   std::unique_ptr<VModel> m_;
 #define KNCSIM_SCI_FLIT FlitBits
-#define KNCSIM_SCI_PIN(dir, name, type, bits) Pin<type> name##_{#name, type(high_at_start(#name))};
+#define KNCSIM_SCI_PIN(dir, name, type, bits) Pin<type> name##_{#name, type(pin_high_at_start(#name))};
 #include "rtl_adapt/sci_node_ports.def"
 #undef KNCSIM_SCI_PIN
 #undef KNCSIM_SCI_FLIT
