@@ -9,7 +9,7 @@ const sc_core::sc_time kSampleAt{250, sc_core::SC_PS};
 }
 
 RtlDomain::RtlDomain(sc_core::sc_module_name name, uint32_t nodes)
-    : sc_module(name), nodes_(nodes, nullptr), to_sample_((nodes + 63) / 64), to_edge_((nodes + 63) / 64) {
+    : sc_module(name), nodes_(nodes, nullptr), to_sample_(nodes), to_edge_(nodes) {
   SC_METHOD(run);  // runs at time 0 for the reset pulse
 }
 
@@ -25,30 +25,13 @@ void RtlDomain::schedule(int64_t cycle) {
 }
 
 void RtlDomain::sample_now(uint32_t node, int64_t cycle) {
-  to_sample_[node >> 6] |= uint64_t{1} << (node & 63);
+  to_sample_.set(node);
   schedule(cycle);
 }
 
 void RtlDomain::edge_now(uint32_t node, int64_t cycle) {
-  to_edge_[node >> 6] |= uint64_t{1} << (node & 63);
+  to_edge_.set(node);
   schedule(cycle);  // a no-op while this cycle's phases run: the edge phase is still to come
-}
-
-template <class F>
-void RtlDomain::drain(std::vector<uint64_t>& bits, F&& f) {
-  for (size_t w = 0; w < bits.size(); ++w) {
-    while (bits[w]) {
-      const int b = __builtin_ctzll(bits[w]);
-      bits[w] &= bits[w] - 1;
-      f(uint32_t(w * 64 + size_t(b)));
-    }
-  }
-}
-
-template <class F>
-void RtlDomain::each(const std::vector<uint64_t>& bits, F&& f) {
-  for (size_t w = 0; w < bits.size(); ++w)
-    for (uint64_t b = bits[w]; b; b &= b - 1) f(uint32_t(w * 64 + size_t(__builtin_ctzll(b))));
 }
 
 void RtlDomain::run() {
@@ -68,8 +51,8 @@ void RtlDomain::run() {
       return;
     case Phase::idle:  // a cycle with work
       phase_ = Phase::sampled;
-      drain(to_sample_, [&](uint32_t n) {
-        to_edge_[n >> 6] |= uint64_t{1} << (n & 63);
+      to_sample_.drain([&](uint32_t n) {
+        to_edge_.set(n);
         nodes_[n]->sample(t);
       });
       if (needs_delta_) {  // let the sampled models see their pins change
@@ -80,7 +63,7 @@ void RtlDomain::run() {
     case Phase::sampled: {
       phase_ = Phase::presented;
       bool settle = false;
-      each(to_edge_, [&](uint32_t n) { settle |= nodes_[n]->present(t); });
+      to_edge_.for_each([&](uint32_t n) { settle |= nodes_[n]->present(t); });
       if (settle && needs_delta_) {  // the inputs update, then the models evaluate: two deltas
         phase_ = Phase::settling;
         next_trigger(sc_core::SC_ZERO_TIME);
@@ -97,7 +80,7 @@ void RtlDomain::run() {
       [[fallthrough]];
     case Phase::presented:
       phase_ = Phase::idle;
-      drain(to_edge_, [&](uint32_t n) { nodes_[n]->edge(t); });
+      to_edge_.drain([&](uint32_t n) { nodes_[n]->edge(t); });
       next_trigger(step_);
       return;
   }

@@ -14,6 +14,8 @@
 #include <systemc>
 #include <vector>
 
+#include "sched/node_bitmap.hpp"
+
 namespace kncsim {
 
 class RtlNode {
@@ -43,13 +45,9 @@ class RtlDomain : public sc_core::sc_module {
   enum class Phase { reset, released, idle, sampled, settling, presented };
   void run();
   void schedule(int64_t cycle);
-  template <class F>
-  void drain(std::vector<uint64_t>& bits, F&& f);
-  template <class F>
-  static void each(const std::vector<uint64_t>& bits, F&& f);
 
   std::vector<RtlNode*> nodes_;
-  std::vector<uint64_t> to_sample_, to_edge_;  // bitmaps by node
+  NodeBitmap to_sample_, to_edge_;
   Phase phase_ = Phase::reset;
   int64_t scheduled_ = -1;  // the cycle whose phases are pending
   bool needs_delta_ = false;

@@ -19,7 +19,7 @@ void WakeCalendar::begin_cycle(int64_t now) {
   word_ = 0;
   while (!far_.empty() && far_.top().first <= now) {
     const uint32_t n = far_.top().second;
-    current_[n >> 6] |= uint64_t{1} << (n & 63);
+    node_bits::set(current_, n);
     far_.pop();
   }
 }

@@ -8,6 +8,8 @@
 #include <queue>
 #include <vector>
 
+#include "sched/node_bitmap.hpp"
+
 namespace kncsim {
 
 class WakeCalendar {
@@ -16,8 +18,7 @@ class WakeCalendar {
 
   void wake(uint32_t node, int64_t when, int64_t now) {
     if (when - now < slots_) {
-      uint64_t* slot = &bits_[size_t(when & mask_) * words_];
-      slot[node >> 6] |= uint64_t{1} << (node & 63);
+      node_bits::set(&bits_[size_t(when & mask_) * words_], node);
     } else {
       far_.push({when, node});
     }
@@ -28,18 +29,7 @@ class WakeCalendar {
   // The cycle of the last begin_cycle (0 before the first).
   int64_t now() const { return now_; }
   // Next node due in the current cycle in ascending order, or -1 when none is left.
-  int64_t next_node() {
-    while (word_ < words_) {
-      uint64_t& w = current_[word_];
-      if (w) {
-        const int b = __builtin_ctzll(w);
-        w &= w - 1;
-        return int64_t(word_) * 64 + b;
-      }
-      ++word_;
-    }
-    return -1;
-  }
+  int64_t next_node() { return node_bits::pop_next(current_, words_, word_); }
 
  private:
   using Far = std::pair<int64_t, uint32_t>;
