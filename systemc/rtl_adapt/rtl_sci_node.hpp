@@ -17,6 +17,7 @@
 // back at its tail, so RTL and SystemC nodes mix freely.
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -44,8 +45,8 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
  public:
   RtlSciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s, RtlDomain& domain)
       : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s), in_(size_t(s.p.dims)),
-        out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)), out_slot_(size_t(s.p.dims), 0),
-        out_crc_bad_(size_t(s.p.dims), false) {
+        in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)),
+        out_slot_(size_t(s.p.dims), 0), out_crc_bad_(size_t(s.p.dims), false), out_wire_(size_t(s.p.dims)) {
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
 
@@ -96,7 +97,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     s_.evaluating = node_;
     const uint32_t out_valid = pins_.ring_out_valid();
     for (int d = 0; d < s_.p.dims; ++d)
-      if (out_valid >> d & 1) send(d, rtl::sci::unpack(pins_.ring_out(d)), t);
+      if (out_valid >> d & 1) send(d, pins_.ring_out(d), t);
     if (pins_.cpu_out_valid()) {
       const rtl::sci::WireFlit w = rtl::sci::unpack(pins_.cpu_out());
       if (w.head) cpu_slot_ = s_.packets.allocate(packet_of(w));
@@ -124,7 +125,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
       if (w.empty() || w.front().arrival != t + 1) continue;  // links deliver exactly at their arrival
       const Flit f = w.front().flit;
       w.pop();
-      pins_.set_ring_in(d, rtl::sci::pack(wire_of(f, s_.packets[f.packet])));
+      pins_.set_ring_in(d, in_packet_[size_t(d)].words(f, s_.packets[f.packet], *this));
       if (f.tail) s_.packets.release(f.packet);  // the RTL holds the packet now
       valid |= 1u << d;
     }
@@ -134,7 +135,10 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     cpu_offered_ = !q.empty() && q.front().arrival <= t;
     if (cpu_offered_) pins_.set_cpu_in(rtl::sci::pack(wire_of(q.front().flit, s_.packets[q.front().flit.packet])));
     pins_.set_cpu_in_valid(cpu_offered_);
-    pins_.settle();  // the clock's low phase; cpu_take_o is read before the edge
+    // cpu_take_o, the one output that follows an input in the same cycle, is read before the
+    // edge, and only when the CPU offers a flit; otherwise the edge's evaluation takes the
+    // inputs and the clock together.
+    pins_.settle();
     return cpu_offered_;
   }
 
@@ -189,9 +193,30 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     return w;
   }
 
+  // The words of the packet entering on one ring, made at its head; each flit sets its own
+  // fields in them (packing every field of every flit cost a fifth of an RTL run).
+  struct InPacket {
+    uint32_t slot = ~0u;
+    rtl::sci::Words w{};
+    const rtl::sci::Words& words(const Flit& f, const SciPacket& pk, const RtlSciNode& n) {
+      if (f.head || f.packet != slot) {
+        w = rtl::sci::pack(n.wire_of(f, pk));
+        slot = f.packet;
+      }
+      w[rtl::sci::kFlitFieldsWord] = rtl::sci::flit_fields(f.head, f.tail, f.kind, !f.crc_bad, f.seq);
+      if (f.seq > uint32_t(rtl::sci::kMaxLen))
+        throw std::length_error("SCI RTL flit: sequence " + std::to_string(f.seq) + " beyond the RTL's field");
+      return w;
+    }
+  };
+
   // A flit the RTL sends on ring d in cycle t. The link may damage a send packet's
   // transmission: its CRC then fails where it leaves the ring (as SciRingInterface::send).
-  void send(int d, const rtl::sci::WireFlit& w, int64_t t) {
+  // Only a head's packet fields are read off the wire; later flits carry their own fields.
+  void send(int d, const rtl::sci::Words& words, int64_t t) {
+    rtl::sci::WireFlit& w = out_wire_[size_t(d)];
+    rtl::sci::unpack_flit_fields(words, w);
+    if (w.head) w = rtl::sci::unpack(words);
     uint32_t& slot = out_slot_[size_t(d)];
     if (w.head) {
       slot = s_.packets.allocate(packet_of(w));
@@ -209,10 +234,12 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   SciCpuPort cpu_;
   Pins pins_;
   std::vector<FlitFifo> in_;  // per ring: flits on the link and in the decode stages
+  std::vector<InPacket> in_packet_;
   std::vector<std::optional<FlitLink>> out_;
   std::vector<std::optional<CalendarWake>> out_wake_;
   std::vector<uint32_t> out_slot_;  // per ring: the slot of the packet being sent
   std::vector<bool> out_crc_bad_;
+  std::vector<rtl::sci::WireFlit> out_wire_;  // per ring: the flit last sent, its packet's fields from its head
   uint32_t cpu_slot_ = 0;           // of the message reaching the CPU
   bool ring_in_ = false, cpu_offered_ = false;
 };

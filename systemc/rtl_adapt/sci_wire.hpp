@@ -83,6 +83,27 @@ inline WireFlit unpack(const Words& w) {
   return f;
 }
 
+// The fields that change from flit to flit of a packet (head, tail, kind, CRC bit, sequence)
+// share the top word, above the packet's own fields: a packet's words are made once, at its
+// head, and each flit then sets only these.
+static_assert(kSeqAt / 32 == kHeadAt / 32 && kSeqAt % 32 == 0 && kRetriesAt + kRetryBits == kSeqAt,
+              "the per-flit fields fill the low bits of the top word alone");
+constexpr size_t kFlitFieldsWord = size_t(kSeqAt / 32);
+
+inline uint32_t flit_fields(bool head, bool tail, uint8_t kind, bool crc_good, uint32_t seq) {
+  return seq | uint32_t(crc_good) << (kCrcAt - kSeqAt) | uint32_t(kind) << (kKindAt - kSeqAt) |
+         uint32_t(tail) << (kTailAt - kSeqAt) | uint32_t(head) << (kHeadAt - kSeqAt);
+}
+// The per-flit fields of a word set, the rest left as it was (what a flit after the head needs).
+inline void unpack_flit_fields(const Words& w, WireFlit& f) {
+  const uint32_t top = w[kFlitFieldsWord];
+  f.seq = top & ((1u << kLenBits) - 1);
+  f.crc_good = top >> (kCrcAt - kSeqAt) & 1;
+  f.kind = uint8_t(top >> (kKindAt - kSeqAt) & 3);
+  f.tail = top >> (kTailAt - kSeqAt) & 1;
+  f.head = top >> (kHeadAt - kSeqAt) & 1;
+}
+
 // A node's index and its coordinates on the wire.
 inline uint32_t to_coords(const RingGeometry& g, uint32_t u) {
   uint32_t c = 0;
