@@ -133,7 +133,10 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     ring_in_ = valid != 0;
     FlitFifo& q = cpu_.queue();
     cpu_offered_ = !q.empty() && q.front().arrival <= t;
-    if (cpu_offered_) pins_.set_cpu_in(rtl::sci::pack(wire_of(q.front().flit, s_.packets[q.front().flit.packet])));
+    if (cpu_offered_) {
+      const Flit& f = q.front().flit;
+      pins_.set_cpu_in(cpu_packet_.words(f, s_.packets[f.packet], *this));
+    }
     pins_.set_cpu_in_valid(cpu_offered_);
     // cpu_take_o, the one output that follows an input in the same cycle, is read before the
     // edge, and only when the CPU offers a flit; otherwise the edge's evaluation takes the
@@ -235,6 +238,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   Pins pins_;
   std::vector<FlitFifo> in_;  // per ring: flits on the link and in the decode stages
   std::vector<InPacket> in_packet_;
+  InPacket cpu_packet_;  // the CPU's front message
   std::vector<std::optional<FlitLink>> out_;
   std::vector<std::optional<CalendarWake>> out_wake_;
   std::vector<uint32_t> out_slot_;  // per ring: the slot of the packet being sent
