@@ -31,6 +31,7 @@ module kncsim_sci_active_buffer
   localparam int unsigned IdxW = $clog2(SciActiveDepth);
 
   sci_flit_t                 entry_q [SciActiveDepth];  // the packet as last sent
+  logic [63:0]               id_q [SciActiveDepth];     // its id, apart: an answer searches these only
   logic [SciActiveDepth-1:0] valid_q, resend_q;  // held; of those, nacked and not yet sent again
   logic [SciLenW-1:0]        rt_seq_q;   // of the front retransmission, flits already sent
   sci_flit_t                 rt_hdr_q;   // its header, from its head on
@@ -47,10 +48,12 @@ module kncsim_sci_active_buffer
   always_comb begin
     hit = '0;
     hit_found = 1'b0;
-    for (int unsigned i = 0; i < SciActiveDepth; i++) begin
-      if (valid_q[i] && !resend_q[i] && entry_q[i].id == answer_id_i && !hit_found) begin
-        hit = IdxW'(i);
-        hit_found = 1'b1;
+    if (answer_valid_i) begin  // (a simulator then reads the ids only in a cycle with an answer)
+      for (int unsigned i = 0; i < SciActiveDepth; i++) begin
+        if (valid_q[i] && !resend_q[i] && id_q[i] == answer_id_i && !hit_found) begin
+          hit = IdxW'(i);
+          hit_found = 1'b1;
+        end
       end
     end
     free_idx = '0;
@@ -89,15 +92,21 @@ module kncsim_sci_active_buffer
   // The retransmission: the packet as last sent, once more; its header is kept from its head
   // on (a nack for it may come back before its tail leaves).
   always_comb begin
-    rt_head          = entry_q[rt_idx];
-    rt_head.retries  = entry_q[rt_idx].retries + 1'b1;
+    rt_head = rt_hdr_q;  // (the stored packet is read only when a retransmission starts)
+    if (rt_valid_o && rt_seq_q == '0) begin
+      rt_head         = entry_q[rt_idx];
+      rt_head.retries = rt_head.retries + 1'b1;
+    end
     rt_flit_o        = rt_seq_q == '0 ? rt_head : rt_hdr_q;
     rt_flit_o.seq    = rt_seq_q;
     rt_flit_o.head   = rt_seq_q == '0;
     rt_flit_o.tail   = rt_seq_q == packet_flits(cfg_i, rt_flit_o.kind) - 1'b1;
   end
   assign rt_head_sent = rt_pop_i && rt_seq_q == '0;
-  assign made_o       = rt_push ? packet_flits(cfg_i, entry_q[hit].kind) : '0;
+  always_comb begin  // (the stored packet's kind is read only in a cycle with a nack)
+    made_o = '0;
+    if (rt_push) made_o = packet_flits(cfg_i, entry_q[hit].kind);
+  end
   assign rt_flits_o   = rt_flits_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -120,7 +129,10 @@ module kncsim_sci_active_buffer
   end
 
   always_ff @(posedge clk_i) begin
-    if (send_i) entry_q[free_idx] <= send_flit_i;
+    if (send_i) begin
+      entry_q[free_idx] <= send_flit_i;
+      id_q[free_idx]    <= send_flit_i.id;
+    end
     if (rt_head_sent) begin
       entry_q[rt_idx] <= rt_head;
       rt_hdr_q        <= rt_head;

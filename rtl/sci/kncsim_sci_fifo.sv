@@ -1,7 +1,9 @@
 // A queue of a ring interface: Depth entries, one push and one pop per cycle, and a drop of
 // the newest entries (stomp: the flits of a packet taken in that did not fit after all).
 // Written at the clock edge; the front is the oldest entry, readable the cycle after its
-// write (callers bypass a flit pushed and used in the same cycle themselves).
+// write (callers bypass a flit pushed and used in the same cycle themselves). The front is
+// kept in a register of its own, loaded at the edges where it changes: reading it costs no
+// access to the storage (a simulator evaluates every read port in every cycle).
 module kncsim_sci_fifo #(
   parameter int unsigned Depth = 8,
   parameter int unsigned Width = 8
@@ -20,8 +22,10 @@ module kncsim_sci_fifo #(
   localparam int unsigned CntW = $clog2(Depth + 1);
 
   logic [Width-1:0] mem_q [Depth];
-  logic [PtrW-1:0]  rd_q, wr_q, wr_after_drop;
+  logic [Width-1:0] front_q;
+  logic [PtrW-1:0]  rd_q, wr_q, wr_after_drop, rd_next;
   logic [CntW-1:0]  count_q;
+  logic             front_moves;
 
   function automatic logic [PtrW-1:0] bump(logic [PtrW-1:0] p);
     return (32'(p) == Depth - 1) ? '0 : p + 1'b1;
@@ -46,11 +50,17 @@ module kncsim_sci_fifo #(
     end
   end
 
+  // The front changes with a pop, a drop, or a push into an empty queue; the entry then at the
+  // front is the one pushed now if the queue was left empty, else the stored one.
+  assign rd_next     = pop_i ? bump(rd_q) : rd_q;
+  assign front_moves = pop_i || drop_i != '0 || (push_i && count_q == '0);
+
   always_ff @(posedge clk_i) begin
     if (push_i) mem_q[wr_after_drop] <= data_i;
+    if (front_moves) front_q <= (push_i && wr_after_drop == rd_next) ? data_i : mem_q[rd_next];
   end
 
-  assign data_o  = mem_q[rd_q];
+  assign data_o  = front_q;
   assign count_o = count_q;
 
 `ifndef SYNTHESIS

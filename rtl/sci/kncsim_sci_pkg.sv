@@ -25,9 +25,10 @@ package kncsim_sci_pkg;
   } sci_kind_e;
 
   // A flit on a ring link. Every flit carries its packet's header, so that a queue's front
-  // can always be routed and an active buffer can hold a packet from its head flit. The id and
-  // injection cycle are the testbench's payload (the delivery record), opaque to the logic
-  // except that an echo or nack names its packet by id.
+  // can always be routed and an active buffer can hold a packet from its head flit. The id is
+  // the testbench's payload (its delivery record), opaque to the logic except that an echo or
+  // nack names its packet by id. (The injection cycle is not on the wire: the testbench keeps
+  // it by id, so every queue entry is two words narrower.)
   typedef struct packed {
     logic                 head;
     logic                 tail;
@@ -40,7 +41,6 @@ package kncsim_sci_pkg;
     logic [SciAddrW-1:0]  target;    // send packets: the node holding it in its active buffer;
                                      // echo/nack: the node it goes to
     logic [63:0]          id;
-    logic [63:0]          injected;
   } sci_flit_t;
 
   parameter int unsigned SciFlitW = $bits(sci_flit_t);

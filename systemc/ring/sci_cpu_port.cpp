@@ -60,6 +60,7 @@ void SciCpuPort::deliver(int64_t t) {
     if (!f.tail) continue;
     ++s_.counters.delivered;
     const SciDelivery x{pk.id, pk.kind, pk.src, pk.dest, pk.injected, t, pk.retries};
+    if (!s_.injected_of.empty()) s_.injected_of.erase(pk.id);
     s_.packets.release(f.packet);
     if (s_.deliver) s_.deliver(x);
   }

@@ -5,6 +5,7 @@
 // they evaluate within a cycle never shows.
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
 
 #include "flit/source_queues.hpp"
 #include "ring/sci_model.hpp"
@@ -30,6 +31,10 @@ struct SciShared {
   int64_t unmade_flits = 0; // of those, the flits of messages waiting behind a CPU queue's front one
   int64_t active = 0;       // packets in all active buffers
   int64_t evaluating = -1;  // the node evaluating now, if any
+  // The testbench's scoreboard for RTL nodes, whose flits carry no injection cycle: a send
+  // packet's, by message id, from its first entry into an RTL node to its delivery (no copy
+  // of a message leaves a node after its delivery: every hop's accepted copy precedes it).
+  std::unordered_map<uint64_t, int64_t> injected_of;
 };
 
 }  // namespace kncsim

@@ -61,6 +61,15 @@ void RtlDomain::run() {
       }
       [[fallthrough]];
     case Phase::sampled: {
+      if (!needs_delta_) {  // direct models: each node's inputs and edge together, one visit
+        phase_ = Phase::idle;
+        to_edge_.drain([&](uint32_t n) {
+          nodes_[n]->present(t);
+          nodes_[n]->edge(t);
+        });
+        next_trigger(step_);
+        return;
+      }
       phase_ = Phase::presented;
       bool settle = false;
       to_edge_.for_each([&](uint32_t n) { settle |= nodes_[n]->present(t); });

@@ -171,7 +171,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     p.src = rtl::sci::to_index(s_.geo, w.src);
     p.dest = rtl::sci::to_index(s_.geo, w.dest);
     p.flits = p.kind == SciKind::data ? s_.p.data_flits : is_send(p.kind) ? s_.p.address_flits : s_.p.echo_flits;
-    p.injected = int64_t(w.injected);
+    p.injected = is_send(p.kind) ? s_.injected_of.at(p.id) : 0;  // (answers carry none)
     p.target = rtl::sci::to_index(s_.geo, w.target);
     p.retries = int(w.retries);
     p.corrupt = !w.crc_good;
@@ -192,7 +192,6 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     w.dest = rtl::sci::to_coords(s_.geo, pk.dest);
     w.target = rtl::sci::to_coords(s_.geo, pk.target);
     w.id = pk.id;
-    w.injected = uint64_t(pk.injected);
     return w;
   }
 
@@ -205,6 +204,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
       if (f.head || f.packet != slot) {
         w = rtl::sci::pack(n.wire_of(f, pk));
         slot = f.packet;
+        if (is_send(pk.kind)) n.s_.injected_of.emplace(pk.id, pk.injected);  // the wire has no room for it
       }
       w[rtl::sci::kFlitFieldsWord] = rtl::sci::flit_fields(f.head, f.tail, f.kind, !f.crc_bad, f.seq);
       if (f.seq > uint32_t(rtl::sci::kMaxLen))

@@ -1,7 +1,8 @@
 #pragma once
 // The SCI ring node RTL's flit (rtl/sci/kncsim_sci_pkg.sv sci_flit_t, packed MSB first):
-// head, tail, kind[2], crc_good, seq, retries, src, dest, target (node coordinates), id[64],
-// injected[64]; as 32-bit words, least significant first (Verilator's VlWide, sc_bv words).
+// head, tail, kind[2], crc_good, seq, retries, src, dest, target (node coordinates), id[64]; as
+// 32-bit words, least significant first (Verilator's VlWide, sc_bv words). A message's
+// injection cycle is not on the wire: the adapter keeps it by id (SciShared::injected_of).
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -17,10 +18,10 @@ struct WireFlit {
   uint8_t kind = 0;
   uint32_t seq = 0, retries = 0;
   uint32_t src = 0, dest = 0, target = 0;  // coordinates, kCoordBits per dimension
-  uint64_t id = 0, injected = 0;
+  uint64_t id = 0;
 };
 
-constexpr int kInjectedAt = 0, kIdAt = 64, kTargetAt = 128, kDestAt = kTargetAt + kAddrBits,
+constexpr int kIdAt = 0, kTargetAt = 64, kDestAt = kTargetAt + kAddrBits,
               kSrcAt = kDestAt + kAddrBits, kRetriesAt = kSrcAt + kAddrBits, kSeqAt = kRetriesAt + kRetryBits,
               kCrcAt = kSeqAt + kLenBits, kKindAt = kCrcAt + 1, kTailAt = kKindAt + 2, kHeadAt = kTailAt + 1;
 constexpr int kFlitBits = kHeadAt + 1;
@@ -53,7 +54,6 @@ inline Words pack(const WireFlit& f) {
     throw std::length_error("SCI RTL flit: " + std::to_string(f.retries) + " retries or sequence " +
                             std::to_string(f.seq) + " beyond the RTL's fields");
   Words w{};
-  put(w, kInjectedAt, 64, f.injected);
   put(w, kIdAt, 64, f.id);
   put(w, kTargetAt, kAddrBits, f.target);
   put(w, kDestAt, kAddrBits, f.dest);
@@ -69,7 +69,6 @@ inline Words pack(const WireFlit& f) {
 
 inline WireFlit unpack(const Words& w) {
   WireFlit f;
-  f.injected = get(w, kInjectedAt, 64);
   f.id = get(w, kIdAt, 64);
   f.target = uint32_t(get(w, kTargetAt, kAddrBits));
   f.dest = uint32_t(get(w, kDestAt, kAddrBits));
