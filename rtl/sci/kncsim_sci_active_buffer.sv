@@ -13,7 +13,7 @@ module kncsim_sci_active_buffer
   // An echo or nack for packet answer_id_i was stripped this cycle (its tail).
   input  logic       answer_valid_i,
   input  logic       answer_nack_i,
-  input  logic [63:0] answer_id_i,
+  input  logic [SciIdW-1:0] answer_id_i,
   // The packet the output link starts sending from the output queue this cycle.
   input  logic       send_i,
   input  sci_flit_t  send_flit_i,
@@ -31,7 +31,7 @@ module kncsim_sci_active_buffer
   localparam int unsigned IdxW = $clog2(SciActiveDepth);
 
   sci_flit_t                 entry_q [SciActiveDepth];  // the packet as last sent
-  logic [63:0]               id_q [SciActiveDepth];     // its id, apart: an answer searches these only
+  logic [SciIdW-1:0]         id_q [SciActiveDepth];     // its id, apart: an answer searches these only
   logic [SciActiveDepth-1:0] valid_q, resend_q;  // held; of those, nacked and not yet sent again
   logic [SciLenW-1:0]        rt_seq_q;   // of the front retransmission, flits already sent
   sci_flit_t                 rt_hdr_q;   // its header, from its head on
@@ -140,17 +140,27 @@ module kncsim_sci_active_buffer
   end
 
 `ifndef SYNTHESIS
+  // Protocol rules, one bit each under one assertion (see kncsim_sci_fifo).
+  logic [3:0] broken;
+  assign broken[0] = answer_valid_i && !hit_found;
+  assign broken[1] = send_i && !(room_o && free_found);
+  assign broken[2] = rt_pop_i && !rt_valid_o;
+  assign broken[3] = 32'(count_o) > 32'(cfg_i.active_packets);
+  function automatic string rule(input logic [3:0] b);
+    if (b[0]) return "an echo or nack for a message it does not hold";
+    if (b[1]) return "a packet sent with the active buffer full";
+    if (b[2]) return "a retransmission flit sent with none queued";
+    if (b[3]) return "more packets held than its strapped size";
+    return "";
+  endfunction
+  task automatic report_broken(input logic [3:0] b, input logic [SciIdW-1:0] id, input int held, input int size);
+    /*verilator no_inline_task*/  // out of line: the per-cycle code holds only a call
+    $fatal(1, "kncsim_sci_active_buffer %m: %s (answer for message %0h, %0d packets held, size %0d)", rule(b), id,
+           held, size);
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!answer_valid_i || hit_found)
-        else $fatal(1, "kncsim_sci_active_buffer %m: an echo or nack for message %0h, which it does not hold",
-                    answer_id_i);
-      assert (!send_i || (room_o && free_found))
-        else $fatal(1, "kncsim_sci_active_buffer %m: a packet sent with the active buffer full");
-      assert (!rt_pop_i || rt_valid_o)
-        else $fatal(1, "kncsim_sci_active_buffer %m: a retransmission flit sent with none queued");
-      assert (32'(count_o) <= 32'(cfg_i.active_packets))
-        else $fatal(1, "kncsim_sci_active_buffer %m: %0d packets held, over %0d", count_o, cfg_i.active_packets);
+      assert (broken == '0) else report_broken(broken, answer_id_i, int'(count_o), int'(cfg_i.active_packets));
     end
   end
 `endif

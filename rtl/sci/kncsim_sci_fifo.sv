@@ -64,15 +64,22 @@ module kncsim_sci_fifo #(
   assign count_o = count_q;
 
 `ifndef SYNTHESIS
-  // Protocol: never more entries than storage, never a pop or drop of entries not there.
+  // Protocol: never more entries than storage, never a pop or drop of entries not there. The
+  // rules are bits of one vector under one assertion in every module of the ring node: a
+  // simulator carries one failure report per module in its per-cycle code, not one per rule.
+  logic [1:0] broken;
+  assign broken[0] = 32'(count_q) - 32'(drop_i) + 32'(push_i) - 32'(pop_i) > Depth;
+  assign broken[1] = 32'(drop_i) > 32'(count_q) || (pop_i && 32'(count_q) - 32'(drop_i) + 32'(push_i) < 1);
+  // The report, out of line: a simulator's per-cycle code then holds only a call.
+  task automatic report_broken(input logic overflow, input int held, input int dropped, input logic push,
+                               input logic pop);
+    /*verilator no_inline_task*/
+    $fatal(1, "kncsim_sci_fifo %m: %s (%0d held, %0d dropped, push %0d, pop %0d, depth %0d)",
+           overflow ? "overflow" : "pop or drop of an entry not there", held, dropped, push, pop, Depth);
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(count_q) - 32'(drop_i) + 32'(push_i) - 32'(pop_i) <= Depth)
-        else $fatal(1, "kncsim_sci_fifo %m: overflow (%0d held, %0d dropped, push %0d, depth %0d)",
-                    count_q, drop_i, push_i, Depth);
-      assert (32'(drop_i) <= 32'(count_q) && (!pop_i || 32'(count_q) - 32'(drop_i) + 32'(push_i) >= 1))
-        else $fatal(1, "kncsim_sci_fifo %m: pop or drop of an entry not there (%0d held, %0d dropped)",
-                    count_q, drop_i);
+      assert (broken == '0) else report_broken(broken[0], int'(count_q), int'(drop_i), push_i, pop_i);
     end
   end
 `endif

@@ -154,12 +154,19 @@ module kncsim_sci_node
   end
 
 `ifndef SYNTHESIS
+  // One bit a rule under one assertion (see kncsim_sci_fifo).
+  logic [1:0] broken;
+  assign broken[0] = !(cfg_i.dims >= 1 && 32'(cfg_i.dims) <= SciMaxDims);
+  assign broken[1] = ring_in_valid_i >> cfg_i.dims != '0;
+  task automatic report_broken(input logic dims_wrong, input int dims);
+    /*verilator no_inline_task*/  // out of line: the per-cycle code holds only a call
+    $fatal(1, "kncsim_sci_node %m: %s (%0d dimensions strapped, %0d built)",
+           dims_wrong ? "dimensions strapped outside those built"
+           : "a flit on the ring input of a dimension the network lacks", dims, SciMaxDims);
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (cfg_i.dims >= 1 && 32'(cfg_i.dims) <= SciMaxDims)
-        else $fatal(1, "kncsim_sci_node %m: %0d dimensions strapped; %0d built", cfg_i.dims, SciMaxDims);
-      assert (ring_in_valid_i >> cfg_i.dims == '0)
-        else $fatal(1, "kncsim_sci_node %m: a flit on the ring input of a dimension the network lacks");
+      assert (broken == '0) else report_broken(broken[0], int'(cfg_i.dims));
     end
   end
 `endif

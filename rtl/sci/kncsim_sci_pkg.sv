@@ -9,6 +9,9 @@ package kncsim_sci_pkg;
   parameter int unsigned SciAddrW     = SciMaxDims * SciCoordW;  // a node: its coordinates
   parameter int unsigned SciLenW      = 10;  // flits per packet up to 1023
   parameter int unsigned SciRetryW    = 16;  // nacks a message may get
+  parameter int unsigned SciNodeW     = SciAddrW;  // a node's index (up to 16^4 nodes)
+  parameter int unsigned SciCountIdW  = 32;  // messages a node may send
+  parameter int unsigned SciIdW       = SciNodeW + SciCountIdW;  // a message: its source, its order there
   parameter int unsigned SciTimeW     = 32;  // queue time stamps (cycles, wrapping)
   parameter int unsigned SciQueueDepth = 64; // flits of storage per queue, stages included
   parameter int unsigned SciActiveDepth = 8;  // packets per active buffer
@@ -26,8 +29,8 @@ package kncsim_sci_pkg;
 
   // A flit on a ring link. Every flit carries its packet's header, so that a queue's front
   // can always be routed and an active buffer can hold a packet from its head flit. The id is
-  // the testbench's payload (its delivery record), opaque to the logic except that an echo or
-  // nack names its packet by id. (The injection cycle is not on the wire: the testbench keeps
+  // the message's source node and its order there: the testbench's payload (its delivery
+  // record), opaque to the logic except that an echo or nack names its packet by id. (The injection cycle is not on the wire: the testbench keeps
   // it by id, so every queue entry is two words narrower.)
   typedef struct packed {
     logic                 head;
@@ -40,7 +43,7 @@ package kncsim_sci_pkg;
     logic [SciAddrW-1:0]  dest;
     logic [SciAddrW-1:0]  target;    // send packets: the node holding it in its active buffer;
                                      // echo/nack: the node it goes to
-    logic [63:0]          id;
+    logic [SciIdW-1:0]    id;
   } sci_flit_t;
 
   parameter int unsigned SciFlitW = $bits(sci_flit_t);

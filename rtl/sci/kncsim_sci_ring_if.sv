@@ -317,21 +317,30 @@ module kncsim_sci_ring_if
   end
 
 `ifndef SYNTHESIS
-  // Protocol rules of the ring interface.
+  // Protocol rules of the ring interface, one bit each under one assertion (see kncsim_sci_fifo).
+  logic [5:0] broken;
+  assign broken[0] = 32'(answer_sent_d) > 32'(cfg_i.echo_flits);
+  assign broken[1] = reserved_d < 0;
+  assign broken[2] = 32'(iq_count) - 32'(iq_drop) + 32'(iq_push) > 32'(cfg_i.input_queue_flits);
+  assign broken[3] = oq_push_i && !oq_room_o;
+  assign broken[4] = iq_pop_i && !iq_valid_o;
+  assign broken[5] = in_valid_q && !in_q.head && in_q.seq == '0;
+  function automatic string rule(input logic [5:0] b);
+    if (b[0]) return "more answer flits than an echo has";
+    if (b[1]) return "input queue reservations below zero";
+    if (b[2]) return "input queue over its strapped size";
+    if (b[3]) return "the switch pushed into a full output queue";
+    if (b[4]) return "the switch took a flit the input queue did not offer";
+    if (b[5]) return "a flit with sequence 0 that is not a head";
+    return "";
+  endfunction
+  task automatic report_broken(input logic [5:0] b, input int held, input int size);
+    /*verilator no_inline_task*/  // out of line: the per-cycle code holds only a call
+    $fatal(1, "kncsim_sci_ring_if %m: %s (input queue %0d of %0d flits)", rule(b), held, size);
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(answer_sent_d) <= 32'(cfg_i.echo_flits))
-        else $fatal(1, "kncsim_sci_ring_if %m: more answer flits than an echo has");
-      assert (reserved_d >= 0)
-        else $fatal(1, "kncsim_sci_ring_if %m: input queue reservations below zero");
-      assert (32'(iq_count) - 32'(iq_drop) + 32'(iq_push) <= 32'(cfg_i.input_queue_flits))
-        else $fatal(1, "kncsim_sci_ring_if %m: input queue over its %0d flits", cfg_i.input_queue_flits);
-      assert (!oq_push_i || oq_room_o)
-        else $fatal(1, "kncsim_sci_ring_if %m: the switch pushed into a full output queue");
-      assert (!iq_pop_i || iq_valid_o)
-        else $fatal(1, "kncsim_sci_ring_if %m: the switch took a flit the input queue did not offer");
-      assert (!(in_valid_q && !in_q.head && in_q.seq == '0))
-        else $fatal(1, "kncsim_sci_ring_if %m: a flit with sequence 0 that is not a head");
+      assert (broken == '0) else report_broken(broken, int'(iq_count), int'(cfg_i.input_queue_flits));
     end
   end
 `endif

@@ -103,22 +103,30 @@ module kncsim_sci_switch
 
 `ifndef SYNTHESIS
   // Protocol: a source's flits move as whole packets (a head first, then the rest up to the
-  // tail, with no other head between); the first source served is one that exists.
+  // tail, with no other head between); the first source served is one that exists. One bit a
+  // rule under one assertion (see kncsim_sci_fifo).
   logic [SciSources-1:0] moving_q;  // a flit of the bound packet has moved
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) moving_q <= '0;
     else moving_q <= (moving_q | src_pop_o) & ~(src_pop_o & src_tail_i);
   end
+  logic [SciSources-1:0] head_inside, body_first;
+  logic                  bad_prio;
+  assign head_inside = src_pop_o & moving_q & src_head_i;
+  assign body_first  = src_pop_o & ~moving_q & ~src_head_i;
+  assign bad_prio    = 32'(prio_i) >= 32'(dims_i) + 1;
+  task automatic report_broken(input logic [SciSources-1:0] heads, input logic [SciSources-1:0] bodies,
+                               input int prio, input int sources);
+    /*verilator no_inline_task*/  // out of line: the per-cycle code holds only a call
+    $fatal(1, "kncsim_sci_switch %m: %s (sources %b, priority %0d of %0d sources)",
+           heads != '0 ? "a source sent a head inside a packet"
+           : bodies != '0 ? "a source sent a body flit before its head" : "priority outside the sources",
+           heads | bodies, prio, sources);
+  endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      for (int unsigned s = 0; s < SciSources; s++) begin
-        assert (!(src_pop_o[s] && moving_q[s] && src_head_i[s]))
-          else $fatal(1, "kncsim_sci_switch %m: source %0d sent a head inside a packet", s);
-        assert (!(src_pop_o[s] && !moving_q[s] && !src_head_i[s]))
-          else $fatal(1, "kncsim_sci_switch %m: source %0d sent a body flit before its head", s);
-      end
-      assert (32'(prio_i) < 32'(dims_i) + 1)
-        else $fatal(1, "kncsim_sci_switch %m: priority %0d outside %0d sources", prio_i, dims_i + 1);
+      assert (head_inside == '0 && body_first == '0 && !bad_prio)
+        else report_broken(head_inside, body_first, int'(prio_i), int'(dims_i) + 1);
     end
   end
 `endif

@@ -34,6 +34,25 @@ void RtlDomain::edge_now(uint32_t node, int64_t cycle) {
   schedule(cycle);  // a no-op while this cycle's phases run: the edge phase is still to come
 }
 
+// Takes the nodes out of `set` and calls f on each in ascending order, with the memory of the
+// nodes a little further on requested meanwhile: in a network of thousands of RTL nodes, a
+// node's models and wires are rarely in cache, and one node at a time would stall on each.
+// (No phase adds nodes to the set it is visiting; a node added anyway is visited after.)
+template <class F>
+void RtlDomain::visit(NodeBitmap& set, F&& f) {
+  constexpr size_t kAhead = 4;
+  do {
+    order_.clear();
+    set.drain([&](uint32_t n) { order_.push_back(n); });
+    const size_t count = order_.size();
+    for (size_t i = 0; i < count; ++i) {
+      if (i + 2 * kAhead < count) __builtin_prefetch(nodes_[order_[i + 2 * kAhead]]);
+      if (i + kAhead < count) nodes_[order_[i + kAhead]]->prefetch();
+      f(order_[i]);
+    }
+  } while (!order_.empty() && set.any());
+}
+
 void RtlDomain::run() {
   const int64_t t = current_cycle();
   switch (phase_) {
@@ -51,7 +70,7 @@ void RtlDomain::run() {
       return;
     case Phase::idle:  // a cycle with work
       phase_ = Phase::sampled;
-      to_sample_.drain([&](uint32_t n) {
+      visit(to_sample_, [&](uint32_t n) {
         to_edge_.set(n);
         nodes_[n]->sample(t);
       });
@@ -63,7 +82,7 @@ void RtlDomain::run() {
     case Phase::sampled: {
       if (!needs_delta_) {  // direct models: each node's inputs and edge together, one visit
         phase_ = Phase::idle;
-        to_edge_.drain([&](uint32_t n) {
+        visit(to_edge_, [&](uint32_t n) {
           nodes_[n]->present(t);
           nodes_[n]->edge(t);
         });

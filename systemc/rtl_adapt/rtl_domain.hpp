@@ -28,6 +28,9 @@ class RtlNode {
   // settled (a signal-bound model then gets a delta cycle).
   virtual bool present(int64_t) { return false; }
   virtual void edge(int64_t t) = 0;
+  // Ask the memory system for what the next phase touches first (its model's pins, its input
+  // wires): the domain calls it a few nodes ahead, so that those loads overlap.
+  virtual void prefetch() const {}
 };
 
 class RtlDomain : public sc_core::sc_module {
@@ -45,9 +48,12 @@ class RtlDomain : public sc_core::sc_module {
   enum class Phase { reset, released, idle, sampled, settling, presented };
   void run();
   void schedule(int64_t cycle);
+  template <class F>
+  void visit(NodeBitmap& set, F&& f);
 
   std::vector<RtlNode*> nodes_;
   NodeBitmap to_sample_, to_edge_;
+  std::vector<uint32_t> order_;  // the nodes of the phase being visited
   Phase phase_ = Phase::reset;
   int64_t scheduled_ = -1;  // the cycle whose phases are pending
   bool needs_delta_ = false;

@@ -91,6 +91,10 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
                                  p.accept == SciAccept::stomp});
   }
   void release_reset() override { pins_.release_reset(); }
+  void prefetch() const override {
+    pins_.prefetch();
+    for (const FlitFifo& w : in_) __builtin_prefetch(&w);
+  }
 
   void sample(int64_t t) override {
     pins_.clock_low();
@@ -206,7 +210,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
         slot = f.packet;
         if (is_send(pk.kind)) n.s_.injected_of.emplace(pk.id, pk.injected);  // the wire has no room for it
       }
-      w[rtl::sci::kFlitFieldsWord] = rtl::sci::flit_fields(f.head, f.tail, f.kind, !f.crc_bad, f.seq);
+      rtl::sci::set_flit_fields(w, f.head, f.tail, f.kind, !f.crc_bad, f.seq);
       if (f.seq > uint32_t(rtl::sci::kMaxLen))
         throw std::length_error("SCI RTL flit: sequence " + std::to_string(f.seq) + " beyond the RTL's field");
       return w;

@@ -81,6 +81,7 @@ class SciDirectPins {
   void set_cpu_in(const rtl::sci::Words& w) { put(m_->cpu_in_i, w); }
   void set_cpu_in_valid(bool v) { m_->cpu_in_valid_i = v; }
   void settle() { m_->eval(); }
+  void prefetch() const { __builtin_prefetch(&m_->clk_i); }  // the line of the one-bit pins
   // The falling edge changes nothing in the model (its outputs follow its registers): it is
   // evaluated with the next inputs (settle), before the rising edge.
   void clock_low() { m_->clk_i = 0; }

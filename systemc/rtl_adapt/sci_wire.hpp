@@ -1,13 +1,15 @@
 #pragma once
 // The SCI ring node RTL's flit (rtl/sci/kncsim_sci_pkg.sv sci_flit_t, packed MSB first):
-// head, tail, kind[2], crc_good, seq, retries, src, dest, target (node coordinates), id[64]; as
-// 32-bit words, least significant first (Verilator's VlWide, sc_bv words). A message's
-// injection cycle is not on the wire: the adapter keeps it by id (SciShared::injected_of).
+// head, tail, kind[2], crc_good, seq, retries, src, dest, target (node coordinates), id (the
+// source's node index, then its message count); as 32-bit words, least significant first
+// (Verilator's VlWide, sc_bv words). A message's injection cycle is not on the wire: the
+// adapter keeps it by id (SciShared::injected_of).
 #include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 
+#include "ring/sci_packet.hpp"
 #include "rtl/sci_rtl_limits.hpp"
 #include "topo/ring_geometry.hpp"
 
@@ -18,10 +20,23 @@ struct WireFlit {
   uint8_t kind = 0;
   uint32_t seq = 0, retries = 0;
   uint32_t src = 0, dest = 0, target = 0;  // coordinates, kCoordBits per dimension
-  uint64_t id = 0;
+  uint64_t id = 0;  // the model's message id (sci_message_id)
 };
 
-constexpr int kIdAt = 0, kTargetAt = 64, kDestAt = kTargetAt + kAddrBits,
+// A message id on the wire: the source's node index above its message count there.
+inline uint64_t wire_id(uint64_t id) {
+  const uint64_t nth = id & ((uint64_t{1} << kSciIdNodeShift) - 1), node = id >> kSciIdNodeShift;
+  if (nth >> kIdCountBits || node >> kAddrBits)
+    throw std::length_error("SCI RTL flit: message " + std::to_string(nth) + " of node " + std::to_string(node) +
+                            ", beyond the RTL's id (" + std::to_string(kAddrBits) + "-bit node, " +
+                            std::to_string(kIdCountBits) + "-bit message count)");
+  return (id >> kSciIdNodeShift) << kIdCountBits | nth;
+}
+inline uint64_t model_id(uint64_t wire) {
+  return sci_message_id(uint32_t(wire >> kIdCountBits), wire & ((uint64_t{1} << kIdCountBits) - 1));
+}
+
+constexpr int kIdAt = 0, kTargetAt = kIdBits, kDestAt = kTargetAt + kAddrBits,
               kSrcAt = kDestAt + kAddrBits, kRetriesAt = kSrcAt + kAddrBits, kSeqAt = kRetriesAt + kRetryBits,
               kCrcAt = kSeqAt + kLenBits, kKindAt = kCrcAt + 1, kTailAt = kKindAt + 2, kHeadAt = kTailAt + 1;
 constexpr int kFlitBits = kHeadAt + 1;
@@ -54,7 +69,7 @@ inline Words pack(const WireFlit& f) {
     throw std::length_error("SCI RTL flit: " + std::to_string(f.retries) + " retries or sequence " +
                             std::to_string(f.seq) + " beyond the RTL's fields");
   Words w{};
-  put(w, kIdAt, 64, f.id);
+  put(w, kIdAt, kIdBits, wire_id(f.id));
   put(w, kTargetAt, kAddrBits, f.target);
   put(w, kDestAt, kAddrBits, f.dest);
   put(w, kSrcAt, kAddrBits, f.src);
@@ -69,7 +84,7 @@ inline Words pack(const WireFlit& f) {
 
 inline WireFlit unpack(const Words& w) {
   WireFlit f;
-  f.id = get(w, kIdAt, 64);
+  f.id = model_id(get(w, kIdAt, kIdBits));
   f.target = uint32_t(get(w, kTargetAt, kAddrBits));
   f.dest = uint32_t(get(w, kDestAt, kAddrBits));
   f.src = uint32_t(get(w, kSrcAt, kAddrBits));
@@ -85,17 +100,21 @@ inline WireFlit unpack(const Words& w) {
 // The fields that change from flit to flit of a packet (head, tail, kind, CRC bit, sequence)
 // share the top word, above the packet's own fields: a packet's words are made once, at its
 // head, and each flit then sets only these.
-static_assert(kSeqAt / 32 == kHeadAt / 32 && kSeqAt % 32 == 0 && kRetriesAt + kRetryBits == kSeqAt,
-              "the per-flit fields fill the low bits of the top word alone");
+static_assert(kSeqAt / 32 == kHeadAt / 32 && kRetriesAt + kRetryBits == kSeqAt,
+              "the per-flit fields share the top word, above the packet's fields");
 constexpr size_t kFlitFieldsWord = size_t(kSeqAt / 32);
+constexpr int kFlitFieldsShift = kSeqAt % 32;
+constexpr uint32_t kFlitFieldsMask = uint32_t((uint64_t{1} << (kHeadAt + 1 - kSeqAt)) - 1) << kFlitFieldsShift;
 
-inline uint32_t flit_fields(bool head, bool tail, uint8_t kind, bool crc_good, uint32_t seq) {
-  return seq | uint32_t(crc_good) << (kCrcAt - kSeqAt) | uint32_t(kind) << (kKindAt - kSeqAt) |
-         uint32_t(tail) << (kTailAt - kSeqAt) | uint32_t(head) << (kHeadAt - kSeqAt);
+// Sets one flit's own fields in its packet's words.
+inline void set_flit_fields(Words& w, bool head, bool tail, uint8_t kind, bool crc_good, uint32_t seq) {
+  const uint32_t fields = seq | uint32_t(crc_good) << (kCrcAt - kSeqAt) | uint32_t(kind) << (kKindAt - kSeqAt) |
+                          uint32_t(tail) << (kTailAt - kSeqAt) | uint32_t(head) << (kHeadAt - kSeqAt);
+  w[kFlitFieldsWord] = (w[kFlitFieldsWord] & ~kFlitFieldsMask) | fields << kFlitFieldsShift;
 }
 // The per-flit fields of a word set, the rest left as it was (what a flit after the head needs).
 inline void unpack_flit_fields(const Words& w, WireFlit& f) {
-  const uint32_t top = w[kFlitFieldsWord];
+  const uint32_t top = w[kFlitFieldsWord] >> kFlitFieldsShift;
   f.seq = top & ((1u << kLenBits) - 1);
   f.crc_good = top >> (kCrcAt - kSeqAt) & 1;
   f.kind = uint8_t(top >> (kKindAt - kSeqAt) & 3);

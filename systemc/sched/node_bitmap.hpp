@@ -45,6 +45,12 @@ class NodeBitmap {
       for (uint64_t b = words_[w]; b; b &= b - 1) f(uint32_t(w * 64 + size_t(__builtin_ctzll(b))));
   }
 
+  bool any() const {
+    for (uint64_t w : words_)
+      if (w) return true;
+    return false;
+  }
+
  private:
   std::vector<uint64_t> words_;
 };

@@ -139,11 +139,11 @@ class Bench : public sc_core::sc_module {
         pk.kind = chance(who, t, 2, 0.4) ? SciKind::nack : SciKind::echo;
         pk.target = u_;
       } else if (chance(who, t, 3, 0.1)) {  // an answer passing by
-        pk.id = uint64_t{1} << 62 | uint64_t(t);
+        pk.id = sci_message_id(uint32_t(d), uint64_t{1} << 31 | uint64_t(t));  // (ids the RTL's wire holds)
         pk.kind = chance(who, t, 2, 0.5) ? SciKind::nack : SciKind::echo;
         pk.target = (u_ + 1 + uint32_t(bits(who, t, 4) % (shared_.geo.nodes() - 1))) % shared_.geo.nodes();
       } else {
-        pk.id = uint64_t{1} << 63 | uint64_t(d) << 50 | uint64_t(t);
+        pk.id = sci_message_id(uint32_t(d), uint64_t{1} << 30 | uint64_t(t));
         pk.kind = chance(who, t, 5, 0.3) ? SciKind::data : SciKind::address;
         pk.dest = chance(who, t, 12, 0.5) ? u_ : node_for_ring(d, t, 6);  // half of them for this CPU
         pk.target = (u_ + 1 + uint32_t(bits(who, t, 7) % (shared_.geo.nodes() - 1))) % shared_.geo.nodes();
