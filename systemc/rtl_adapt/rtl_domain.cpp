@@ -1,5 +1,7 @@
 #include "rtl_adapt/rtl_domain.hpp"
 
+#include <algorithm>
+
 #include "sc/cycle_time.hpp"
 
 namespace kncsim {
@@ -46,8 +48,10 @@ void RtlDomain::visit(NodeBitmap& set, F&& f) {
     set.drain([&](uint32_t n) { order_.push_back(n); });
     const size_t count = order_.size();
     for (size_t i = 0; i < count; ++i) {
-      if (i + 2 * kAhead < count) __builtin_prefetch(nodes_[order_[i + 2 * kAhead]]);
-      if (i + kAhead < count) nodes_[order_[i + kAhead]]->prefetch();
+      if (i + kAhead < count) {
+        const void* const* lines = &hot_[size_t(order_[i + kAhead]) * RtlNode::kHotLines];
+        for (size_t k = 0; k < RtlNode::kHotLines && lines[k]; ++k) __builtin_prefetch(lines[k]);
+      }
       f(order_[i]);
     }
   } while (!order_.empty() && set.any());
@@ -57,8 +61,14 @@ void RtlDomain::run() {
   const int64_t t = current_cycle();
   switch (phase_) {
     case Phase::reset:  // time 0: an asynchronous reset pulse before any edge
-      for (RtlNode* r : nodes_)
-        if (r) r->assert_reset();
+      hot_.assign(nodes_.size() * RtlNode::kHotLines, nullptr);
+      for (size_t n = 0; n < nodes_.size(); ++n) {
+        if (!nodes_[n]) continue;
+        nodes_[n]->assert_reset();
+        std::vector<const void*> lines;
+        nodes_[n]->hot_lines(lines);
+        std::copy_n(lines.begin(), std::min(lines.size(), RtlNode::kHotLines), hot_.begin() + ptrdiff_t(n * RtlNode::kHotLines));
+      }
       phase_ = Phase::released;
       next_trigger(sc_core::SC_ZERO_TIME);
       return;

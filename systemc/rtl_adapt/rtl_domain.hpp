@@ -28,9 +28,11 @@ class RtlNode {
   // settled (a signal-bound model then gets a delta cycle).
   virtual bool present(int64_t) { return false; }
   virtual void edge(int64_t t) = 0;
-  // Ask the memory system for what the next phase touches first (its model's pins, its input
-  // wires): the domain calls it a few nodes ahead, so that those loads overlap.
-  virtual void prefetch() const {}
+  // Where the phases touch this node's memory first (itself, its model's pins, its input
+  // wires), at most kHotLines addresses: the domain requests them a few nodes ahead of its
+  // visits, so that those loads overlap instead of stalling one node at a time.
+  static constexpr size_t kHotLines = 16;
+  virtual void hot_lines(std::vector<const void*>& out) const { out.push_back(this); }
 };
 
 class RtlDomain : public sc_core::sc_module {
@@ -54,6 +56,7 @@ class RtlDomain : public sc_core::sc_module {
   std::vector<RtlNode*> nodes_;
   NodeBitmap to_sample_, to_edge_;
   std::vector<uint32_t> order_;  // the nodes of the phase being visited
+  std::vector<const void*> hot_;  // RtlNode::kHotLines addresses per node (null: none)
   Phase phase_ = Phase::reset;
   int64_t scheduled_ = -1;  // the cycle whose phases are pending
   bool needs_delta_ = false;

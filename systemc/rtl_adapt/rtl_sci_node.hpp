@@ -91,9 +91,13 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
                                  p.accept == SciAccept::stomp});
   }
   void release_reset() override { pins_.release_reset(); }
-  void prefetch() const override {
-    pins_.prefetch();
-    for (const FlitFifo& w : in_) __builtin_prefetch(&w);
+  void hot_lines(std::vector<const void*>& out) const override {
+    out.push_back(this);
+    out.push_back(&pins_);
+    out.push_back(&cpu_);
+    pins_.hot_lines(out);
+    for (const FlitFifo& w : in_) out.push_back(&w);
+    for (const auto& l : out_) out.push_back(&l);
   }
 
   void sample(int64_t t) override {
@@ -208,7 +212,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
       if (f.head || f.packet != slot) {
         w = rtl::sci::pack(n.wire_of(f, pk));
         slot = f.packet;
-        if (is_send(pk.kind)) n.s_.injected_of.emplace(pk.id, pk.injected);  // the wire has no room for it
+        if (is_send(pk.kind)) n.s_.injected_of.try_emplace(pk.id, pk.injected);  // the wire has no room for it
       }
       rtl::sci::set_flit_fields(w, f.head, f.tail, f.kind, !f.crc_bad, f.seq);
       if (f.seq > uint32_t(rtl::sci::kMaxLen))

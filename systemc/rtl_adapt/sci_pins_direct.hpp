@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <vector>
 
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/sci_wire.hpp"
@@ -81,7 +82,11 @@ class SciDirectPins {
   void set_cpu_in(const rtl::sci::Words& w) { put(m_->cpu_in_i, w); }
   void set_cpu_in_valid(bool v) { m_->cpu_in_valid_i = v; }
   void settle() { m_->eval(); }
-  void prefetch() const { __builtin_prefetch(&m_->clk_i); }  // the line of the one-bit pins
+  // The model's one-bit pins and the registers after them, which every evaluation reads.
+  void hot_lines(std::vector<const void*>& out) const {
+    const char* m = reinterpret_cast<const char*>(&m_->clk_i);
+    for (int line = 0; line < 3; ++line) out.push_back(m + 64 * line);
+  }
   // The falling edge changes nothing in the model (its outputs follow its registers): it is
   // evaluated with the next inputs (settle), before the rising edge.
   void clock_low() { m_->clk_i = 0; }

@@ -82,7 +82,7 @@ class SciSignalPins {
   void set_ring_in_valid(uint32_t v) { ring_in_valid_i_.write(v); }
   void set_cpu_in(const rtl::sci::Words& w) { cpu_in_i_.write(bits(w)); }
   void set_cpu_in_valid(bool v) { cpu_in_valid_i_.write(v); }
-  void prefetch() const {}
+  void hot_lines(std::vector<const void*>&) const {}
   void settle() {}  // the clock domain gives the model a delta cycle
   void clock_low() {
     if (clk_i_.read()) clk_i_.write(false);
