@@ -82,8 +82,10 @@ class SciDirectPins {
   void set_cpu_in(const rtl::sci::Words& w) { put(m_->cpu_in_i, w); }
   void set_cpu_in_valid(bool v) { m_->cpu_in_valid_i = v; }
   void settle() { m_->eval(); }
-  // The model's one-bit pins and the registers after them, which every evaluation reads.
+  // What every evaluation reads first: the model object, and the design's state (one-bit pins
+  // and registers first).
   void hot_lines(std::vector<const void*>& out) const {
+    out.push_back(m_.get());
     const char* m = reinterpret_cast<const char*>(&m_->clk_i);
     for (int line = 0; line < 3; ++line) out.push_back(m + 64 * line);
   }
