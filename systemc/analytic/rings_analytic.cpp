@@ -1,5 +1,7 @@
 #include "analytic/rings_analytic.hpp"
 
+#include "analytic/wire_embedding.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -10,21 +12,6 @@ namespace kncsim {
 namespace {
 
 int ceil_div(long a, long b) { return int((a + b - 1) / b); }
-
-// §2.2.1. With n <= 3 every link joins physical neighbours (length 1). Beyond, each of the 3
-// physical dimensions holds n/3 logical ones, the j-th (j = 1..floor(n/3)) with wires of
-// length k^(n/3 - j); the n mod 3 "extra" dimensions, spread over all three, get length j.
-// (The OCR'd text reads "(n/3) - j"; k^(n/3 - j) is what reproduces Figure 5's 1.50 and 2.00
-// actual wire delays, and its longest wire is eq 5's k^(n/3 - 1).)
-std::vector<double> wire_lengths(int n, int k) {
-  std::vector<double> len;
-  if (n <= 3) return std::vector<double>(size_t(n), 1.0);
-  const double third = double(n) / 3;
-  for (int phys = 0; phys < 3; ++phys)
-    for (int j = 1; j <= n / 3; ++j) len.push_back(std::pow(double(k), third - j));
-  for (int j = 1; j <= n % 3; ++j) len.push_back(double(j));
-  return len;
-}
 
 // Eq 4 without its P - 1, for a per-hop wire delay `wire` (a mean over dimensions is exact:
 // the equation is linear in it and every dimension is equally likely).
@@ -67,16 +54,16 @@ RingsAnalytic rings_analytic(const RingsDesign& d) {
   a.wires_per_node = 2L * n * W;
   a.bisection_wires = 2L * W * a.nodes / k;
   a.decode_cycles = ceil_div(long(std::lround(std::log2(double(a.nodes)))), W);  // eq 2
-  a.wire_lengths = wire_lengths(n, k);
+  a.wire_lengths = neighbour_wire_lengths(n, k, Embedding::cube);  // §2.2.1
   const double S = d.switch_to_wire;
   double sum = 0;
   for (double l : a.wire_lengths) {
-    a.wire_cycles.push_back(int(std::ceil(l / S - 1e-12)));
+    a.wire_cycles.push_back(wire_cycles(l, S));
     sum += a.wire_cycles.back();
   }
   a.mean_wire_cycles = sum / n;
   const double longest = *std::max_element(a.wire_lengths.begin(), a.wire_lengths.end());
-  a.max_wire_cycles = int(std::ceil(longest / S - 1e-12));  // eq 5 (n > 3); ceil(1/S) otherwise
+  a.max_wire_cycles = wire_cycles(longest, S);  // eq 5 (n > 3); ceil(1/S) otherwise
   const bool sync = d.mode == RingLinkMode::synchronous;
   a.cycle_time_increase = sync ? 1 + longest / S : 1;  // eq 14's factor
 
