@@ -1,5 +1,7 @@
 #include "experiment.hpp"
 
+#include "analytic/wire_embedding.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -83,17 +85,32 @@ ojson resolved_config_json(const Config& config) {
 
 namespace {
 
+// The wires of a mesh: its layout's lengths, the delays they give, the synchronous stretch.
+ojson links_json(const MeshLinkTiming& t) {
+  return ojson{{"embedding", to_string(t.embedding)},
+               {"mode", t.synchronous ? "synchronous" : "pipelined"},
+               {"switch_to_wire_ratio", t.switch_to_wire},
+               {"wire_lengths", t.lengths},
+               {"link_delays", t.delays},
+               {"delays_given", t.explicit_delays},
+               {"longest_wire", t.longest},
+               {"cycle_time_factor", t.cycle_time_factor}};
+}
+
 ojson mesh_analytic_report(const Config& c, const MeshExperiment& e) {
   const MeshGeometry g(e.radices);
   const int L = e.packet_flits;
   const double A = e.load;
   const MeshAnalytic a = mesh_analytic(e.radices, L, A);
   const MeasureContext m = measure_context(g, L, A);
+  const double t0 = zero_load_latency(e.radices, e.links.delays, e.flit.router.routing_delay);
   return ojson{{"nodes", a.nodes},
                {"bisection_flits_per_cycle", a.bisection_flits},
                {"mean_distance", a.mean_distance},
                {"distance_stddev", a.distance_stddev},
-               {"zero_load_latency", a.zero_load_latency},
+               {"zero_load_latency", t0},
+               {"zero_load_latency_switch_cycles", t0 * e.links.cycle_time_factor},
+               {"links", links_json(e.links)},
                {"umax_bound", a.umax_bound},
                {"injection_probability", a.injection_probability},
                {"offered_flits_per_node_cycle", a.offered_flits_per_node},
@@ -157,7 +174,12 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   const ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target);
-  return run_json("mesh", spec, net, target, outcome);
+  ojson result = run_json("mesh", spec, net, target, outcome);
+  // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
+  const double factor = e.links.cycle_time_factor;
+  result["cycle_time_factor"] = factor;
+  result["T_switch_cycles"] = result["T"].is_number() ? ojson(result["T"].get<double>() * factor) : ojson(nullptr);
+  return result;
 }
 
 ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink) {
@@ -210,17 +232,19 @@ std::string fifo_text(const ojson& router) {
 }
 
 // What the SystemC network adds beyond Pertel's router, if anything.
-std::string flit_level_text(const ojson& cfg) {
+std::string flit_level_text(const ojson& cfg, const ojson& links) {
   if (cfg["router"]["impl"] == "ref") return "";
+  const ojson& d = links["link_delays"];
+  const bool same = std::all_of(d.begin(), d.end(), [&](const ojson& x) { return x == d[0]; });
   std::string s = fmt::format(", {} links of delay {}", cfg["link"]["kind"].get<std::string>(),
-                              cfg["link"]["delay"].get<int64_t>());
+                              same ? d[0].dump() : d.dump());
   if (cfg["router"]["routing_delay"].get<int64_t>() > 0)
     s += fmt::format(", routing delay {}", cfg["router"]["routing_delay"].get<int64_t>());
   if (cfg["router"]["packet_format"] == "hop_count") s += ", hop-count headers";
   return s;
 }
 
-std::string network_line(const ojson& cfg) {
+std::string network_line(const ojson& cfg, const ojson& links) {
   const auto& n = cfg["network"];
   const auto& t = cfg["traffic"];
   std::vector<int64_t> radices = n["radix"].is_array() ? n["radix"].get<std::vector<int64_t>>()
@@ -229,14 +253,14 @@ std::string network_line(const ojson& cfg) {
   std::string pattern = t["pattern"] == "uniform" ? "" : " " + t["pattern"].get<std::string>() + " traffic,";
   return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {} stream", shape,
                      n["topology"].get<std::string>(), cfg["router"]["routing"].get<std::string>(),
-                     fifo_text(cfg["router"]), flit_level_text(cfg), t["packet_flits"].get<int64_t>(),
+                     fifo_text(cfg["router"]), flit_level_text(cfg, links), t["packet_flits"].get<int64_t>(),
                      t["load"].get<double>(), pattern, t["stream"].get<std::string>());
 }
 }  // namespace
 
 std::string run_summary(const ojson& r) {
   if (r.contains("topology") && r["topology"] == "rings") return rings_run_summary(r);
-  std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(r["config"]));
+  std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(r["config"], r["analytic"]["links"]));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
                    r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",
                    r["curtime"].get<int64_t>(), r["intervals"].size(),
@@ -244,6 +268,10 @@ std::string run_summary(const ojson& r) {
   auto num = [&](const char* k) { return r[k].is_null() ? std::string("nan") : fmt::format("{:.4g}", r[k].get<double>()); };
   s += fmt::format("T = {}  U = {}  D = {} (analytic {:.4g})  AQLEN = {} (corrected {})\n", num("T"), num("U"),
                    num("D"), r["analytic"]["mean_distance"].get<double>(), num("AQLEN"), num("AQLEN_corrected"));
+  if (r.contains("cycle_time_factor") && r["cycle_time_factor"].get<double>() != 1)
+    s += fmt::format("synchronous links: a cycle is {:.4g} switch cycles, so T = {} switch cycles\n",
+                     r["cycle_time_factor"].get<double>(),
+                     r["T_switch_cycles"].is_null() ? std::string("nan") : fmt::format("{:.4g}", r["T_switch_cycles"].get<double>()));
   s += fmt::format("packets sent {}, received {}", r["numsent"].get<int64_t>(), r["numrecd"].get<int64_t>());
   if (r["dropped"].get<int64_t>() > 0)
     s += fmt::format(", dropped at full source queues {}", r["dropped"].get<int64_t>());
@@ -258,7 +286,15 @@ std::string analytic_summary(const ojson& a) {
   s += fmt::format("bisection bandwidth B        {} flits/cycle per direction\n", a["bisection_flits_per_cycle"].get<long>());
   s += fmt::format("mean distance D              {:.6g} hops  (d(R-1/R)/3)\n", a["mean_distance"].get<double>());
   s += fmt::format("distance std deviation       {:.6g} hops\n", a["distance_stddev"].get<double>());
-  s += fmt::format("zero-load latency T          {:.6g} cycles  (D+1)\n", a["zero_load_latency"].get<double>());
+  const ojson& w = a["links"];
+  s += fmt::format("links                        {}, {} embedding, S = {:g}: wire lengths {}, delays {} cycles{}\n",
+                   w["mode"].get<std::string>(), w["embedding"].get<std::string>(), w["switch_to_wire_ratio"].get<double>(),
+                   w["wire_lengths"].dump(), w["link_delays"].dump(), w["delays_given"].get<bool>() ? " (given)" : "");
+  if (w["cycle_time_factor"].get<double>() != 1)
+    s += fmt::format("synchronous cycle            {:.6g} switch cycles  (1 + longest wire / S)\n",
+                     w["cycle_time_factor"].get<double>());
+  s += fmt::format("zero-load latency T          {:.6g} cycles, {:.6g} switch cycles  (sum of D_k x delay_k, + 1)\n",
+                   a["zero_load_latency"].get<double>(), a["zero_load_latency_switch_cycles"].get<double>());
   if (a["umax_bound"].is_number() && !std::isnan(a["umax_bound"].get<double>()))
     s += fmt::format("U_max bound                  {:.6g}  (1 - 2(R-2)/(R(R+2)), Critique)\n", a["umax_bound"].get<double>());
   else

@@ -5,6 +5,7 @@
 #include <limits>
 #include <thread>
 
+#include "config/link_timing.hpp"
 #include "experiment.hpp"
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
@@ -76,7 +77,9 @@ MeshExperiment mesh_experiment(const Config& c) {
                                                                        : CreditPolicy::per_flit;
   p.router.routing_delay = int(c.integer("router.routing_delay"));
   p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
-  p.link.delay = int(c.integer("link.delay"));
+  e.links = mesh_link_timing(c);
+  p.link_delays = e.links.delays;
+  p.link.delay = e.links.max_delay();
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.source_queue_packets = source_cap;

@@ -9,6 +9,7 @@
 
 #include "analytic/rings_analytic.hpp"
 #include "config/config.hpp"
+#include "config/link_timing.hpp"
 #include "net/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
@@ -37,6 +38,7 @@ struct MeshExperiment {
   bool reference = true;  // router.impl ref: Pertel's packet-level model, else the flit-level network
   RefParams ref;
   WormholeNetworkParams flit;  // systemc and rtl (some or all routers RTL)
+  MeshLinkTiming links;        // the wires: lengths, delays, the synchronous cycle's stretch
 };
 
 // Scott & Goodman's rings: the design (for the closed forms), the simulated network's

@@ -41,4 +41,14 @@ MeshAnalytic mesh_analytic(const std::vector<int>& radices, int packet_flits, do
   return a;
 }
 
+double zero_load_latency(const std::vector<int>& radices, const std::vector<int>& delays, int routing_delay) {
+  double wires = 0, hops = 0;
+  for (size_t k = 0; k < radices.size(); ++k) {
+    const double R = radices[k], mean_hops = (R - 1. / R) / 3.;
+    hops += mean_hops;
+    wires += mean_hops * delays[k];
+  }
+  return wires + 1 + (hops + 1) * routing_delay;
+}
+
 }  // namespace kncsim

@@ -21,4 +21,11 @@ struct MeshAnalytic {
 MeshAnalytic mesh_analytic(int dims, int radix, int packet_flits, double load);
 MeshAnalytic mesh_analytic(const std::vector<int>& radices, int packet_flits, double load);
 
+// Zero-load latency T (head to head, in network cycles) under uniform traffic with a wire delay
+// per dimension and a routing delay at every router: each hop in dimension k costs its link's
+// delay_k, plus one cycle at the destination, plus the routing delay at each of the D + 1
+// routers a head passes: sum_k (R_k - 1/R_k)/3 * delay_k + 1 + (D + 1) * routing_delay. With
+// delays of 1 and no routing delay, Pertel's D + 1.
+double zero_load_latency(const std::vector<int>& radices, const std::vector<int>& delays, int routing_delay);
+
 }  // namespace kncsim

@@ -1,5 +1,7 @@
 #include "config/config.hpp"
 
+#include "config/link_timing.hpp"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -134,6 +136,14 @@ void validate_topology(const Config& c) {
   if (std::adjacent_find(k.begin(), k.end(), std::not_equal_to<>()) != k.end())
     throw ConfigError("network.radix differs per dimension, but network.topology rings is a k-ary n-cube; allowed: one "
                       "radix k >= 2");
+  const std::string& embedding = c.text("link.embedding");
+  if (embedding != "auto" && embedding != "cube")
+    throw ConfigError(fmt::format("link.embedding = {} for network.topology rings, which Scott & Goodman lay out in "
+                                  "3 dimensions; allowed: auto or cube",
+                                  embedding));
+  if (!c.is_word("link.delay"))
+    throw ConfigError("link.delay given for network.topology rings, whose wire delays come from the cube embedding "
+                      "(link.switch_to_wire_ratio, link.mode); allowed: link.delay auto");
 }
 
 // Router, FIFO and link keys that only make sense together.
@@ -210,7 +220,8 @@ void validate_router(const Config& c) {
   if (by_packets && !cut_through) ref_needs("router.flow_control", "wormhole", "cut_through (FNS moves whole packets)");
   if (c.integer("router.routing_delay") != 0)
     ref_needs("router.routing_delay", std::to_string(c.integer("router.routing_delay")), "0");
-  if (c.integer("link.delay") != 1) ref_needs("link.delay", std::to_string(c.integer("link.delay")), "1");
+  for (int d : mesh_link_timing(c).delays)
+    if (d != 1) ref_needs("link.delay", fmt::format("{} (from link.embedding and link.switch_to_wire_ratio, or given)", d), "1");
   if (c.text("link.kind") != "pipelined") ref_needs("link.kind", c.text("link.kind"), "pipelined");
 }
 
@@ -390,10 +401,11 @@ std::vector<std::string> Config::validate() const {
                                   "(srand48 uses 32 bits)",
                                   integer("traffic.seed")));
   validate_router(*this);
-  if (integer("run.deadlock_cycles") <= 2 * integer("link.delay"))
+  const int max_delay = text("network.topology") == "rings" ? 1 : mesh_link_timing(*this).max_delay();
+  if (integer("run.deadlock_cycles") <= 2 * max_delay)
     throw ConfigError(fmt::format("run.deadlock_cycles = {} is within a link round trip (2 * link.delay = {}); "
                                   "allowed: run.deadlock_cycles > {}",
-                                  integer("run.deadlock_cycles"), 2 * integer("link.delay"), 2 * integer("link.delay")));
+                                  integer("run.deadlock_cycles"), 2 * max_delay, 2 * max_delay));
   if (conv == "fixed" && integer("run.cycles") > integer("run.max_cycles"))
     throw ConfigError(fmt::format("run.cycles = {} exceeds run.max_cycles = {}; allowed: run.cycles <= run.max_cycles",
                                   integer("run.cycles"), integer("run.max_cycles")));

@@ -63,14 +63,21 @@ const std::vector<KeySpec>& config_schema() {
       {"router.fifo_check", K::choice, {"in_order", "registered"}, 0, false, kNoMax, "in_order",
        "ref with finite FIFOs: in_order = FNS as listed (sees neighbours evaluated earlier this cycle); "
        "registered = occupancy at the start of the cycle, as the SystemC model and hardware"},
-      {"link.delay", K::integer, {}, 1, false, 1000, "1", "wire delay in cycles, flits and credits alike"},
+      {"link.delay", K::integers, {"auto"}, 1, false, 1000, "auto",
+       "wire delay in cycles, flits and credits alike: auto = from link.embedding (pipelined: ceil(length / S) per "
+       "dimension, 1 for the default uniform embedding; synchronous: 1); one delay for every link, or a list of "
+       "network.dims (one per dimension)"},
+      {"link.embedding", K::choice, {"auto", "uniform", "planar", "cube"}, 0, false, kNoMax, "auto",
+       "the layout wire lengths come from: uniform = every dimension its own physical axis (all wires length 1); "
+       "planar = the dimensions folded onto 2 axes; cube = onto 3 (Scott & Goodman 2.2.1); auto = uniform for a "
+       "mesh, cube for rings"},
       {"link.kind", K::choice, {"pipelined", "handshake"}, 0, false, kNoMax, "pipelined",
        "pipelined = wire registers + credits; handshake = Symult: one flit per ack, 1 flit per 2*delay cycles"},
       {"link.mode", K::choice, {"pipelined", "synchronous"}, 0, false, kNoMax, "pipelined",
-       "rings: pipelined = each link's delay is its own wire length / S, rounded up; synchronous = the cycle "
-       "stretches to the longest wire (latencies converted back to switch cycles)"},
+       "pipelined = each link's delay is its own wire length / S, rounded up; synchronous = every link takes one "
+       "cycle, stretched to the longest wire's 1 + length / S (latencies also given in switch cycles)"},
       {"link.switch_to_wire_ratio", K::number, {}, 0, true, kNoMax, "2",
-       "rings: S, switch cycle time over the wire delay of a 3D neighbour link",
+       "S, switch cycle time over the wire delay of a neighbour link in the physical layout",
        "S is the ratio of switch cycle time to wire transmission delay, and a wire takes ceil(length / S) cycles: "
        "Scott & Goodman, section 2.2.1"},
       {"link.constraint", K::choice, {"link_width", "node_size", "bisection"}, 0, false, kNoMax, "link_width",

@@ -9,7 +9,7 @@ namespace kncsim {
 
 WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry& geometry,
                                const WormholeNetworkParams& p, InjectionFeed& feed)
-    : sc_module(name), g(geometry), params(p), waiting(geometry.nodes()), calendar(geometry.nodes(), 2 * int64_t(p.link.delay) + p.packet_flits + 2),
+    : sc_module(name), g(geometry), params(p), waiting(geometry.nodes()), calendar(geometry.nodes(), 2 * int64_t(p.max_link_delay()) + p.packet_flits + 2),
       feed_(feed) {
   const uint32_t n_nodes = g.nodes();
   std::vector<bool> rtl(n_nodes, false), traced(n_nodes, false);
@@ -35,7 +35,9 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
         NetworkRouter& src = *routers[n];
         NetworkRouter& dst = *routers[g.neighbour(n, o)];
         const int q = MeshGeometry::opposite(o);
-        links.emplace_back(p.link, p.router.credits, dst.input_fifo(q), dst, src);
+        LinkParams link = p.link;
+        if (!p.link_delays.empty()) link.delay = p.link_delays[size_t(k)];
+        links.emplace_back(link, p.router.credits, dst.input_fifo(q), dst, src);
         src.connect_output(o, &links.back());
         dst.connect_input(q, &links.back());
       }

@@ -6,6 +6,7 @@
 // any router evaluates them, so the stimulus never depends on evaluation order. Routers
 // only evaluate when woken. Checks in every run: flit conservation, in-order flits within
 // each packet, per-pair order under dimension-order routing, and a deadlock watchdog.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -35,7 +36,8 @@ using RtlRouterFactory = std::function<std::unique_ptr<NetworkRouter>(
 struct WormholeNetworkParams {
   int packet_flits = 32;  // L
   RouterParams router;
-  LinkParams link;
+  LinkParams link;                 // every link's kind; its delay where link_delays is empty
+  std::vector<int> link_delays;    // per dimension: the delay of its links (from the embedding)
   int64_t deadlock_cycles = 10000;
   int64_t source_queue_packets = 0;   // cap on packets waiting at each source; 0 = unbounded
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
@@ -43,6 +45,11 @@ struct WormholeNetworkParams {
   std::vector<uint32_t> rtl_nodes;    // nodes built by rtl_factory instead of the SystemC router
   bool rtl_signal_binding = false;    // all RTL nodes on sc_signals (traced ones always are)
   RtlRouterFactory rtl_factory;
+  int max_link_delay() const {
+    int d = link.delay;
+    for (int x : link_delays) d = std::max(d, x);
+    return d;
+  }
 };
 
 class WormholeFabric;

@@ -193,6 +193,7 @@ const std::set<std::string>& mesh_keys() {
       "router.impl",          "router.rtl_nodes",      "router.rtl_binding",  "router.routing",
       "router.fifo_packets",  "router.fifo_flits",     "router.flow_control", "router.routing_delay",
       "router.packet_format", "router.fifo_check",     "link.delay",          "link.kind",
+      "link.embedding",       "link.mode",             "link.switch_to_wire_ratio",
       "traffic.pattern",      "traffic.hotspot_nodes", "traffic.load",        "traffic.packet_flits",
       "traffic.stream",       "traffic.seed",          "run.convergence",     "run.cycles",
       "run.max_cycles",       "run.deadlock_cycles",   "trace.vcd",           "trace.nodes"};
@@ -202,7 +203,7 @@ const std::set<std::string>& ring_keys() {
   static const std::set<std::string> keys = [] {
     std::set<std::string> k = mesh_keys();
     k.insert({"router.ring_buffer_flits", "router.input_queue_flits", "router.output_queue_flits", "router.t_pass",
-              "router.t_switch", "router.sci_accept", "link.mode", "link.switch_to_wire_ratio", "link.constraint",
+              "router.t_switch", "router.sci_accept", "link.constraint",
               "link.width_bits", "link.node_wires", "link.bisection_wires"});
     return k;
   }();
@@ -300,6 +301,26 @@ void put_run(Base& b, Rng& rng, double load, bool fixed_only) {
   if (chance(rng, 0.3)) b.d.set("run.deadlock_cycles", std::to_string(between(rng, 1000, 5000)));
 }
 
+// The flit-level network's wires: an embedding (planar and cube need one radix), S, and then
+// either synchronous links or pipelined ones whose delays come from the layout, or are given
+// (one, or one per dimension).
+void put_mesh_links(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t max_delay) {
+  const bool one_radix = std::all_of(r.begin(), r.end(), [&](int64_t x) { return x == r[0]; });
+  if (chance(rng, 0.3)) b.d.set("link.embedding", one_radix ? choice(rng, "link.embedding") : "uniform");
+  if (chance(rng, 0.3)) b.d.set("link.switch_to_wire_ratio", num(real(rng, 0.5, 4), 3));
+  if (chance(rng, 0.2)) {
+    b.d.set("link.mode", "synchronous");
+  } else if (chance(rng, 0.4)) {
+    if (chance(rng, 0.5)) {
+      b.d.set("link.delay", std::to_string(between(rng, 1, max_delay)));
+    } else {
+      std::string list = "[";
+      for (size_t k = 0; k < r.size(); ++k) list += (k ? "," : "") + std::to_string(between(rng, 1, max_delay));
+      b.d.set("link.delay", list + "]");
+    }
+  }
+}
+
 void put_mesh_router(Base& b, Rng& rng, const std::string& impl) {
   if (impl != "ref" || chance(rng, 0.5)) b.d.set("router.impl", impl);
   if (chance(rng, 0.2)) b.d.set("network.topology", "mesh");
@@ -341,7 +362,7 @@ Base valid_systemc(Rng& rng) {
   if (chance(rng, 0.3)) b.d.set("router.routing_delay", std::to_string(between(rng, 0, 3)));
   if (!adaptive && L > int64_t(r.size()) && (fifo == 0 || flow == "wormhole") && chance(rng, 0.3))
     b.d.set("router.packet_format", "hop_count");
-  if (chance(rng, 0.4)) b.d.set("link.delay", std::to_string(between(rng, 1, 4)));
+  put_mesh_links(b, rng, r, 4);
   if (chance(rng, 0.3)) b.d.set("link.kind", choice(rng, "link.kind"));
   if (chance(rng, 0.1)) {
     b.d.set("trace.vcd", "trace.vcd");  // the child runs in the case directory
@@ -371,7 +392,7 @@ Base valid_rtl(Rng& rng, bool mixed) {
   else
     b.d.set("router.fifo_flits", std::to_string(v.depth));
   if (chance(rng, 0.5)) b.d.set("router.rtl_binding", choice(rng, "router.rtl_binding"));
-  if (chance(rng, 0.3)) b.d.set("link.delay", std::to_string(between(rng, 1, 3)));
+  put_mesh_links(b, rng, r, 3);
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   b.deadlock_allowed = v.adaptive;
   fill_generic(b, rng, mesh_keys());

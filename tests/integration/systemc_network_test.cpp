@@ -2,6 +2,11 @@
 // small FIFOs, link delays, Symult handshake links, routing delay, and the watchdog.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+#include "analytic/mesh_analytic.hpp"
+#include "config/link_timing.hpp"
 #include "net/wormhole_network.hpp"
 #include "support/test_streams.hpp"
 
@@ -101,6 +106,89 @@ TEST(SystemCLinks, LonePacketLatencyIsHopsTimesDelayPlusRoutingDelays) {
           << "delay " << delay << " routing delay " << routing_delay;
     }
   }
+}
+
+// Zero-load latency for the link timing of an embedding: every (source, destination) pair,
+// the source included, sent alone in turn (one packet per `gap` cycles, so none meets
+// another). Their mean must equal the closed form sum_k D_k delay_k + 1 + (D+1) routing delay,
+// and each must equal its own pair's sum of hops times its dimensions' delays.
+struct ZeroLoadCase {
+  std::string name;
+  std::vector<std::string> sets;
+  int routing_delay = 0;
+};
+
+class MeshZeroLoad : public ::testing::TestWithParam<ZeroLoadCase> {};
+
+TEST_P(MeshZeroLoad, EveryPairAloneAveragesTheClosedForm) {
+  Config c;
+  c.apply_set("router.impl=systemc");
+  for (const std::string& s : GetParam().sets) c.apply_set(s);
+  c.validate();
+  const MeshLinkTiming t = mesh_link_timing(c);
+  const std::vector<int> radices = network_radices(c);
+  const MeshGeometry g(radices);
+  WormholeNetworkParams p = wormhole(4, -1, CreditPolicy::none);
+  p.link_delays = t.delays;
+  p.router.routing_delay = GetParam().routing_delay;
+  const int64_t gap = 8 + 4 + int64_t(t.max_delay() + 1 + p.router.routing_delay) * (g.ports() * 8);
+  std::map<int64_t, std::vector<Injection>> sends;
+  int64_t at = 5;
+  for (uint32_t s = 0; s < g.nodes(); ++s)
+    for (uint32_t d = 0; d < g.nodes(); ++d, at += gap) sends[at] = {{s, d}};
+  InjectionFeed feed(std::make_unique<ListStream>(sends), g.nodes(), false);
+  WormholeNetwork net(g, p, feed);
+  Recorder rec;
+  net.set_packet_sink(&rec);
+  net.run_until(at + gap);
+  ASSERT_EQ(rec.records.size(), size_t(g.nodes()) * g.nodes());
+  double sum = 0;
+  for (const PacketRecord& r : rec.records) {
+    int64_t expect = 1, hops = 0;
+    for (int k = 0; k < g.dims(); ++k) {
+      const int h = std::abs(g.coord(r.src, k) - g.coord(r.dest, k));
+      hops += h;
+      expect += int64_t(h) * t.delays[size_t(k)];
+    }
+    expect += (hops + 1) * p.router.routing_delay;
+    ASSERT_EQ(r.tarrive - r.tsent, expect) << r.src << " -> " << r.dest;
+    sum += double(r.tarrive - r.tsent);
+  }
+  EXPECT_NEAR(sum / double(rec.records.size()), zero_load_latency(radices, t.delays, p.router.routing_delay), 1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Embeddings, MeshZeroLoad,
+    ::testing::Values(
+        ZeroLoadCase{"uniform_S2_delay_1", {"network.dims=2", "network.radix=5"}},
+        ZeroLoadCase{"uniform_S_half_delay_2", {"network.dims=2", "network.radix=5", "link.switch_to_wire_ratio=0.5"}},
+        ZeroLoadCase{"planar_3ary4cube_S1", {"network.dims=4", "network.radix=3", "link.embedding=planar",
+                                             "link.switch_to_wire_ratio=1"}},
+        ZeroLoadCase{"cube_3ary4cube_S1", {"network.dims=4", "network.radix=3", "link.embedding=cube",
+                                           "link.switch_to_wire_ratio=1"}},
+        ZeroLoadCase{"synchronous_planar", {"network.dims=4", "network.radix=3", "link.embedding=planar",
+                                            "link.mode=synchronous"}},
+        ZeroLoadCase{"per_dimension_list", {"network.dims=2", "network.radix=[4,6]", "link.delay=[1,3]"}},
+        ZeroLoadCase{"list_and_routing_delay", {"network.dims=3", "network.radix=3", "link.delay=[2,1,3]"}, 1}),
+    [](const ::testing::TestParamInfo<ZeroLoadCase>& i) { return i.param.name; });
+
+// The delays the embeddings give, and the synchronous stretch (eq 14 applied to a mesh).
+TEST(MeshLinkTiming, DelaysFollowTheLayout) {
+  auto timing = [](std::vector<std::string> sets) {
+    Config c;
+    for (const std::string& s : sets) c.apply_set(s);
+    return mesh_link_timing(c);
+  };
+  EXPECT_EQ(timing({}).delays, (std::vector<int>{1, 1}));  // today's default: every link 1 cycle
+  EXPECT_EQ(timing({"network.dims=4", "network.radix=3", "link.embedding=planar", "link.switch_to_wire_ratio=1"}).delays,
+            (std::vector<int>{3, 1, 3, 1}));
+  EXPECT_EQ(timing({"network.dims=4", "network.radix=3", "link.embedding=cube", "link.switch_to_wire_ratio=1"}).delays,
+            (std::vector<int>{2, 2, 2, 1}));  // 3^(1/3) on each axis, then the extra dimension
+  const MeshLinkTiming s = timing({"network.dims=4", "network.radix=3", "link.embedding=planar", "link.mode=synchronous"});
+  EXPECT_EQ(s.delays, (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_DOUBLE_EQ(s.cycle_time_factor, 1 + 3.0 / 2);
+  EXPECT_EQ(timing({"network.dims=3", "link.delay=[2,1,3]"}).delays, (std::vector<int>{2, 1, 3}));
+  EXPECT_EQ(timing({"link.delay=4"}).delays, (std::vector<int>{4, 4}));
 }
 
 // Symult format: every header is stripped once, at the node where its dimension is done

@@ -1,0 +1,49 @@
+#include "config/link_timing.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace kncsim {
+
+int MeshLinkTiming::max_delay() const { return *std::max_element(delays.begin(), delays.end()); }
+
+MeshLinkTiming mesh_link_timing(const Config& c) {
+  MeshLinkTiming t;
+  const std::vector<int> radices = network_radices(c);
+  const int dims = int(radices.size());
+  const std::string& e = c.text("link.embedding");
+  t.embedding = e == "planar" ? Embedding::planar : e == "cube" ? Embedding::cube : Embedding::uniform;
+  t.synchronous = c.text("link.mode") == "synchronous";
+  t.switch_to_wire = c.number("link.switch_to_wire_ratio");
+  if (t.embedding != Embedding::uniform && std::adjacent_find(radices.begin(), radices.end(), std::not_equal_to<>()) != radices.end())
+    throw ConfigError(fmt::format("link.embedding = {} with network.radix = [{}]: Scott & Goodman's layout folds "
+                                  "dimensions of one radix; allowed: link.embedding uniform, or one network.radix",
+                                  e, fmt::join(radices, ", ")));
+  t.lengths = neighbour_wire_lengths(dims, radices[0], t.embedding);
+  t.longest = *std::max_element(t.lengths.begin(), t.lengths.end());
+  t.explicit_delays = !c.is_word("link.delay");
+  if (t.synchronous) {
+    if (t.explicit_delays)
+      throw ConfigError(fmt::format("link.delay = [{}] with link.mode synchronous, whose links take one (stretched) "
+                                    "cycle; allowed: link.delay auto, or link.mode pipelined",
+                                    fmt::join(c.integers("link.delay"), ", ")));
+    t.delays.assign(size_t(dims), 1);
+    t.cycle_time_factor = 1 + t.longest / t.switch_to_wire;
+    return t;
+  }
+  if (!t.explicit_delays) {
+    for (double l : t.lengths) t.delays.push_back(wire_cycles(l, t.switch_to_wire));
+    return t;
+  }
+  const std::vector<int64_t> given = c.integers("link.delay");
+  if (given.size() != 1 && int(given.size()) != dims)
+    throw ConfigError(fmt::format("link.delay lists {} delays but network.dims = {}; allowed: auto, one delay, or "
+                                  "exactly network.dims of them (one per dimension)",
+                                  given.size(), dims));
+  for (int k = 0; k < dims; ++k) t.delays.push_back(int(given[given.size() == 1 ? 0 : size_t(k)]));
+  return t;
+}
+
+}  // namespace kncsim
