@@ -401,7 +401,16 @@ std::vector<std::string> Config::validate() const {
                                   "(srand48 uses 32 bits)",
                                   integer("traffic.seed")));
   validate_router(*this);
-  const int max_delay = text("network.topology") == "rings" ? 1 : mesh_link_timing(*this).max_delay();
+  const bool mesh = text("network.topology") != "rings";
+  const int max_delay = mesh ? mesh_link_timing(*this).max_delay() : 1;
+  // Credits come back a round trip after their flit left: a FIFO smaller than that idles its link.
+  const int64_t fifo = !is_word("router.fifo_flits")     ? integer("router.fifo_flits")
+                       : !is_word("router.fifo_packets") ? integer("router.fifo_packets") * integer("traffic.packet_flits")
+                                                         : -1;
+  if (mesh && text("router.impl") != "ref" && fifo > 0 && fifo < 2 * max_delay)
+    warnings.push_back(fmt::format("input FIFOs of {} flits cover less than the round trip of the longest links "
+                                   "(2 x {} cycles): those links run below one flit per cycle",
+                                   fifo, max_delay));
   if (integer("run.deadlock_cycles") <= 2 * max_delay)
     throw ConfigError(fmt::format("run.deadlock_cycles = {} is within a link round trip (2 * link.delay = {}); "
                                   "allowed: run.deadlock_cycles > {}",

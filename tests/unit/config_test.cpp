@@ -31,6 +31,20 @@ TEST(Config, DefaultsAreThe8x8MeshAtThreeTenths) {
   EXPECT_TRUE(c.validate().empty());
 }
 
+// A FIFO shorter than a link's round trip (2 x delay) idles the link: a warning, not a refusal.
+TEST(Config, FifosShorterThanTheLinkRoundTripAreWarnedAbout) {
+  Config c;
+  c.apply_set("router.impl=systemc");
+  c.apply_set("router.fifo_flits=5");
+  c.apply_set("router.flow_control=wormhole");
+  c.apply_set("link.delay=[1,3]");
+  const std::vector<std::string> w = c.validate();
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_NE(w[0].find("input FIFOs of 5 flits cover less than the round trip"), std::string::npos) << w[0];
+  c.apply_set("link.delay=[1,2]");
+  EXPECT_TRUE(c.validate().empty());
+}
+
 TEST(Config, YamlSectionsAndSetOverrides) {
   Config c;
   c.merge_yaml("network: {dims: 1, radix: 16}\ntraffic:\n  load: .55\nrouter: {fifo_packets: 2}\n", "t.yaml");
