@@ -238,6 +238,8 @@ std::string flit_level_text(const ojson& cfg, const ojson& links) {
   const bool same = std::all_of(d.begin(), d.end(), [&](const ojson& x) { return x == d[0]; });
   std::string s = fmt::format(", {} links of delay {}", cfg["link"]["kind"].get<std::string>(),
                               same ? d[0].dump() : d.dump());
+  if (links["mode"] == "synchronous") s += fmt::format(" (synchronous: a cycle is {:.4g} switch cycles)",
+                                                       links["cycle_time_factor"].get<double>());
   if (cfg["router"]["routing_delay"].get<int64_t>() > 0)
     s += fmt::format(", routing delay {}", cfg["router"]["routing_delay"].get<int64_t>());
   if (cfg["router"]["packet_format"] == "hop_count") s += ", hop-count headers";

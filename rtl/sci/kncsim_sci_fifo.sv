@@ -79,7 +79,7 @@ module kncsim_sci_fifo #(
   endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (broken == '0) else report_broken(broken[0], int'(count_q), int'(drop_i), push_i, pop_i);
+      assert (broken == '0) else report_broken(broken[0] && !broken[1], int'(count_q), int'(drop_i), push_i, pop_i);
     end
   end
 `endif

@@ -9,7 +9,7 @@ package kncsim_sci_pkg;
   parameter int unsigned SciAddrW     = SciMaxDims * SciCoordW;  // a node: its coordinates
   parameter int unsigned SciLenW      = 10;  // flits per packet up to 1023
   parameter int unsigned SciRetryW    = 16;  // nacks a message may get
-  parameter int unsigned SciNodeW     = SciAddrW;  // a node's index (up to 16^4 nodes)
+  parameter int unsigned SciNodeW     = SciAddrW;  // a node's index (up to 16^4 nodes; sci_wire.hpp assumes SciAddrW)
   parameter int unsigned SciCountIdW  = 32;  // messages a node may send
   parameter int unsigned SciIdW       = SciNodeW + SciCountIdW;  // a message: its source, its order there
   parameter int unsigned SciTimeW     = 32;  // queue time stamps (cycles, wrapping)

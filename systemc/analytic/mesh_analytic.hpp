@@ -12,7 +12,6 @@ struct MeshAnalytic {
   long bisection_flits;       // B = R^(d-1) flits/cycle across the bisection, per direction
   double mean_distance;       // d (R - 1/R) / 3; sum of (R_k - 1/R_k) / 3
   double distance_stddev;     // sqrt(d (R^2 + 1 - 2/R^2) / 18); likewise summed
-  double zero_load_latency;   // T = D + 1: one cycle per hop and one at the destination
   double umax_bound;          // U_b < 1 - 2(R-2)/(R(R+2)), the Critique's DOR bound
   double injection_probability;  // q = 4A/(R L) per node per cycle
   double offered_flits_per_node;  // q L = 4A/R flits per node per cycle

@@ -40,7 +40,8 @@ double link_length(int c, int radix, double neighbour, Wiring w) {
 }
 
 int wire_cycles(double length, double switch_to_wire) {
-  return std::max(1, int(std::ceil(length / switch_to_wire - 1e-12)));
+  const double cycles = std::ceil(length / switch_to_wire - 1e-12);
+  return cycles >= kMaxWireCycles ? kMaxWireCycles : std::max(1, int(cycles));
 }
 
 }  // namespace kncsim

@@ -34,7 +34,9 @@ int wiring_position(int c, int radix, Wiring w);
 // dimension whose neighbour wires have length `neighbour`.
 double link_length(int c, int radix, double neighbour, Wiring w);
 
-// Switch cycles a wire of `length` takes at switch-to-wire ratio S: ceil(length / S), at least 1.
+// Switch cycles a wire of `length` takes at switch-to-wire ratio S: ceil(length / S), at least 1,
+// and at most kMaxWireCycles (a wire that long is refused by the configuration checks).
+constexpr int kMaxWireCycles = 1 << 30;
 int wire_cycles(double length, double switch_to_wire);
 
 }  // namespace kncsim

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -209,6 +210,19 @@ void validate_router(const Config& c) {
                                     "cut_through: a packet never fits; allowed: router.fifo_flits >= {}, or "
                                     "router.flow_control: wormhole",
                                     c.integer("router.fifo_flits"), L, L));
+    // Cut-through credits a packet's room back when its head leaves (FNS), which is safe only if
+    // a packet leaves at least as fast as the next one comes in. A handshake link carries a flit
+    // per 2 x delay cycles, so from a shorter link into a longer one it is not.
+    if (c.text("network.topology") == "mesh" && (by_flits || by_packets) && cut_through &&
+        c.text("link.kind") == "handshake") {
+      const std::vector<int> d = mesh_link_timing(c).delays;
+      if (std::adjacent_find(d.begin(), d.end(), std::not_equal_to<>()) != d.end())
+        throw ConfigError(fmt::format("link.kind handshake with link delays [{}] and router.flow_control cut_through: a "
+                                      "packet's room is credited when its head leaves, and a longer link drains it "
+                                      "slower than a shorter one refills it; allowed: one delay for every dimension, "
+                                      "router.flow_control wormhole, or link.kind pipelined",
+                                      fmt::join(d, ", ")));
+    }
     return;
   }
   auto ref_needs = [](const std::string& key, const std::string& value, const std::string& allowed) {
@@ -220,8 +234,9 @@ void validate_router(const Config& c) {
   if (by_packets && !cut_through) ref_needs("router.flow_control", "wormhole", "cut_through (FNS moves whole packets)");
   if (c.integer("router.routing_delay") != 0)
     ref_needs("router.routing_delay", std::to_string(c.integer("router.routing_delay")), "0");
-  for (int d : mesh_link_timing(c).delays)
-    if (d != 1) ref_needs("link.delay", fmt::format("{} (from link.embedding and link.switch_to_wire_ratio, or given)", d), "1");
+  if (c.text("network.topology") == "mesh")
+    for (int d : mesh_link_timing(c).delays)
+      if (d != 1) ref_needs("link.delay", fmt::format("{} (from link.embedding and link.switch_to_wire_ratio, or given)", d), "1");
   if (c.text("link.kind") != "pipelined") ref_needs("link.kind", c.text("link.kind"), "pipelined");
 }
 

@@ -35,6 +35,10 @@ MeshLinkTiming mesh_link_timing(const Config& c) {
   }
   if (!t.explicit_delays) {
     for (double l : t.lengths) t.delays.push_back(wire_cycles(l, t.switch_to_wire));
+    if (t.max_delay() > kMaxLinkDelay)
+      throw ConfigError(fmt::format("link.embedding = {} with link.switch_to_wire_ratio = {:g} gives wires of {} cycles; "
+                                    "allowed: at most {} (a larger S, or a flatter embedding)",
+                                    to_string(t.embedding), t.switch_to_wire, t.max_delay(), kMaxLinkDelay));
     return t;
   }
   const std::vector<int64_t> given = c.integers("link.delay");

@@ -10,6 +10,8 @@
 
 namespace kncsim {
 
+constexpr int kMaxLinkDelay = 1000;  // cycles, given (the schema's bound) or from the layout
+
 struct MeshLinkTiming {
   Embedding embedding = Embedding::uniform;
   bool synchronous = false;
@@ -23,7 +25,8 @@ struct MeshLinkTiming {
 };
 
 // Throws ConfigError naming the key and the allowed values: a delay list of the wrong length,
-// an explicit delay on synchronous links, planar or cube with radices differing per dimension.
+// an explicit delay on synchronous links, planar or cube with radices differing per dimension,
+// a layout whose wires take more than kMaxLinkDelay cycles.
 MeshLinkTiming mesh_link_timing(const Config& c);
 
 }  // namespace kncsim

@@ -1,15 +1,17 @@
 #pragma once
 // The clock of a network's RTL routers. Every RTL router that has work in a cycle t is
-// stepped by one shared SystemC process, in node order, in two phases:
+// stepped by one shared SystemC process, in node order, in two passes:
 //   t + 0.25  sample: each router hands its outputs to the links, the network interface and
 //             its upstream neighbours (everything it sends lands in cycle t+1 or later)
-//   then      present: a node whose logic reads an input pin in the same cycle (an SCI node's
-//             CPU port) sets its inputs and lets them settle
-//   then      edge: each router takes what lands at t+1 and gets its clock edge
+//   then      present and edge: each router sets its inputs (a node whose logic reads an input
+//             pin in the same cycle, an SCI node's CPU port, lets them settle), takes what
+//             lands at t+1, and gets its clock edge
 // Every sample runs before any edge, so an RTL neighbour's flit or credit sent at t is seen
-// at the edge ending t, exactly as a SystemC router would see it. Signal-bound models (see
-// rtl_pins_signals.hpp) need a delta cycle between the phases to pass their pins; direct
-// ones do not. One process activation per cycle, not two per router.
+// at the edge ending t, exactly as a SystemC router would see it. Direct models do a node's
+// present and edge in one visit (an edge touches only its own node); signal-bound models (see
+// rtl_pins_signals.hpp) need delta cycles between the phases to pass their pins, so there
+// every node is presented before any edge. One process activation per cycle, not two per
+// router.
 #include <cstdint>
 #include <systemc>
 #include <vector>

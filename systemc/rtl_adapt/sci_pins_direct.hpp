@@ -86,8 +86,8 @@ class SciDirectPins {
   // and registers first).
   void hot_lines(std::vector<const void*>& out) const {
     out.push_back(m_.get());
-    const char* m = reinterpret_cast<const char*>(&m_->clk_i);
-    for (int line = 0; line < 3; ++line) out.push_back(m + 64 * line);
+    const uintptr_t m = reinterpret_cast<uintptr_t>(&m_->clk_i);
+    for (uintptr_t line = 0; line < 3; ++line) out.push_back(reinterpret_cast<const void*>(m + 64 * line));
   }
   // The falling edge changes nothing in the model (its outputs follow its registers): it is
   // evaluated with the next inputs (settle), before the rising edge.

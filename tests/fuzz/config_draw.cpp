@@ -735,7 +735,7 @@ FuzzCase incompatible(Rng& rng) {
       {kRings, {{"traffic.echo_bits", "64"}, {"traffic.address_bits", "8"}, {"link.constraint", "link_width"},
                 {"link.width_bits", "8"}}},
       {kRtl, {{"router.rtl_nodes", "[none]"}}},
-      {kRings, {{"router.rtl_nodes", "0"}}},
+      {kRings, {{"router.impl", "ref"}, {"router.rtl_nodes", "0"}}},  // (a drawn systemc base may take RTL nodes)
       {kRings, {{"trace.vcd", "x.vcd"}, {"router.impl", "ref"}}},  // the ring modules take a VCD
       {kRings,  // W = node_wires / 2n = 2 / 4: under a bit
        {{"link.constraint", "node_size"}, {"link.node_wires", "2"}, {"network.dims", "2"}, {"network.radix", "4"}}},

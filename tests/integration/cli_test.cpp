@@ -152,6 +152,10 @@ INSTANTIATE_TEST_SUITE_P(
                                "link.embedding = planar for network.topology rings", "auto or cube"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set link.delay=2",
                                "link.delay given for network.topology rings", "link.delay auto"},
+                      // Found by the config fuzzer: a flit arrived at a full FIFO (exit 1).
+                      BadInput{"run --set router.impl=systemc --set router.fifo_packets=3 --set link.kind=handshake "
+                               "--set link.delay=[3,1]",
+                               "link.kind handshake with link delays [3, 1]", "one delay for every dimension"},
                       BadInput{"run --set traffic.pattern=zigzag", "traffic.pattern", "bit_reversal, hotspot"},
                       BadInput{"run --set traffic.pattern=hotspot --set traffic.hotspot_nodes=[3,64]",
                                "traffic.hotspot_nodes", "0..63"},

@@ -45,6 +45,24 @@ TEST(Config, FifosShorterThanTheLinkRoundTripAreWarnedAbout) {
   EXPECT_TRUE(c.validate().empty());
 }
 
+// Rings take their wire delays from the cube layout, whatever S: the mesh's link checks
+// (the reference model's delay of 1) are not theirs.
+TEST(Config, RingsOnTheReferenceModelTakeAnyWireRatio) {
+  Config c;
+  c.apply_set("network.topology=rings");
+  c.apply_set("router.model=sci");
+  c.apply_set("link.switch_to_wire_ratio=0.5");
+  EXPECT_NO_THROW(c.validate());
+}
+
+// A layout whose wires would take more than 1000 cycles is refused, naming its keys.
+TEST(Config, WiresLongerThanTheDelayBoundAreRefused) {
+  Config c;
+  c.apply_set("router.impl=systemc");
+  c.apply_set("link.switch_to_wire_ratio=0.0001");
+  expect_error([&] { c.validate(); }, {"link.switch_to_wire_ratio", "at most 1000"});
+}
+
 TEST(Config, YamlSectionsAndSetOverrides) {
   Config c;
   c.merge_yaml("network: {dims: 1, radix: 16}\ntraffic:\n  load: .55\nrouter: {fifo_packets: 2}\n", "t.yaml");
