@@ -79,7 +79,6 @@ MeshExperiment mesh_experiment(const Config& c) {
   p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
   e.links = mesh_link_timing(c);
   p.link_delays = e.links.delays;
-  p.link.delay = e.links.max_delay();
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.source_queue_packets = source_cap;

@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <sstream>
 
 #include "config/schema.hpp"
@@ -148,7 +149,8 @@ void validate_topology(const Config& c) {
 }
 
 // Router, FIFO and link keys that only make sense together.
-void validate_router(const Config& c) {
+// links: the mesh's link timing, decoded once by the caller (null for rings).
+void validate_router(const Config& c, const MeshLinkTiming* links) {
   const bool ref = c.text("router.impl") == "ref";
   const bool by_packets = !c.is_word("router.fifo_packets"), by_flits = !c.is_word("router.fifo_flits");
   const int64_t L = c.integer("traffic.packet_flits");
@@ -213,9 +215,8 @@ void validate_router(const Config& c) {
     // Cut-through credits a packet's room back when its head leaves (FNS), which is safe only if
     // a packet leaves at least as fast as the next one comes in. A handshake link carries a flit
     // per 2 x delay cycles, so from a shorter link into a longer one it is not.
-    if (c.text("network.topology") == "mesh" && (by_flits || by_packets) && cut_through &&
-        c.text("link.kind") == "handshake") {
-      const std::vector<int> d = mesh_link_timing(c).delays;
+    if (links && (by_flits || by_packets) && cut_through && c.text("link.kind") == "handshake") {
+      const std::vector<int>& d = links->delays;
       if (std::adjacent_find(d.begin(), d.end(), std::not_equal_to<>()) != d.end())
         throw ConfigError(fmt::format("link.kind handshake with link delays [{}] and router.flow_control cut_through: a "
                                       "packet's room is credited when its head leaves, and a longer link drains it "
@@ -234,8 +235,8 @@ void validate_router(const Config& c) {
   if (by_packets && !cut_through) ref_needs("router.flow_control", "wormhole", "cut_through (FNS moves whole packets)");
   if (c.integer("router.routing_delay") != 0)
     ref_needs("router.routing_delay", std::to_string(c.integer("router.routing_delay")), "0");
-  if (c.text("network.topology") == "mesh")
-    for (int d : mesh_link_timing(c).delays)
+  if (links)
+    for (int d : links->delays)
       if (d != 1) ref_needs("link.delay", fmt::format("{} (from link.embedding and link.switch_to_wire_ratio, or given)", d), "1");
   if (c.text("link.kind") != "pipelined") ref_needs("link.kind", c.text("link.kind"), "pipelined");
 }
@@ -415,9 +416,10 @@ std::vector<std::string> Config::validate() const {
     throw ConfigError(fmt::format("traffic.seed = {} with traffic.stream legacy; allowed: default or 0..4294967295 "
                                   "(srand48 uses 32 bits)",
                                   integer("traffic.seed")));
-  validate_router(*this);
   const bool mesh = text("network.topology") != "rings";
-  const int max_delay = mesh ? mesh_link_timing(*this).max_delay() : 1;
+  const std::optional<MeshLinkTiming> links = mesh ? std::optional(mesh_link_timing(*this)) : std::nullopt;
+  validate_router(*this, links ? &*links : nullptr);
+  const int max_delay = links ? links->max_delay() : 1;
   // Credits come back a round trip after their flit left: a FIFO smaller than that idles its link.
   const int64_t fifo = !is_word("router.fifo_flits")     ? integer("router.fifo_flits")
                        : !is_word("router.fifo_packets") ? integer("router.fifo_packets") * integer("traffic.packet_flits")

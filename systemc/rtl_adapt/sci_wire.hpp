@@ -30,7 +30,7 @@ inline uint64_t wire_id(uint64_t id) {
     throw std::length_error("SCI RTL flit: message " + std::to_string(nth) + " of node " + std::to_string(node) +
                             ", beyond the RTL's id (" + std::to_string(kAddrBits) + "-bit node, " +
                             std::to_string(kIdCountBits) + "-bit message count)");
-  return (id >> kSciIdNodeShift) << kIdCountBits | nth;
+  return node << kIdCountBits | nth;
 }
 inline uint64_t model_id(uint64_t wire) {
   return sci_message_id(uint32_t(wire >> kIdCountBits), wire & ((uint64_t{1} << kIdCountBits) - 1));
