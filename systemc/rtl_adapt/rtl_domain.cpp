@@ -48,6 +48,10 @@ void RtlDomain::visit(NodeBitmap& set, F&& f) {
     set.drain([&](uint32_t n) { order_.push_back(n); });
     const size_t count = order_.size();
     for (size_t i = 0; i < count; ++i) {
+      if (i + 2 * kAhead < count) {  // the table of hot lines misses too: it is fetched earlier
+        const void* const* table = &hot_[size_t(order_[i + 2 * kAhead]) * RtlNode::kHotLines];
+        for (size_t k = 0; k < RtlNode::kHotLines; k += 64 / sizeof(void*)) __builtin_prefetch(table + k);
+      }
       if (i + kAhead < count) {
         const void* const* lines = &hot_[size_t(order_[i + kAhead]) * RtlNode::kHotLines];
         for (size_t k = 0; k < RtlNode::kHotLines && lines[k]; ++k) __builtin_prefetch(lines[k]);

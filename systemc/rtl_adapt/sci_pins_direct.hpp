@@ -72,6 +72,7 @@ class SciDirectPins {
   uint32_t active_max() const { return m_->active_max_o; }
   uint32_t held() const { return m_->held_o; }
   bool idle() const { return m_->idle_o; }
+  bool idle_after_edge() const { return m_->idle_o; }  // the edge was evaluated
 
   void set_now(uint32_t now, uint32_t prio) {
     m_->now_i = now;
@@ -81,7 +82,10 @@ class SciDirectPins {
   void set_ring_in_valid(uint32_t v) { m_->ring_in_valid_i = uint8_t(v); }
   void set_cpu_in(const rtl::sci::Words& w) { put(m_->cpu_in_i, w); }
   void set_cpu_in_valid(bool v) { m_->cpu_in_valid_i = v; }
-  void settle() { m_->eval(); }
+  void settle() {
+    m_->eval();
+    low_seen_ = true;
+  }
   // What every evaluation reads first: the model object, and the design's state (one-bit pins
   // and registers first).
   void hot_lines(std::vector<const void*>& out) const {
@@ -90,11 +94,18 @@ class SciDirectPins {
     for (uintptr_t line = 0; line < 3; ++line) out.push_back(reinterpret_cast<const void*>(m + 64 * line));
   }
   // The falling edge changes nothing in the model (its outputs follow its registers): it is
-  // evaluated with the next inputs (settle), before the rising edge.
+  // evaluated with the next inputs (settle) only when an output is read before the rising
+  // edge. Otherwise the rising edge's evaluation settles the inputs and then clocks, as
+  // Verilator's evaluation does (input logic first, then edge triggers), once the model knows
+  // its clock went low: Verilator detects an edge against the clock it saw at its last
+  // evaluation, and keeps that in a member that mark_low sets. Should a Verilator name it
+  // otherwise, mark_low evaluates the low phase instead (slower, the same cycles).
   void clock_low() { m_->clk_i = 0; }
   void clock_high() {
+    if (!low_seen_) mark_low(*m_->rootp, 0);
     m_->clk_i = 1;
     m_->eval();
+    low_seen_ = false;
   }
 
   void trace(sc_core::sc_trace_file*, const std::string&) const {}
@@ -112,8 +123,18 @@ class SciDirectPins {
     for (size_t i = 0; i < w.size(); ++i) v[i] = w[i];
   }
 
+  template <class Root>
+  auto mark_low(Root& root, int) -> decltype(void(root.__Vtrigrprev__TOP__clk_i = 0)) {
+    root.__Vtrigrprev__TOP__clk_i = 0;
+  }
+  template <class Root>
+  void mark_low(Root&, long) {
+    m_->eval();
+  }
+
   std::unique_ptr<VModel> m_;
   std::array<Wide*, 4> ring_in_, ring_out_;
+  bool low_seen_ = true;  // an evaluation saw the clock low since the last rising edge
 };
 
 }  // namespace kncsim

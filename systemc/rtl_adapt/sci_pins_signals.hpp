@@ -70,6 +70,7 @@ class SciSignalPins {
   uint32_t active_max() const { return active_max_o_.read(); }
   uint32_t held() const { return held_o_.read(); }
   bool idle() const { return idle_o_.read(); }
+  bool idle_after_edge() const { return false; }  // the edge is evaluated a delta later: unknown
 
   void set_now(uint32_t now, uint32_t prio) {
     now_i_.write(now);
