@@ -87,24 +87,31 @@ namespace {
 
 // The wires of a mesh: its layout's lengths, the delays they give, the synchronous stretch.
 ojson links_json(const MeshLinkTiming& t) {
-  return ojson{{"embedding", to_string(t.embedding)},
-               {"mode", t.synchronous ? "synchronous" : "pipelined"},
-               {"switch_to_wire_ratio", t.switch_to_wire},
-               {"wire_lengths", t.lengths},
-               {"link_delays", t.delays},
-               {"delays_given", t.explicit_delays},
-               {"longest_wire", t.longest},
-               {"cycle_time_factor", t.cycle_time_factor}};
+  ojson j{{"embedding", to_string(t.embedding)},
+          {"mode", t.synchronous ? "synchronous" : "pipelined"},
+          {"switch_to_wire_ratio", t.switch_to_wire},
+          {"wire_lengths", t.lengths},
+          {"link_delays", t.delays},
+          {"delays_given", t.explicit_delays},
+          {"longest_wire", t.longest},
+          {"cycle_time_factor", t.cycle_time_factor}};
+  if (t.torus) {  // a torus's wires differ within a dimension: every one, and where they sit
+    j["wiring"] = to_string(t.wiring);
+    j["wire_delays"] = t.wire_delays;
+  }
+  return j;
 }
 
 ojson mesh_analytic_report(const Config& c, const MeshExperiment& e) {
-  const MeshGeometry g(e.radices);
+  const MeshGeometry g = e.geometry();
   const int L = e.packet_flits;
   const double A = e.load;
-  const MeshAnalytic a = mesh_analytic(e.radices, L, A);
+  const MeshAnalytic a = e.torus ? torus_analytic(e.radices, L, A) : mesh_analytic(e.radices, L, A);
   const MeasureContext m = measure_context(g, L, A);
-  const double t0 = zero_load_latency(e.radices, e.links.delays, e.flit.router.routing_delay);
-  return ojson{{"nodes", a.nodes},
+  const double t0 = e.torus ? zero_load_latency(e.radices, true, e.links.wire_delays, e.flit.router.routing_delay)
+                            : zero_load_latency(e.radices, e.links.delays, e.flit.router.routing_delay);
+  return ojson{{"topology", e.torus ? "torus" : "mesh"},
+               {"nodes", a.nodes},
                {"bisection_flits_per_cycle", a.bisection_flits},
                {"mean_distance", a.mean_distance},
                {"distance_stddev", a.distance_stddev},
@@ -167,14 +174,14 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Cy
 }
 
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink) {
-  const MeshGeometry geometry(e.radices);
+  const MeshGeometry geometry = e.geometry();
   InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
   const std::unique_ptr<CycleModel> model = make_model(e, geometry, feed, sink);
   CycleModel& net = *model;
   const ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target);
-  ojson result = run_json("mesh", spec, net, target, outcome);
+  ojson result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
   // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
   const double factor = e.links.cycle_time_factor;
   result["cycle_time_factor"] = factor;
@@ -238,6 +245,8 @@ std::string flit_level_text(const ojson& cfg, const ojson& links) {
   const bool same = std::all_of(d.begin(), d.end(), [&](const ojson& x) { return x == d[0]; });
   std::string s = fmt::format(", {} links of delay {}", cfg["link"]["kind"].get<std::string>(),
                               same ? d[0].dump() : d.dump());
+  if (links.contains("wire_delays"))  // a torus: the longest per dimension, and where the nodes sit
+    s += fmt::format(" at most ({} wiring)", links["wiring"].get<std::string>());
   if (links["mode"] == "synchronous") s += fmt::format(" (synchronous: a cycle is {:.4g} switch cycles)",
                                                        links["cycle_time_factor"].get<double>());
   if (cfg["router"]["routing_delay"].get<int64_t>() > 0)
@@ -283,25 +292,35 @@ std::string run_summary(const ojson& r) {
 
 std::string analytic_summary(const ojson& a) {
   if (a.contains("topology") && a["topology"] == "rings") return rings_analytic_summary(a);
+  const bool torus = a.contains("topology") && a["topology"] == "torus";
   std::string s;
-  s += fmt::format("nodes N                      {}\n", a["nodes"].get<long>());
-  s += fmt::format("bisection bandwidth B        {} flits/cycle per direction\n", a["bisection_flits_per_cycle"].get<long>());
-  s += fmt::format("mean distance D              {:.6g} hops  (d(R-1/R)/3)\n", a["mean_distance"].get<double>());
+  s += fmt::format("nodes N                      {}{}\n", a["nodes"].get<long>(), torus ? " (torus)" : "");
+  s += fmt::format("bisection bandwidth B        {} flits/cycle per direction{}\n", a["bisection_flits_per_cycle"].get<long>(),
+                   torus ? "  (2N/R: the wraparound doubles it)" : "");
+  s += fmt::format("mean distance D              {:.6g} hops  ({})\n", a["mean_distance"].get<double>(),
+                   torus ? "every pair, the shorter way round" : "d(R-1/R)/3");
   s += fmt::format("distance std deviation       {:.6g} hops\n", a["distance_stddev"].get<double>());
   const ojson& w = a["links"];
   s += fmt::format("links                        {}, {} embedding, S = {:g}: wire lengths {}, delays {} cycles{}\n",
                    w["mode"].get<std::string>(), w["embedding"].get<std::string>(), w["switch_to_wire_ratio"].get<double>(),
                    w["wire_lengths"].dump(), w["link_delays"].dump(), w["delays_given"].get<bool>() ? " (given)" : "");
+  if (w.contains("wire_delays"))
+    s += fmt::format("torus wires                  {} wiring: per dimension, the wire from each coordinate to the next "
+                     "(the last: the wraparound) takes {} cycles\n",
+                     w["wiring"].get<std::string>(), w["wire_delays"].dump());
   if (w["cycle_time_factor"].get<double>() != 1)
     s += fmt::format("synchronous cycle            {:.6g} switch cycles  (1 + longest wire / S)\n",
                      w["cycle_time_factor"].get<double>());
-  s += fmt::format("zero-load latency T          {:.6g} cycles, {:.6g} switch cycles  (sum of D_k x delay_k, + 1)\n",
-                   a["zero_load_latency"].get<double>(), a["zero_load_latency_switch_cycles"].get<double>());
+  s += fmt::format("zero-load latency T          {:.6g} cycles, {:.6g} switch cycles  ({})\n",
+                   a["zero_load_latency"].get<double>(), a["zero_load_latency_switch_cycles"].get<double>(),
+                   torus ? "every pair's wires summed, averaged, + 1" : "sum of D_k x delay_k, + 1");
   if (a["umax_bound"].is_number() && !std::isnan(a["umax_bound"].get<double>()))
     s += fmt::format("U_max bound                  {:.6g}  (1 - 2(R-2)/(R(R+2)), Critique)\n", a["umax_bound"].get<double>());
   else
-    s += "U_max bound                  n/a (the Critique's bound assumes equal radices)\n";
-  s += fmt::format("injection probability q      {:.6g} per node per cycle  (4A/(R L))\n", a["injection_probability"].get<double>());
+    s += torus ? "U_max bound                  n/a (the Critique's bound is for meshes)\n"
+               : "U_max bound                  n/a (the Critique's bound assumes equal radices)\n";
+  s += fmt::format("injection probability q      {:.6g} per node per cycle  ({})\n", a["injection_probability"].get<double>(),
+                   torus ? "8A/(R L)" : "4A/(R L)");
   s += fmt::format("sns4 initial INTERVAL        {} cycles\n", a["sns4_interval"].get<long>());
   return s;
 }

@@ -44,14 +44,15 @@ MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double
   for (int64_t h : c.integers("traffic.hotspot_nodes")) s.pattern.hotspots.push_back(uint32_t(h));
   s.pattern.hotspot_fraction = c.number("traffic.hotspot_fraction");
   s.pattern.seed = seed;
-  s.q = injection_probability(A, g.radix(), L);
+  s.q = injection_probability(A, g.radix(), L, g.torus());
   return s;
 }
 
 MeshExperiment mesh_experiment(const Config& c) {
   MeshExperiment e;
   e.radices = network_radices(c);
-  const MeshGeometry g(e.radices);
+  e.torus = c.text("network.topology") == "torus";
+  const MeshGeometry g = e.geometry();
   const int L = e.packet_flits = int(c.integer("traffic.packet_flits"));
   e.load = c.number("traffic.load");
   e.stream = mesh_stream(c, g, L, e.load);
@@ -78,7 +79,7 @@ MeshExperiment mesh_experiment(const Config& c) {
   p.router.routing_delay = int(c.integer("router.routing_delay"));
   p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
   e.links = mesh_link_timing(c);
-  p.link_delays = e.links.delays;
+  p.link_delays = e.links.wire_delays;
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.source_queue_packets = source_cap;

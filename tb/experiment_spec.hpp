@@ -7,6 +7,8 @@
 #include <variant>
 #include <vector>
 
+#include "topo/mesh_geometry.hpp"
+
 #include "analytic/rings_analytic.hpp"
 #include "config/config.hpp"
 #include "config/link_timing.hpp"
@@ -32,6 +34,8 @@ struct MeshStreamSpec {
 
 struct MeshExperiment {
   std::vector<int> radices;
+  bool torus = false;  // network.topology torus: wraparound in every dimension
+  MeshGeometry geometry() const { return MeshGeometry(radices, torus); }
   int packet_flits = 0;  // L
   double load = 0;       // A
   MeshStreamSpec stream;

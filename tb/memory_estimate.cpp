@@ -49,7 +49,7 @@ double source_cap(const Config& c) {
 MemoryEstimate mesh(const Config& c) {
   MemoryEstimate e;
   const std::vector<int> radices = network_radices(c);
-  const MeshGeometry g(radices);
+  const MeshGeometry g(radices, c.text("network.topology") == "torus");
   const int L = int(c.integer("traffic.packet_flits"));
   const double A = c.number("traffic.load");
   e.nodes = double(g.nodes());
@@ -69,7 +69,7 @@ MemoryEstimate mesh(const Config& c) {
   const double umax = mesh_analytic(radices, L, A).umax_bound;
   const double carried =
       (c.text("traffic.pattern") == "uniform" ? 1.0 : 0.5) * (std::isnan(umax) ? 0.85 : umax);
-  const double q = std::min(1.0, injection_probability(A, g.radix(), L));
+  const double q = std::min(1.0, injection_probability(A, g.radix(), L, g.torus()));
   const double growth = e.nodes * q * std::max(0.0, 1 - carried / A);
   const double in_flight = e.nodes * 2;  // below saturation: a few packets per node at most
   const double cap = source_cap(c);

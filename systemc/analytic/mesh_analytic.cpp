@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "topo/mesh_geometry.hpp"
+
 namespace kncsim {
 
 MeshAnalytic mesh_analytic(int dims, int radix, int packet_flits, double load) {
@@ -45,6 +47,55 @@ double zero_load_latency(const std::vector<int>& radices, const std::vector<int>
     const double R = radices[k], mean_hops = (R - 1. / R) / 3.;
     hops += mean_hops;
     wires += mean_hops * delays[k];
+  }
+  return wires + 1 + (hops + 1) * routing_delay;
+}
+
+MeshAnalytic torus_analytic(const std::vector<int>& radices, int packet_flits, double load) {
+  MeshAnalytic a{};
+  const int largest = *std::max_element(radices.begin(), radices.end());
+  a.nodes = 1;
+  double variance = 0;
+  for (int r : radices) {
+    a.nodes *= r;
+    double sum = 0, squares = 0;  // of the hop count over the r * r pairs
+    for (int x = 0; x < r; ++x)
+      for (int y = 0; y < r; ++y) {
+        const double h = std::abs(cube_offset(x, y, r, true));
+        sum += h;
+        squares += h * h;
+      }
+    const double mean = sum / (double(r) * r);
+    a.mean_distance += mean;
+    variance += squares / (double(r) * r) - mean * mean;
+  }
+  a.bisection_flits = 2 * a.nodes / largest;
+  a.distance_stddev = std::sqrt(variance);
+  a.umax_bound = std::numeric_limits<double>::quiet_NaN();
+  a.injection_probability = 8. * load / (largest * packet_flits);
+  a.offered_flits_per_node = 8. * load / largest;
+  return a;
+}
+
+double zero_load_latency(const std::vector<int>& radices, bool torus,
+                         const std::vector<std::vector<int>>& wire_delays, int routing_delay) {
+  double wires = 0, hops = 0;
+  for (size_t k = 0; k < radices.size(); ++k) {
+    const int r = radices[k];
+    const std::vector<int>& delay = wire_delays[k];
+    double sum = 0, steps = 0;
+    for (int a = 0; a < r; ++a)
+      for (int b = 0; b < r; ++b) {
+        const int off = cube_offset(a, b, r, torus);
+        for (int i = 0, x = a; i < std::abs(off); ++i) {
+          const int next = (x + (off > 0 ? 1 : r - 1)) % r;
+          sum += delay[size_t(off > 0 ? x : next)];  // the wire between next and x, either way
+          x = next;
+        }
+        steps += std::abs(off);
+      }
+    wires += sum / (double(r) * r);
+    hops += steps / (double(r) * r);
   }
   return wires + 1 + (hops + 1) * routing_delay;
 }

@@ -27,4 +27,15 @@ MeshAnalytic mesh_analytic(const std::vector<int>& radices, int packet_flits, do
 // delays of 1 and no routing delay, Pertel's D + 1.
 double zero_load_latency(const std::vector<int>& radices, const std::vector<int>& delays, int routing_delay);
 
+// A torus under uniform traffic, every pair of each dimension counted: N, the bisection 2N/R
+// (the wraparound doubles a mesh's), the mean and spread of the distance, q = 8A/(R L) and
+// q L; no U_max bound (NaN).
+MeshAnalytic torus_analytic(const std::vector<int>& radices, int packet_flits, double load);
+
+// Zero-load latency as above with a delay per wire (MeshLinkTiming::wire_delays: per
+// dimension, the wire from w to w + 1, w = R - 1 a torus's wraparound), mesh or torus: each
+// pair's path is summed wire by wire and averaged over every pair of each dimension.
+double zero_load_latency(const std::vector<int>& radices, bool torus,
+                         const std::vector<std::vector<int>>& wire_delays, int routing_delay);
+
 }  // namespace kncsim

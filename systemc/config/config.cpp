@@ -116,6 +116,23 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
   }
 }
 
+// A torus runs on the SystemC routers (the reference model is Pertel's mesh; the RTL router
+// has no wraparound yet), and its rings close cycles of channels that dimension-order and
+// adaptive routing on one channel per link can deadlock on: such a run is a study of that.
+void validate_torus(const Config& c) {
+  if (c.text("router.impl") != "systemc" || !c.is_word("router.rtl_nodes"))
+    throw ConfigError(fmt::format("network.topology torus with router.impl = {}{}: tori run on the SystemC routers "
+                                  "(the reference model is Pertel's mesh, and the RTL router has no wraparound); "
+                                  "allowed: router.impl systemc without router.rtl_nodes",
+                                  c.text("router.impl"), c.is_word("router.rtl_nodes") ? "" : " and router.rtl_nodes"));
+  if (c.text("router.allow_deadlock") != "true")
+    throw ConfigError(fmt::format("network.topology torus with router.routing {} on one channel per link can deadlock "
+                                  "(each ring of the torus is a cycle of channels, and packets waiting around it wait "
+                                  "for ever); allowed: router.allow_deadlock: true, to study it (the deadlock watchdog "
+                                  "reports the waiting cycle)",
+                                  c.text("router.routing")));
+}
+
 // Topology and router family together: Scott & Goodman's rings take the SCI ring node and one radix;
 // meshes take the wormhole router and at most 15 dimensions.
 void validate_topology(const Config& c) {
@@ -124,10 +141,17 @@ void validate_topology(const Config& c) {
     throw ConfigError(fmt::format("network.topology = {} with router.model = {}; allowed: network.topology rings with "
                                   "router.model sci, or mesh with wormhole",
                                   c.text("network.topology"), c.text("router.model")));
+  const std::string& topology = c.text("network.topology");
+  if (topology != "torus" && c.text("network.wiring") != "straight")
+    throw ConfigError(fmt::format("network.wiring = {} with network.topology {}: only a torus's rings can be folded (a "
+                                  "mesh has no wraparound; Scott & Goodman's rings are laid out straight); allowed: "
+                                  "network.wiring straight, or network.topology torus",
+                                  c.text("network.wiring"), topology));
   if (!rings) {
     if (c.integer("network.dims") > 15)  // 2d+1 ports in a 32-bit route mask
-      throw ConfigError(fmt::format("network.dims = {} for a mesh; allowed: 1..15 (up to 24 for network.topology rings)",
-                                    c.integer("network.dims")));
+      throw ConfigError(fmt::format("network.dims = {} for a {}; allowed: 1..15 (up to 24 for network.topology rings)",
+                                    c.integer("network.dims"), topology));
+    if (topology == "torus") validate_torus(c);
     return;
   }
   if (!c.is_word("router.rtl_nodes") && c.text("router.impl") != "systemc")
@@ -216,13 +240,15 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     // a packet leaves at least as fast as the next one comes in. A handshake link carries a flit
     // per 2 x delay cycles, so from a shorter link into a longer one it is not.
     if (links && (by_flits || by_packets) && cut_through && c.text("link.kind") == "handshake") {
-      const std::vector<int>& d = links->delays;
-      if (std::adjacent_find(d.begin(), d.end(), std::not_equal_to<>()) != d.end())
+      bool equal = true;  // every wire's (a torus's may differ within a dimension)
+      for (const auto& dim : links->wire_delays)
+        for (int d : dim) equal &= d == links->wire_delays[0][0];
+      if (!equal)
         throw ConfigError(fmt::format("link.kind handshake with link delays [{}] and router.flow_control cut_through: a "
                                       "packet's room is credited when its head leaves, and a longer link drains it "
-                                      "slower than a shorter one refills it; allowed: one delay for every dimension, "
-                                      "router.flow_control wormhole, or link.kind pipelined",
-                                      fmt::join(d, ", ")));
+                                      "slower than a shorter one refills it; allowed: one delay for every dimension "
+                                      "(and every wire of a torus), router.flow_control wormhole, or link.kind pipelined",
+                                      fmt::join(links->delays, ", ")));
     }
     return;
   }

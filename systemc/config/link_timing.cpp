@@ -21,20 +21,38 @@ MeshLinkTiming mesh_link_timing(const Config& c) {
     throw ConfigError(fmt::format("link.embedding = {} with network.radix = [{}]: Scott & Goodman's layout folds "
                                   "dimensions of one radix; allowed: link.embedding uniform, or one network.radix",
                                   e, fmt::join(radices, ", ")));
+  t.torus = c.text("network.topology") == "torus";
+  t.wiring = c.text("network.wiring") == "folded" ? Wiring::folded : Wiring::straight;
   t.lengths = neighbour_wire_lengths(dims, radices[0], t.embedding);
-  t.longest = *std::max_element(t.lengths.begin(), t.lengths.end());
+  // Every wire of every dimension, in neighbour-wire units (a mesh has no wraparound: its last
+  // entry, unused, is taken as long as the others).
+  auto wires = std::vector<std::vector<double>>(size_t(dims));
+  for (int k = 0; k < dims; ++k)
+    for (int x = 0; x < radices[size_t(k)]; ++x)
+      wires[size_t(k)].push_back(t.torus ? link_length(x, radices[size_t(k)], t.lengths[size_t(k)], t.wiring)
+                                         : t.lengths[size_t(k)]);
+  t.longest = 0;
+  for (const auto& w : wires) t.longest = std::max(t.longest, *std::max_element(w.begin(), w.end()));
+  auto fill = [&](auto delay_of) {
+    t.wire_delays.assign(size_t(dims), {});
+    t.delays.clear();
+    for (int k = 0; k < dims; ++k) {
+      for (double l : wires[size_t(k)]) t.wire_delays[size_t(k)].push_back(delay_of(k, l));
+      t.delays.push_back(*std::max_element(t.wire_delays[size_t(k)].begin(), t.wire_delays[size_t(k)].end()));
+    }
+  };
   t.explicit_delays = !c.is_word("link.delay");
   if (t.synchronous) {
     if (t.explicit_delays)
       throw ConfigError(fmt::format("link.delay = [{}] with link.mode synchronous, whose links take one (stretched) "
                                     "cycle; allowed: link.delay auto, or link.mode pipelined",
                                     fmt::join(c.integers("link.delay"), ", ")));
-    t.delays.assign(size_t(dims), 1);
+    fill([](int, double) { return 1; });
     t.cycle_time_factor = 1 + t.longest / t.switch_to_wire;
     return t;
   }
   if (!t.explicit_delays) {
-    for (double l : t.lengths) t.delays.push_back(wire_cycles(l, t.switch_to_wire));
+    fill([&](int, double l) { return wire_cycles(l, t.switch_to_wire); });
     if (t.max_delay() > kMaxLinkDelay)
       throw ConfigError(fmt::format("link.embedding = {} with link.switch_to_wire_ratio = {:g} gives wires of {} cycles; "
                                     "allowed: at most {} (a larger S, or a flatter embedding)",
@@ -46,7 +64,7 @@ MeshLinkTiming mesh_link_timing(const Config& c) {
     throw ConfigError(fmt::format("link.delay lists {} delays but network.dims = {}; allowed: auto, one delay, or "
                                   "exactly network.dims of them (one per dimension)",
                                   given.size(), dims));
-  for (int k = 0; k < dims; ++k) t.delays.push_back(int(given[given.size() == 1 ? 0 : size_t(k)]));
+  fill([&](int k, double) { return int(given[given.size() == 1 ? 0 : size_t(k)]); });
   return t;
 }
 

@@ -17,9 +17,13 @@ const std::vector<KeySpec>& config_schema() {
       {"network.dims", K::integer, {}, 1, false, 24, "2", "d (n): number of dimensions"},
       {"network.radix", K::integers, {}, 2, false, 65535, "8",
        "R: nodes per dimension, or a list with one radix per dimension"},
-      {"network.topology", K::choice, {"mesh", "rings"}, 0, false, kNoMax, "mesh",
-       "k-ary n-cube wiring: mesh (wormhole routers); rings = unidirectional rings, one per dimension "
-       "(Scott & Goodman's pipelined k-ary n-cube, router.model: sci)"},
+      {"network.topology", K::choice, {"mesh", "torus", "rings"}, 0, false, kNoMax, "mesh",
+       "k-ary n-cube wiring: mesh (wormhole routers); torus = a mesh with bidirectional wraparound in every "
+       "dimension (wormhole routers, systemc); rings = unidirectional rings, one per dimension (Scott & Goodman's "
+       "pipelined k-ary n-cube, router.model: sci)"},
+      {"network.wiring", K::choice, {"straight", "folded"}, 0, false, kNoMax, "straight",
+       "torus: where a dimension's nodes sit along their axis: straight = in coordinate order (one wraparound wire "
+       "spans the row); folded = interleaved (0, R-1, 1, R-2, ..), so that no wire spans more than two neighbours"},
       {"router.model", K::choice, {"wormhole", "sci"}, 0, false, kNoMax, "wormhole",
        "router family: wormhole = NDF/Symult/Mosaic-style input-FIFO crossbar router; sci = SCI-style ring "
        "interfaces (network.topology: rings)"},
@@ -49,6 +53,9 @@ const std::vector<KeySpec>& config_schema() {
        "SystemC-mode model (verilator --sc) on sc_signal pins. Same results; nodes in trace.nodes use signals"},
       {"router.routing", K::choice, {"dor", "adaptive"}, 0, false, kNoMax, "dor",
        "dor = dimension order (SNS); adaptive = first free profitable output (ANS)"},
+      {"router.allow_deadlock", K::choice, {"false", "true"}, 0, false, kNoMax, "false",
+       "true = run a routing that can deadlock (a torus's rings close cycles of channels), for studies; the "
+       "deadlock watchdog (run.deadlock_cycles) then reports the waiting cycle. false = refuse it"},
       {"router.fifo_packets", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",
        "input FIFO capacity in packets of L flits (FNS's Q); injection queues stay unbounded"},
       {"router.fifo_flits", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",
@@ -104,8 +111,8 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.hotspot_fraction", K::number, {}, 0, true, 1, "0.1",
        "hotspot: probability a packet goes to a hot node (else uniform)"},
       {"traffic.load", K::number, {}, 0, true, kNoMax, "0.3",
-       "A: applied load as a fraction of bisection bandwidth; q = 4A/(R L). Rings: offered bits/cycle/processor "
-       "as a fraction of the eq 13/14 maximum"},
+       "A: applied load as a fraction of bisection bandwidth; q = 4A/(R L) (a torus, whose bisection is twice a "
+       "mesh's: 8A/(R L)). Rings: offered bits/cycle/processor as a fraction of the eq 13/14 maximum"},
       {"traffic.packet_flits", K::integer, {}, 1, false, 1 << 20, "32", "L: packet length in flits"},
       {"traffic.source_queue_packets", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",
        "packets a node's source (injection) queue holds; one generated while it is full is dropped and counted. "

@@ -31,12 +31,14 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
     for (int k = 0; k < g.dims(); ++k) {
       const int c = g.coord(n, k);
       for (int o : {MeshGeometry::pred(k), MeshGeometry::succ(k)}) {
-        if ((o == MeshGeometry::pred(k) && c == 0) || (o == MeshGeometry::succ(k) && c == g.radix(k) - 1)) continue;
+        if (!g.connected(n, o)) continue;
         NetworkRouter& src = *routers[n];
         NetworkRouter& dst = *routers[g.neighbour(n, o)];
         const int q = MeshGeometry::opposite(o);
         LinkParams link = p.link;
-        if (!p.link_delays.empty()) link.delay = p.link_delays[size_t(k)];
+        // The wire between coordinates w and w + 1 (w = R - 1: the wraparound), either way.
+        const int w = o == MeshGeometry::succ(k) ? c : (c + g.radix(k) - 1) % g.radix(k);
+        if (!p.link_delays.empty()) link.delay = p.link_delays[size_t(k)][size_t(w)];
         links.emplace_back(link, p.router.credits, dst.input_fifo(q), dst, src);
         src.connect_output(o, &links.back());
         dst.connect_input(q, &links.back());

@@ -36,8 +36,10 @@ using RtlRouterFactory = std::function<std::unique_ptr<NetworkRouter>(
 struct WormholeNetworkParams {
   int packet_flits = 32;  // L
   RouterParams router;
-  LinkParams link;                 // every link's kind; its delay where link_delays is empty
-  std::vector<int> link_delays;    // per dimension: the delay of its links (from the embedding)
+  LinkParams link;  // every link's kind; its delay where link_delays is empty
+  // Per dimension, per coordinate w: the delay of the links between w and w + 1 (w = R - 1:
+  // a torus's wraparound), from the embedding (MeshLinkTiming::wire_delays).
+  std::vector<std::vector<int>> link_delays;
   int64_t deadlock_cycles = 10000;
   int64_t source_queue_packets = 0;   // cap on packets waiting at each source; 0 = unbounded
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
@@ -47,7 +49,8 @@ struct WormholeNetworkParams {
   RtlRouterFactory rtl_factory;
   int max_link_delay() const {
     int d = link.delay;
-    for (int x : link_delays) d = std::max(d, x);
+    for (const auto& dim : link_delays)
+      for (int x : dim) d = std::max(d, x);
     return d;
   }
 };

@@ -37,7 +37,7 @@ void NetworkInterface::spool(const WaitingPacket& w) {
     if (i < dims) {
       f.header = true;
       f.dim = uint8_t(i);
-      f.hops = int16_t(headers_->coord(w.dest, i) - headers_->coord(node_, i));
+      f.hops = int16_t(headers_->offset(node_, w.dest, i));
     }
     queue_.push(TimedFlit{w.time + i, f});
   }

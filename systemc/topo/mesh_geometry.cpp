@@ -6,10 +6,11 @@
 
 namespace kncsim {
 
-MeshGeometry::MeshGeometry(int dims, int radix) : MeshGeometry(std::vector<int>(size_t(std::max(dims, 0)), radix)) {}
+MeshGeometry::MeshGeometry(int dims, int radix, bool torus)
+    : MeshGeometry(std::vector<int>(size_t(std::max(dims, 0)), radix), torus) {}
 
-MeshGeometry::MeshGeometry(const std::vector<int>& radices)
-    : dims_(int(radices.size())), radix_(0), radices_(radices), nodes_(1) {
+MeshGeometry::MeshGeometry(const std::vector<int>& radices, bool torus)
+    : dims_(int(radices.size())), radix_(0), torus_(torus), radices_(radices), nodes_(1) {
   if (radices.empty()) throw std::invalid_argument("MeshGeometry: no dimensions");
   for (int r : radices) {
     if (r < 2 || r > 65535) throw std::invalid_argument("MeshGeometry: radix out of range");
@@ -30,13 +31,14 @@ bool MeshGeometry::uniform() const {
 
 uint32_t MeshGeometry::edge_ports_half() const {
   uint32_t e = 0;
+  if (torus_) return e;
   for (int r : radices_) e += nodes_ / uint32_t(r);
   return e;
 }
 
 int MeshGeometry::distance(uint32_t a, uint32_t b) const {
   int d = 0;
-  for (int k = 0; k < dims_; ++k) d += std::abs(coord(a, k) - coord(b, k));
+  for (int k = 0; k < dims_; ++k) d += std::abs(offset(a, b, k));
   return d;
 }
 

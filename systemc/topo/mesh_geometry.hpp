@@ -1,7 +1,8 @@
 #pragma once
 // A d-dimensional mesh, radix R_k along dimension k, with the listings' numbering:
 // node (x,y,z,..) = x + y R_0 + z R_0 R_1 ..; ports local=0, pred(dim)=2dim+1,
-// succ(dim)=2dim+2; every node has 2d+1 ports (edge nodes leave some unconnected).
+// succ(dim)=2dim+2; every node has 2d+1 ports (edge nodes leave some unconnected). With
+// wraparound it is a torus: the pred of coordinate 0 is R_k - 1, and every port connects.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -9,30 +10,52 @@
 
 namespace kncsim {
 
+// Hops from coordinate a to b along a dimension of radix R, signed by direction (+: succ): on
+// a torus the shorter way round, halfway round on an even ring the succ way.
+inline int cube_offset(int a, int b, int radix, bool torus) {
+  const int d = b - a;
+  if (!torus) return d;
+  const int up = (d + radix) % radix;
+  return 2 * up <= radix ? up : up - radix;
+}
+
 class MeshGeometry {
  public:
-  MeshGeometry(int dims, int radix);
-  explicit MeshGeometry(const std::vector<int>& radices);
+  MeshGeometry(int dims, int radix, bool torus = false);
+  explicit MeshGeometry(const std::vector<int>& radices, bool torus = false);
 
   int dims() const { return dims_; }
+  bool torus() const { return torus_; }
   // The largest radix: the dimension the bisection cuts across.
   int radix() const { return radix_; }
   int radix(int dim) const { return radices_[dim]; }
   bool uniform() const;
   uint32_t nodes() const { return nodes_; }
   int ports() const { return 2 * dims_ + 1; }
-  // Flits per cycle across the bisection in one direction: N/R (the listings' B).
-  uint32_t bisection() const { return nodes_ / static_cast<uint32_t>(radix_); }
-  // Output ports with no neighbour, halved: sum over k of N/R_k (d*B when all radices agree).
+  // Flits per cycle across the bisection in one direction: N/R (the listings' B); a torus's
+  // wraparound doubles it.
+  uint32_t bisection() const { return (torus_ ? 2 : 1) * nodes_ / static_cast<uint32_t>(radix_); }
+  // Output ports with no neighbour, halved: sum over k of N/R_k (d*B when all radices agree); 0
+  // on a torus.
   uint32_t edge_ports_half() const;
 
   int coord(uint32_t node, int dim) const { return coords_[size_t(node) * dims_ + dim]; }
   uint32_t stride(int dim) const { return strides_[dim]; }
-  // Neighbour reached through output `port` (not 0); the caller ensures it exists.
-  uint32_t neighbour(uint32_t node, int port) const {
-    const uint32_t s = strides_[dim_of(port)];
-    return (port & 1) ? node - s : node + s;
+  // Whether output `port` (not 0) of `node` has a neighbour: on a mesh, not at the edges.
+  bool connected(uint32_t node, int port) const {
+    if (torus_) return true;
+    const int k = dim_of(port), c = coord(node, k);
+    return (port & 1) ? c > 0 : c < radices_[k] - 1;
   }
+  // Neighbour reached through output `port` (not 0); the caller ensures it is connected.
+  uint32_t neighbour(uint32_t node, int port) const {
+    const int k = dim_of(port);
+    const uint32_t s = strides_[k], c = coord(node, k), last = uint32_t(radices_[k] - 1);
+    if (port & 1) return c == 0 ? node + last * s : node - s;  // (0: the wraparound)
+    return c == last ? node - last * s : node + s;
+  }
+  // Hops from a to b in dimension k, signed by direction (cube_offset).
+  int offset(uint32_t a, uint32_t b, int k) const { return cube_offset(coord(a, k), coord(b, k), radices_[k], torus_); }
   int distance(uint32_t a, uint32_t b) const;
 
   static int pred(int dim) { return 2 * dim + 1; }
@@ -45,6 +68,7 @@ class MeshGeometry {
 
  private:
   int dims_, radix_;
+  bool torus_;
   std::vector<int> radices_;
   uint32_t nodes_;
   std::vector<uint32_t> strides_;

@@ -20,8 +20,13 @@ class InjectionStream {
   virtual void draw_cycle(int64_t cycle, std::vector<Injection>& out) = 0;
 };
 
-// Per-node, per-cycle injection probability q = 4A/(R L), computed as the listings do.
+// Per-node, per-cycle injection probability q = 4A/(R L), computed as the listings do; a
+// torus, whose bisection is twice a mesh's, takes twice it (8A/(R L)).
 double injection_probability(double load, int radix, int packet_flits);
+inline double injection_probability(double load, int radix, int packet_flits, bool torus) {
+  const double q = injection_probability(load, radix, packet_flits);
+  return torus ? 2 * q : q;
+}
 
 // For a uniform draw of `bits` bits x: (x * 2^-bits < q)  <=>  (x < threshold). Exact, since
 // scaling by a power of two is exact in double.

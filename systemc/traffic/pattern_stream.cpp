@@ -52,8 +52,8 @@ class PatternStream final : public InjectionStream {
         uint32_t nb[32];
         int count = 0;
         for (int k = 0; k < d; ++k) {
-          if (g_.coord(src, k) > 0) nb[count++] = g_.neighbour(src, MeshGeometry::pred(k));
-          if (g_.coord(src, k) < g_.radix(k) - 1) nb[count++] = g_.neighbour(src, MeshGeometry::succ(k));
+          for (int port : {MeshGeometry::pred(k), MeshGeometry::succ(k)})
+            if (g_.connected(src, port)) nb[count++] = g_.neighbour(src, port);
         }
         return nb[std::min(count - 1, int(extra_uniform(src, cycle) * count))];
       }

@@ -129,7 +129,7 @@ TEST_P(MeshZeroLoad, EveryPairAloneAveragesTheClosedForm) {
   const std::vector<int> radices = network_radices(c);
   const MeshGeometry g(radices);
   WormholeNetworkParams p = wormhole(4, -1, CreditPolicy::none);
-  p.link_delays = t.delays;
+  p.link_delays = t.wire_delays;
   p.router.routing_delay = GetParam().routing_delay;
   const int64_t gap = 8 + 4 + int64_t(t.max_delay() + 1 + p.router.routing_delay) * (g.ports() * 8);
   std::map<int64_t, std::vector<Injection>> sends;
