@@ -78,6 +78,11 @@ MeshExperiment mesh_experiment(const Config& c) {
                                                                        : CreditPolicy::per_flit;
   p.router.routing_delay = int(c.integer("router.routing_delay"));
   p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
+  p.router.vcs = int(c.integer("router.vcs"));
+  const std::string& arbitration = c.text("router.arbitration");
+  p.router.arbitration = arbitration == "round_robin"    ? Arbitration::round_robin
+                         : arbitration == "oldest_first" ? Arbitration::oldest_first
+                                                         : Arbitration::priority_token;
   e.links = mesh_link_timing(c);
   p.link_delays = e.links.wire_delays;
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;

@@ -125,12 +125,17 @@ void validate_torus(const Config& c) {
                                   "(the reference model is Pertel's mesh, and the RTL router has no wraparound); "
                                   "allowed: router.impl systemc without router.rtl_nodes",
                                   c.text("router.impl"), c.is_word("router.rtl_nodes") ? "" : " and router.rtl_nodes"));
-  if (c.text("router.allow_deadlock") != "true")
-    throw ConfigError(fmt::format("network.topology torus with router.routing {} on one channel per link can deadlock "
-                                  "(each ring of the torus is a cycle of channels, and packets waiting around it wait "
-                                  "for ever); allowed: router.allow_deadlock: true, to study it (the deadlock watchdog "
-                                  "reports the waiting cycle)",
-                                  c.text("router.routing")));
+  if (c.text("router.allow_deadlock") == "true") return;
+  if (c.integer("router.vcs") < 2)
+    throw ConfigError(fmt::format("network.topology torus with router.vcs = {} can deadlock (each ring of the torus is a "
+                                  "cycle of channels, and packets waiting around it wait for ever); allowed: "
+                                  "router.vcs >= 2 (datelines), or router.allow_deadlock: true, to study it (the "
+                                  "deadlock watchdog reports the waiting cycle)",
+                                  c.integer("router.vcs")));
+  if (c.text("router.routing") != "dor")
+    throw ConfigError("network.topology torus with router.routing adaptive can deadlock (adaptive routes may close "
+                      "a cycle across the datelines; an escape channel is not built yet); allowed: router.routing "
+                      "dor, or router.allow_deadlock: true, to study it");
 }
 
 // Topology and router family together: Scott & Goodman's rings take the SCI ring node and one radix;
@@ -151,9 +156,19 @@ void validate_topology(const Config& c) {
     if (c.integer("network.dims") > 15)  // 2d+1 ports in a 32-bit route mask
       throw ConfigError(fmt::format("network.dims = {} for a {}; allowed: 1..15 (up to 24 for network.topology rings)",
                                     c.integer("network.dims"), topology));
+    const int64_t channels = (2 * c.integer("network.dims") + 1) * c.integer("router.vcs");
+    if (channels > 63)
+      throw ConfigError(fmt::format("router.vcs = {} with network.dims = {}: {} channels per router, beyond the 63 its "
+                                    "masks hold; allowed: (2 network.dims + 1) x router.vcs <= 63",
+                                    c.integer("router.vcs"), c.integer("network.dims"), channels));
     if (topology == "torus") validate_torus(c);
     return;
   }
+  if (c.integer("router.vcs") != 1 || c.text("router.arbitration") != "priority_token")
+    throw ConfigError(fmt::format("router.vcs = {} and router.arbitration = {} for network.topology rings: SCI ring "
+                                  "interfaces have no virtual channels or channel assignment; allowed: router.vcs 1 "
+                                  "and router.arbitration priority_token (the defaults)",
+                                  c.integer("router.vcs"), c.text("router.arbitration")));
   if (!c.is_word("router.rtl_nodes") && c.text("router.impl") != "systemc")
     throw ConfigError(fmt::format("router.rtl_nodes with router.impl = {}: RTL nodes sit among SystemC nodes; allowed: "
                                   "router.impl: systemc with router.rtl_nodes, or router.impl: rtl for every node",
@@ -219,6 +234,9 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     if (c.integer("router.routing_delay") != 0) refuse("route in the cycle a head reaches the front; allowed: router.routing_delay: 0");
     if (c.text("router.packet_format") != "absolute") refuse("carry the destination in every flit; allowed: router.packet_format: absolute");
     if (c.text("link.kind") != "pipelined") refuse("use credit links; allowed: link.kind: pipelined");
+    if (c.integer("router.vcs") != 1) refuse("have one channel per link; allowed: router.vcs: 1");
+    if (c.text("router.arbitration") != "priority_token")
+      refuse("assign channels by Pertel's token; allowed: router.arbitration: priority_token");
     // The limits of rtl/kncsim_pkg.sv (MaxDims, CoordW, LenW).
     if (c.integer("network.dims") > rtl::kMaxDims)
       refuse(fmt::format("have at most {} ports; allowed: network.dims <= {}", rtl::kMaxPorts, rtl::kMaxDims));
@@ -265,6 +283,9 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     for (int d : links->delays)
       if (d != 1) ref_needs("link.delay", fmt::format("{} (from link.embedding and link.switch_to_wire_ratio, or given)", d), "1");
   if (c.text("link.kind") != "pipelined") ref_needs("link.kind", c.text("link.kind"), "pipelined");
+  if (c.integer("router.vcs") != 1) ref_needs("router.vcs", std::to_string(c.integer("router.vcs")), "1");
+  if (c.text("router.arbitration") != "priority_token")
+    ref_needs("router.arbitration", c.text("router.arbitration"), "priority_token");
 }
 
 }  // namespace

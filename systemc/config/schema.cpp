@@ -53,6 +53,14 @@ const std::vector<KeySpec>& config_schema() {
        "SystemC-mode model (verilator --sc) on sc_signal pins. Same results; nodes in trace.nodes use signals"},
       {"router.routing", K::choice, {"dor", "adaptive"}, 0, false, kNoMax, "dor",
        "dor = dimension order (SNS); adaptive = first free profitable output (ANS)"},
+      {"router.vcs", K::integer, {}, 1, false, 8, "1",
+       "virtual channels per link (systemc), each with an input FIFO of router.fifo_flits or fifo_packets; a "
+       "torus's datelines take 2 (dimension order: one class until the wraparound, the other after)",
+       "the router's channel masks hold (2 network.dims + 1) x router.vcs <= 63 channels"},
+      {"router.arbitration", K::choice, {"priority_token", "round_robin", "oldest_first"}, 0, false, kNoMax,
+       "priority_token",
+       "who gets an output channel (and, with virtual channels, the crossbar): priority_token = Pertel's rotating "
+       "token (the listings); round_robin; oldest_first = the oldest packet (Chittor 5.6.5)"},
       {"router.allow_deadlock", K::choice, {"false", "true"}, 0, false, kNoMax, "false",
        "true = run a routing that can deadlock (a torus's rings close cycles of channels), for studies; the "
        "deadlock watchdog (run.deadlock_cycles) then reports the waiting cycle. false = refuse it"},

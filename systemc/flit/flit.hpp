@@ -21,6 +21,7 @@ struct Flit {
   // later flits say nack), and a failed CRC of the transmission it belongs to.
   uint8_t kind = 0;
   bool crc_bad = false;
+  uint8_t vc = 0;  // the virtual channel it travels on (the link's, and the input FIFO's it lands in)
 };
 static_assert(sizeof(Flit) <= 16, "a flit stays within 16 bytes (a timed flit within 24)");
 

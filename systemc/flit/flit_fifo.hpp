@@ -99,7 +99,7 @@ class FlitFifo {
   // Header flits (hop-count format) carry their own fields and always stand alone.
   static bool extends(const Run& b, const TimedFlit& f) {
     return !f.flit.head && !f.flit.header && !b.first.flit.header && !b.last_tail &&
-           f.flit.kind == b.first.flit.kind && f.flit.crc_bad == b.first.flit.crc_bad &&
+           f.flit.kind == b.first.flit.kind && f.flit.crc_bad == b.first.flit.crc_bad && f.flit.vc == b.first.flit.vc &&
            f.flit.packet == b.first.flit.packet && f.flit.seq == uint32_t(b.first.flit.seq) + b.count &&
            f.arrival == b.first.arrival + int64_t(b.count);
   }

@@ -4,7 +4,8 @@
 // registers the flit is written into the receiver's FIFO, usable from t + delay. The
 // receiver drives a credit (or ack) line back, seen by the sender `delay` cycles later.
 // Every write lands strictly in a later cycle, so the order in which routers evaluate
-// within a cycle can never change what they see.
+// within a cycle can never change what they see. With virtual channels the link carries
+// the flit's VC: it lands in that VC's FIFO, and credits are kept per VC.
 #include <cstdint>
 #include <vector>
 
@@ -17,34 +18,40 @@ namespace kncsim {
 class FlitLink {
  public:
   FlitLink(const LinkParams& p, CreditPolicy policy, FlitFifo& dest_fifo, Wakeable& dest, Wakeable& src)
-      : p_(p), policy_(policy), fifo_(dest_fifo), dest_(dest), src_(src),
-        credits_(policy == CreditPolicy::none ? 0 : dest_fifo.capacity()),
+      : p_(p), policy_(policy), fifos_{&dest_fifo}, dest_(dest), src_(src),
+        credits_{policy == CreditPolicy::none ? 0 : dest_fifo.capacity()},
         pending_(policy == CreditPolicy::none ? 0 : size_t(p.delay) + 1) {}
+  // The receiver's FIFO of the next virtual channel (VC 0's was given at construction).
+  void add_vc(FlitFifo& dest_fifo) {
+    fifos_.push_back(&dest_fifo);
+    credits_.push_back(policy_ == CreditPolicy::none ? 0 : dest_fifo.capacity());
+  }
+  int vcs() const { return int(fifos_.size()); }
 
   int delay() const { return p_.delay; }
 
   // Sender side, cycle t.
-  bool admits_head(int64_t t, int packet_flits) {
+  bool admits_head(int64_t t, int packet_flits, int vc = 0) {
     if (!ack_ok(t)) return false;
     absorb(t);
     switch (policy_) {
       case CreditPolicy::none: return true;
-      case CreditPolicy::per_flit: return credits_ >= 1;
-      case CreditPolicy::per_packet: return credits_ >= packet_flits;
+      case CreditPolicy::per_flit: return credits_[size_t(vc)] >= 1;
+      case CreditPolicy::per_packet: return credits_[size_t(vc)] >= packet_flits;
     }
     return false;
   }
-  bool admits_body(int64_t t) {
+  bool admits_body(int64_t t, int vc = 0) {
     if (!ack_ok(t)) return false;
     if (policy_ != CreditPolicy::per_flit) return true;  // cut-through reserved the room
     absorb(t);
-    return credits_ >= 1;
+    return credits_[size_t(vc)] >= 1;
   }
   void send(const Flit& f, int64_t t, int packet_flits) {
-    if (policy_ == CreditPolicy::per_flit) --credits_;
-    if (policy_ == CreditPolicy::per_packet && f.head) credits_ -= packet_flits;
+    if (policy_ == CreditPolicy::per_flit) --credits_[f.vc];
+    if (policy_ == CreditPolicy::per_packet && f.head) credits_[f.vc] -= packet_flits;
     if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
-    fifo_.push(TimedFlit{t + p_.delay, f});
+    fifos_[f.vc]->push(TimedFlit{t + p_.delay, f});
     dest_.wake_at(t + p_.delay);
   }
   // The earliest cycle after t at which something the sender waits for arrives (a credit or
@@ -61,14 +68,15 @@ class FlitLink {
     if (policy_ == CreditPolicy::per_flit) amount = 1;
     if (policy_ == CreditPolicy::per_packet && f.head) amount = packet_flits;
     if (!amount) return false;
-    credit(amount, t);
+    credit(amount, t, f.vc);
     return true;
   }
   // Receiver side, pin level: `amount` flits of room freed in cycle t (an RTL receiver's credit_o).
-  void credit(int amount, int64_t t) {
+  void credit(int amount, int64_t t, int vc = 0) {
     if (!rtl_sender_) absorb(t);  // what the sender would see now anyway
-    // One credit per cycle, each landing within `delay` cycles: the ring never fills.
-    pending_[(first_ + npending_++) % pending_.size()] = Credit{t + p_.delay, amount};
+    // One credit per cycle (a flit leaves an input per cycle), each landing within `delay`
+    // cycles: the ring never fills.
+    pending_[(first_ + npending_++) % pending_.size()] = Credit{t + p_.delay, amount, vc};
     src_.wake_at(t + p_.delay);
   }
 
@@ -85,20 +93,21 @@ class FlitLink {
     return sum;
   }
 
-  int64_t credits(int64_t t) {
+  int64_t credits(int64_t t, int vc = 0) {
     absorb(t);
-    return credits_;
+    return credits_[size_t(vc)];
   }
 
  private:
   struct Credit {
     int64_t at;
     int amount;
+    int vc;
   };
   bool ack_ok(int64_t t) const { return ack_at_ <= t; }
   void absorb(int64_t t) {
     while (npending_ && pending_[first_].at <= t) {
-      credits_ += pending_[first_].amount;
+      credits_[size_t(pending_[first_].vc)] += pending_[first_].amount;
       first_ = (first_ + 1) % pending_.size();
       --npending_;
     }
@@ -106,10 +115,10 @@ class FlitLink {
 
   LinkParams p_;
   CreditPolicy policy_;
-  FlitFifo& fifo_;
+  std::vector<FlitFifo*> fifos_;  // the receiver's, per VC
   Wakeable& dest_;
   Wakeable& src_;
-  int64_t credits_;        // free flit slots in the receiver's FIFO, as the sender knows them
+  std::vector<int64_t> credits_;  // per VC: free flit slots in the receiver's FIFO, as the sender knows them
   int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;

@@ -27,19 +27,31 @@ std::string where(const MeshGeometry& g, uint32_t n) {
 }  // namespace
 
 std::string WormholeFabric::waiting_cycle() const {
-  // The channel `c` waits for, if its front flit is blocked inside the network.
+  // Channels are input (or output) port * vcs + virtual channel.
+  const int V = params.router.vcs;
+  // The channel `c` waits for, if its front flit is blocked inside the network: the input
+  // holding the output channel it holds or wants (an unbound head: the first held one of its
+  // output), or else the far input it waits to have room in.
   auto waits_for = [&](Channel c) -> std::optional<Channel> {
     const NetworkRouter& r = *routers[c.node];
     const int bound = r.bound_output(c.in);  // -1 also for routers that cannot be seen into (RTL)
-    const uint32_t route = bound >= 0 ? 1u << bound : r.route_of_front(c.in);
+    const uint32_t route = bound >= 0 ? 1u << (bound / V) : r.route_of_front(c.in);
     if (!route || (route & 1u)) return std::nullopt;  // empty, or bound for the sink
     const int o = __builtin_ctz(route);
-    const int holder = r.bound_input(o);
-    if (holder >= 0 && holder != c.in) return Channel{c.node, holder};
-    return Channel{g.neighbour(c.node, o), MeshGeometry::opposite(o)};
+    for (int v = 0; v < V; ++v) {
+      const int out = bound >= 0 ? bound : o * V + v;
+      const int holder = r.bound_input(out);
+      if (holder >= 0 && holder != c.in) return Channel{c.node, holder};
+      if (bound >= 0) return Channel{g.neighbour(c.node, o), MeshGeometry::opposite(o) * V + bound % V};
+    }
+    return Channel{g.neighbour(c.node, o), MeshGeometry::opposite(o) * V};
+  };
+  auto name = [V](int ch) {
+    return MeshGeometry::port_name(ch / V) + (V > 1 ? fmt::format(" vc {}", ch % V) : std::string());
   };
   for (uint32_t n = 0; n < g.nodes(); ++n) {
-    for (int i = 0; i < g.ports(); ++i) {
+    for (int i = 0; i < g.ports() * V; ++i) {
+      if (i / V == 0 && i % V != 0) continue;  // the local input has one channel
       std::map<Channel, size_t> seen;
       std::vector<Channel> path;
       std::optional<Channel> c = Channel{n, i};
@@ -54,10 +66,10 @@ std::string WormholeFabric::waiting_cycle() const {
         const Channel& w = path[k];
         const NetworkRouter& r = *routers[w.node];
         const int o = r.bound_output(w.in);
-        out += fmt::format("  {} input from {} ({} flits){} waits for\n", where(g, w.node), MeshGeometry::port_name(w.in),
-                           r.input_fifo_size(w.in), o >= 0 ? fmt::format(", holding output {}", MeshGeometry::port_name(o)) : "");
+        out += fmt::format("  {} input from {} ({} flits){} waits for\n", where(g, w.node), name(w.in),
+                           r.input_fifo_size(w.in), o >= 0 ? fmt::format(", holding output {}", name(o)) : "");
       }
-      return out + fmt::format("  {} input from {} (the first channel again)\n", where(g, c->node), MeshGeometry::port_name(c->in));
+      return out + fmt::format("  {} input from {} (the first channel again)\n", where(g, c->node), name(c->in));
     }
   }
   return "  (no cycle found: the network is stalled without a circular wait)\n";

@@ -40,6 +40,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
         const int w = o == MeshGeometry::succ(k) ? c : (c + g.radix(k) - 1) % g.radix(k);
         if (!p.link_delays.empty()) link.delay = p.link_delays[size_t(k)][size_t(w)];
         links.emplace_back(link, p.router.credits, dst.input_fifo(q), dst, src);
+        for (int v = 1; v < p.router.vcs; ++v) links.back().add_vc(dst.input_fifo(q, v));
         src.connect_output(o, &links.back());
         dst.connect_input(q, &links.back());
       }
@@ -53,7 +54,9 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
     routers[n]->connect_injector(&nis.back());
     routers[n]->input_fifo(0).set_refill(&nis.back());
   }
-  log.check_pair_order = !p.router.adaptive;
+  // One path and one channel per hop for every pair: dimension order with one channel to
+  // choose from (a torus's two classes hold one each); more let packets of a pair overtake.
+  log.check_pair_order = !p.router.adaptive && p.router.vcs <= (g.torus() ? 2 : 1);
   if (!p.vcd_path.empty()) start_trace(p.vcd_path, p.trace_nodes);
   SC_METHOD(drive);
 }

@@ -33,6 +33,11 @@ class NetworkRouter : public Wakeable {
  public:
   // Wiring, before simulation starts. Input 0's FIFO is the NI's injection queue.
   virtual FlitFifo& input_fifo(int port) = 0;
+  // The FIFO of one virtual channel of an input (routers with virtual channels).
+  virtual FlitFifo& input_fifo(int port, int vc) {
+    (void)vc;
+    return input_fifo(port);
+  }
   virtual void connect_output(int port, FlitLink* link) = 0;
   virtual void connect_input(int port, FlitLink* link) = 0;
   virtual void connect_ejector(Ejector* e) = 0;
@@ -44,8 +49,10 @@ class NetworkRouter : public Wakeable {
   // The clock process: this router is due this cycle (routers evaluated every cycle ignore it).
   virtual void notify_due() {}
 
-  // For conservation checks and the deadlock report. An implementation that cannot see
-  // inside (RTL) reports -1 / 0 and is left out of the waiting cycle.
+  // For conservation checks and the deadlock report, by channel: port * vcs() + virtual
+  // channel (the port, with one channel per link). An implementation that cannot see inside
+  // (RTL) reports -1 / 0 and is left out of the waiting cycle.
+  virtual int vcs() const { return 1; }
   virtual size_t flits_buffered() const = 0;
   virtual size_t input_fifo_size(int in) const = 0;
   virtual int bound_output(int in) const = 0;

@@ -4,20 +4,27 @@
 #include <limits>
 
 #include "router/routing.hpp"
+#include "router/vc_classes.hpp"
 
 namespace kncsim {
 namespace {
 constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+constexpr uint64_t bit(int i) { return uint64_t{1} << i; }
 }
 
 WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g,
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
     : sc_module(name), calendar_(calendar), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
-      out_(size_t(g.ports())) {
-  in_.reserve(size_t(nports_));
-  in_.push_back(InPort{FlitFifo(FlitFifo::kUnbounded)});  // the NI's injection queue
-  for (int i = 1; i < nports_; ++i) in_.push_back(InPort{FlitFifo(p.fifo_flits)});
+      vcs_(p.vcs), in_(size_t(g.ports())), out_(size_t(g.ports())) {
+  // The local input is the NI's injection queue and the local output the NI's sink: one
+  // channel each. A link carries vcs channels.
+  in_[0].vcs.push_back(InputVc{FlitFifo(FlitFifo::kUnbounded)});
+  out_[0].holder.assign(1, -1);
+  for (int i = 1; i < nports_; ++i) {
+    for (int v = 0; v < vcs_; ++v) in_[size_t(i)].vcs.push_back(InputVc{FlitFifo(p.fifo_flits)});
+    out_[size_t(i)].holder.assign(size_t(vcs_), -1);
+  }
   SC_METHOD(evaluate);
   sensitive << wake_;
   dont_initialize();
@@ -34,16 +41,34 @@ uint32_t WormholeRouter::route_of(const Flit& head) const {
   return 1u << (head.hops > 0 ? MeshGeometry::succ(head.dim) : MeshGeometry::pred(head.dim));
 }
 
+uint64_t WormholeRouter::channels_of(const InputVc& in) const {
+  if (vcs_ == 1) return in.route;
+  const uint32_t src = packets_[in.fifo.front().flit.packet].src;
+  uint64_t channels = 0;
+  for (uint32_t m = in.route; m; m &= m - 1) {
+    const int o = __builtin_ctz(m);
+    channels |= uint64_t(output_vcs(g_, node_, src, o, vcs_)) << (o * vcs_);
+  }
+  return channels;
+}
+
+std::pair<int64_t, uint64_t> WormholeRouter::age(int ch) const {
+  const PacketInfo& pk = packets_[input(ch).fifo.front().flit.packet];
+  return {pk.tsent, pk.id};
+}
+
 // Hop-count format: the front header's dimension is done; drop it (one cycle of this input)
 // and let the flit behind it lead the packet.
-bool WormholeRouter::strip_header(int i, int64_t t) {
-  InPort& in = in_[i];
+bool WormholeRouter::strip_header(int ch, int64_t t) {
+  InputVc& in = input(ch);
+  const int port = ch / vcs_;
   const Flit f = in.fifo.front().flit;
   in.fifo.pop();
-  if (i == 0 && f.seq == 0) injector_->head_left(t);  // the packet's first flit leaves its source
-  if (in.upstream) in.upstream->departed(f, t, f.head ? packets_[f.packet].flits : 0);
+  if (port == 0 && f.seq == 0) injector_->head_left(t);  // the packet's first flit leaves its source
+  FlitLink* up = in_[size_t(port)].upstream;
+  if (up) up->departed(f, t, f.head ? packets_[f.packet].flits : 0);
   in.promote = true;  // the next flit of this input leads the packet now
-  if (in.fifo.empty()) occupied_ &= ~(1u << i);
+  if (in.fifo.empty()) occupied_ &= ~bit(ch);
   in.routed = false;
   in.front_since = t + 1;
   log_.last_move = t;
@@ -51,22 +76,14 @@ bool WormholeRouter::strip_header(int i, int64_t t) {
   return true;
 }
 
-void WormholeRouter::evaluate() {
-  const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
-  if (pins_) pins_->clear_pulses();
-  occupied_ = 0;  // links and the NI write into the FIFOs directly
-  for (int i = 0; i < nports_; ++i)
-    if (!in_[i].fifo.empty()) occupied_ |= 1u << i;
-
-  // Channel assignment: heads at the front of unbound inputs, outputs free at the start of
-  // the cycle whose far FIFO admits them (credits as of the start of the cycle).
-  unsigned ready = 0, wanted = 0, busy = 0;
-  bool stripped = false;
-  for (int o = 0; o < nports_; ++o)
-    if (out_[o].bound >= 0) busy |= 1u << o;
-  for (unsigned m = occupied_; m; m &= m - 1) {
-    const int i = __builtin_ctz(m);
-    InPort& in = in_[i];
+// Channel assignment: heads at the front of unbound input channels, output channels free at
+// the start of the cycle whose far FIFO admits them (credits as of the start of the cycle).
+void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
+  uint64_t ready = 0;
+  uint32_t wanted = 0;
+  for (uint64_t m = occupied_; m; m &= m - 1) {
+    const int ch = lowest_bit(m);
+    InputVc& in = input(ch);
     if (in.bound >= 0) continue;
     if (in.promote) {
       in.fifo.front().flit.head = true;
@@ -81,38 +98,77 @@ void WormholeRouter::evaluate() {
     }
     if (in.eligible > t) continue;
     if (in.route == 0) {  // a finished hop-count header
-      stripped |= strip_header(i, t);
+      stripped |= strip_header(ch, t);
       continue;
     }
-    ready |= 1u << i;
+    ready |= bit(ch);
     wanted |= in.route;
   }
-  if (ready) {
-    // Outputs each head may take: routed there, free at the start of the cycle, and the far
-    // FIFO admits its packet (credits as of the start of the cycle; lengths may differ).
-    uint32_t allowed[32];
-    const unsigned free = wanted & ~busy;
-    for (unsigned r = ready; r; r &= r - 1) {
-      const int i = __builtin_ctz(r);
-      const int flits = packets_[in_[i].fifo.front().flit.packet].flits;
-      allowed[i] = in_[i].route & free;
-      for (unsigned m = allowed[i] & ~1u; m; m &= m - 1) {
-        const int o = __builtin_ctz(m);
-        if (!out_[o].link->admits_head(t, flits)) allowed[i] &= ~(1u << o);
-      }
-    }
-    assign_channels(token_, nports_, ready, [&allowed](int i) { return allowed[i]; }, free,
-                    [this](int i, int o) {
-                      in_[i].bound = o;
-                      out_[o].bound = i;
-                    });
+  if (!ready) return;
+  // Output channels each head may take: routed there, free at the start of the cycle, and the
+  // far FIFO admits its packet (credits as of the start of the cycle; lengths may differ).
+  uint64_t free = 0;
+  for (uint32_t m = wanted; m; m &= m - 1) {
+    const int o = __builtin_ctz(m);
+    const std::vector<int>& holder = out_[size_t(o)].holder;
+    for (size_t v = 0; v < holder.size(); ++v)
+      if (holder[v] < 0) free |= bit(o * vcs_ + int(v));
   }
+  uint64_t allowed[64];
+  for (uint64_t r = ready; r; r &= r - 1) {
+    const int ch = lowest_bit(r);
+    const InputVc& in = input(ch);
+    const int flits = packets_[in.fifo.front().flit.packet].flits;
+    allowed[ch] = channels_of(in) & free;
+    for (uint64_t m = allowed[ch] & ~(bit(vcs_) - 1); m; m &= m - 1) {  // the local output's: no link
+      const int oc = lowest_bit(m);
+      if (!out_[size_t(oc / vcs_)].link->admits_head(t, flits, oc % vcs_)) allowed[ch] &= ~bit(oc);
+    }
+  }
+  allocate_channels(
+      p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },
+      [this](int ch) { return age(ch); }, free,
+      [this](int ch, int oc) {
+        InputVc& in = input(ch);
+        in.bound = oc / vcs_;
+        in.out_vc = oc % vcs_;
+        out_[size_t(in.bound)].holder[size_t(in.out_vc)] = ch;
+      });
+}
 
-  // The crossbar: one flit per bound input.
+void WormholeRouter::evaluate() {
+  const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
+  if (pins_) pins_->clear_pulses();
+  occupied_ = 0;  // links and the NI write into the FIFOs directly
+  for (int i = 0; i < nports_; ++i) {
+    const std::vector<InputVc>& vcs = in_[size_t(i)].vcs;
+    for (size_t v = 0; v < vcs.size(); ++v)
+      if (!vcs[v].fifo.empty()) occupied_ |= bit(i * vcs_ + int(v));
+  }
+  uint64_t stripped = 0;
+  assign_channels_now(t, stripped);
+
+  // The crossbar: one flit per bound input channel; with virtual channels, one per input port
+  // and output port, as switch allocation grants.
   bool moved = stripped;
-  for (unsigned m = occupied_; m; m &= m - 1) {
-    const int i = __builtin_ctz(m);
-    if (in_[i].bound >= 0) moved |= move_flit(i, t);
+  if (vcs_ == 1) {
+    for (uint64_t m = occupied_; m; m &= m - 1) {
+      const int ch = lowest_bit(m);
+      if (input(ch).bound >= 0) moved |= move_flit(ch, t);
+    }
+  } else {
+    uint64_t wants[32] = {};
+    for (uint64_t m = occupied_; m; m &= m - 1) {
+      const int ch = lowest_bit(m);
+      InputVc& in = input(ch);
+      if (in.bound < 0) continue;
+      const TimedFlit& f = in.fifo.front();
+      FlitLink* link = out_[size_t(in.bound)].link;
+      if (f.arrival > t || (link && !f.flit.head && !link->admits_body(t, in.out_vc))) continue;
+      wants[in.bound] |= bit(ch);
+    }
+    allocate_switch(p_.arbitration, sa_, nports_, vcs_, wants, [this](int ch) { return age(ch); },
+                    [&](int ch, int) { moved |= move_flit(ch, t); });
   }
   int64_t next = moved ? t + 1 : next_wake(t);
   if (pins_) {
@@ -129,24 +185,27 @@ void WormholeRouter::trace(sc_core::sc_trace_file* tf, const std::vector<std::st
 
 void WormholeRouter::update_pins(int64_t t) {
   for (int p = 0; p < nports_; ++p) {
-    if (out_[p].link) pins_->out[p].credits = out_[p].link->credits(t);
-    pins_->in[p].occupancy = uint32_t(in_[p].fifo.arrived_by(t));
+    if (out_[size_t(p)].link) pins_->out[p].credits = out_[size_t(p)].link->credits(t);
+    size_t occupancy = 0;
+    for (const InputVc& v : in_[size_t(p)].vcs) occupancy += v.fifo.arrived_by(t);
+    pins_->in[p].occupancy = uint32_t(occupancy);
   }
 }
 
-bool WormholeRouter::move_flit(int i, int64_t t) {
-  InPort& in = in_[i];
-  const int o = in.bound;
+bool WormholeRouter::move_flit(int ch, int64_t t) {
+  InputVc& in = input(ch);
+  const int port = ch / vcs_, o = in.bound;
   const TimedFlit tf = in.fifo.front();
   if (tf.arrival > t) return false;
   const Flit& f = tf.flit;
-  OutPort& out = out_[o];
+  OutputUnit& out = out_[size_t(o)];
   // Only a head needs its packet's header fields (length for cut-through room, hop count):
   // body flits stream without touching the packet table.
   const int flits = f.head ? packets_[f.packet].flits : 0;
   if (out.link) {
-    if (!f.head && !out.link->admits_body(t)) return false;
+    if (!f.head && !out.link->admits_body(t, in.out_vc)) return false;
     Flit sent = f;
+    sent.vc = uint8_t(in.out_vc);
     if (f.head) {
       ++packets_[f.packet].hops;
       if (sent.header) sent.hops = int16_t(sent.hops - (sent.hops > 0 ? 1 : -1));  // one hop done
@@ -154,20 +213,21 @@ bool WormholeRouter::move_flit(int i, int64_t t) {
     out.link->send(sent, t, flits);
   }
   in.fifo.pop();
-  if (i == 0 && f.seq == 0) injector_->head_left(t);
-  const bool credited = in.upstream && in.upstream->departed(f, t, flits);
+  if (port == 0 && f.seq == 0) injector_->head_left(t);
+  FlitLink* up = in_[size_t(port)].upstream;
+  const bool credited = up && up->departed(f, t, flits);
   if (pins_) {
     pins_->out[o] = OutputPins{true, packets_[f.packet].id, f.seq, f.head, f.tail, pins_->out[o].credits};
-    pins_->in[i].credit = credited;
+    pins_->in[port].credit = credited;
   }
   log_.last_move = t;
   if (f.tail) {
+    out.holder[size_t(in.out_vc)] = -1;
     in.bound = -1;
-    out.bound = -1;
     in.routed = false;
     in.front_since = t + 1;
   }
-  if (in.fifo.empty()) occupied_ &= ~(1u << i);
+  if (in.fifo.empty()) occupied_ &= ~bit(ch);
   if (!out.link) ejector_->eject(f, t + 1);  // may release the packet: last
   return true;
 }
@@ -176,8 +236,8 @@ bool WormholeRouter::move_flit(int i, int64_t t) {
 // credit or ack this router waits for comes back (those also wake it when they are sent).
 int64_t WormholeRouter::next_wake(int64_t t) const {
   int64_t next = kNever;
-  for (unsigned m = occupied_; m; m &= m - 1) {
-    const InPort& in = in_[__builtin_ctz(m)];
+  for (uint64_t m = occupied_; m; m &= m - 1) {
+    const InputVc& in = input(lowest_bit(m));
     const int64_t a = in.fifo.front().arrival;
     if (a > t) {
       next = std::min(next, a);
@@ -186,7 +246,7 @@ int64_t WormholeRouter::next_wake(int64_t t) const {
     if (in.bound < 0 && in.routed && in.eligible > t) next = std::min(next, in.eligible);
     uint32_t waits = in.bound >= 0 ? 1u << in.bound : in.route;
     for (waits &= ~1u; waits; waits &= waits - 1) {
-      const int64_t c = out_[__builtin_ctz(waits)].link->next_change(t);
+      const int64_t c = out_[size_t(__builtin_ctz(waits))].link->next_change(t);
       if (c > t) next = std::min(next, c);
     }
   }
@@ -195,12 +255,14 @@ int64_t WormholeRouter::next_wake(int64_t t) const {
 
 size_t WormholeRouter::flits_buffered() const {
   size_t n = 0;
-  for (const auto& in : in_) n += in.fifo.size();
+  for (const InputUnit& in : in_)
+    for (const InputVc& v : in.vcs) n += v.fifo.size();
   return n;
 }
 
-uint32_t WormholeRouter::route_of_front(int i) const {
-  const InPort& in = in_[i];
+uint32_t WormholeRouter::route_of_front(int ch) const {
+  if (size_t(ch % vcs_) >= in_[size_t(ch / vcs_)].vcs.size()) return 0;
+  const InputVc& in = input(ch);
   if (in.fifo.empty() || !in.fifo.front().flit.head) return 0;
   return route_of(in.fifo.front().flit);
 }

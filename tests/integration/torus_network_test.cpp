@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "analytic/mesh_analytic.hpp"
 #include "config/link_timing.hpp"
 #include "net/wormhole_network.hpp"
+#include "router/vc_classes.hpp"
 #include "support/test_streams.hpp"
 
 namespace kncsim {
@@ -44,6 +46,7 @@ TEST_P(TorusZeroLoad, EveryPairAloneTakesItsPathsWires) {
   WormholeNetworkParams p;
   p.packet_flits = 4;
   p.link_delays = t.wire_delays;
+  p.router.vcs = int(c.integer("router.vcs"));
   const int64_t gap = 8 + 4 + int64_t(t.max_delay() + 1) * (g.ports() * 8);
   std::map<int64_t, std::vector<Injection>> sends;
   int64_t at = 5;
@@ -95,7 +98,12 @@ INSTANTIATE_TEST_SUITE_P(
                                               "network.wiring=folded", "link.switch_to_wire_ratio=1"}},
         TorusCase{"synchronous", {"network.dims=2", "network.radix=6", "link.mode=synchronous"}},
         TorusCase{"per_dimension_list", {"network.dims=2", "network.radix=[4,5]", "link.delay=[1,3]"}},
-        TorusCase{"radix_2", {"network.dims=3", "network.radix=2"}}),
+        TorusCase{"radix_2", {"network.dims=3", "network.radix=2"}},
+        // Datelines change the channel, never the path or its wires.
+        TorusCase{"datelines_straight_S1", {"network.dims=2", "network.radix=5", "router.vcs=2",
+                                            "link.switch_to_wire_ratio=1"}},
+        TorusCase{"three_vcs_folded", {"network.dims=2", "network.radix=4", "router.vcs=3",
+                                       "network.wiring=folded", "link.switch_to_wire_ratio=1"}}),
     [](const ::testing::TestParamInfo<TorusCase>& i) { return i.param.name; });
 
 // The torus's wires: the straight wraparound is long, folded ones are short, synchronous links
@@ -172,6 +180,83 @@ TEST(TorusRouting, EveryPacketTakesTheShorterWayRound) {
     ASSERT_GT(rec.records.size(), 200u);
     for (const PacketRecord& r : rec.records) ASSERT_EQ(r.hops, g.distance(r.src, r.dest)) << r.src << " -> " << r.dest;
   }
+}
+
+// Dally & Seitz's datelines: a head takes the low class of a dimension until the wraparound,
+// the high class on it and after; classes interleave over the channels.
+TEST(TorusDatelines, TheClassChangesOnTheWraparound) {
+  const MeshGeometry g(2, 6, true);
+  const int up = MeshGeometry::succ(0), down = MeshGeometry::pred(0);
+  const uint32_t src = 4;  // (4,0)
+  EXPECT_EQ(output_vcs(g, 4, src, up, 2), 1u);  // 4 -> 5: before the wraparound
+  EXPECT_EQ(output_vcs(g, 5, src, up, 2), 2u);  // 5 -> 0: the wraparound
+  EXPECT_EQ(output_vcs(g, 0, src, up, 2), 2u);  // 0 -> 1: after it
+  EXPECT_EQ(output_vcs(g, 1, 2, down, 2), 1u);  // 1 -> 0 from 2: before
+  EXPECT_EQ(output_vcs(g, 0, 2, down, 2), 2u);  // 0 -> 5: the wraparound
+  EXPECT_EQ(output_vcs(g, 5, 2, down, 3), 2u);  // after it; three channels: low {0, 2}, high {1}
+  EXPECT_EQ(output_vcs(g, 4, src, up, 3), 5u);
+  EXPECT_EQ(output_vcs(g, 4, src, 0, 3), 1u);  // the local output has one channel
+  const MeshGeometry mesh(2, 6);
+  EXPECT_EQ(output_vcs(mesh, 4, src, up, 3), 7u);  // a mesh needs no classes
+}
+
+// With the datelines, dimension order on a torus overloaded far past saturation keeps moving:
+// no deadlock, and when the sources stop the network drains, every packet delivered once.
+// The same for every arbitration policy and 2 or 3 channels.
+TEST(TorusDatelines, OverloadNeverDeadlocksAndDrains) {
+  for (int vcs : {2, 3})
+    for (Arbitration a : {Arbitration::priority_token, Arbitration::round_robin, Arbitration::oldest_first}) {
+      const MeshGeometry g(2, 8, true);
+      const int64_t stop = 8000;
+      InjectionFeed feed(std::make_unique<StoppingStream>(
+                             make_counter_uniform_stream(7, g.nodes(), injection_probability(1.3, 8, 8, true)), stop),
+                         g.nodes(), false);
+      WormholeNetworkParams p;
+      p.packet_flits = 8;
+      p.router.fifo_flits = 4;
+      p.router.credits = CreditPolicy::per_flit;
+      p.router.vcs = vcs;
+      p.router.arbitration = a;
+      p.deadlock_cycles = 2000;
+      WormholeNetwork net(g, p, feed);
+      Recorder rec;
+      net.set_packet_sink(&rec);
+      ASSERT_NO_THROW(net.run_until(stop)) << vcs << " " << int(a);
+      EXPECT_GT(net.packets_waiting(), 0) << "the sources were not overloaded";
+      for (int64_t until = stop; net.flits_buffered() > 0 || net.packets_waiting() > 0;) {
+        until += 10000;
+        ASSERT_NO_THROW(net.run_until(until));
+        ASSERT_LT(until, 20 * stop) << "the network did not drain";
+      }
+      EXPECT_EQ(net.counters().numrecd, net.counters().numsent);
+      EXPECT_EQ(int64_t(rec.records.size()), net.counters().numrecd);
+      std::set<uint64_t> ids;
+      for (const PacketRecord& r : rec.records) {
+        ASSERT_TRUE(ids.insert(r.id).second) << "packet " << r.id << " delivered twice";
+        ASSERT_EQ(r.hops, g.distance(r.src, r.dest));
+      }
+    }
+}
+
+// More channels per link carry more before saturation (PP-MESS-SIM Fig. 11's knob): on a
+// 6x6 torus at overload, accepted throughput rises from 2 to 3 channels.
+TEST(TorusDatelines, AThirdChannelCarriesMore) {
+  auto accepted = [](int vcs) {
+    const MeshGeometry g(2, 6, true);
+    InjectionFeed feed(make_counter_uniform_stream(3, g.nodes(), injection_probability(1.5, 6, 16, true)), g.nodes(),
+                       false);
+    WormholeNetworkParams p;
+    p.packet_flits = 16;
+    p.router.fifo_flits = 8;
+    p.router.credits = CreditPolicy::per_flit;
+    p.router.vcs = vcs;
+    WormholeNetwork net(g, p, feed);
+    net.run_until(5000);
+    const int64_t before = net.flits_delivered();
+    net.run_until(25000);
+    return double(net.flits_delivered() - before) / 20000 / g.nodes();
+  };
+  EXPECT_GT(accepted(3), 1.05 * accepted(2));
 }
 
 }  // namespace
