@@ -132,10 +132,12 @@ void validate_torus(const Config& c) {
                                   "router.vcs >= 2 (datelines), or router.allow_deadlock: true, to study it (the "
                                   "deadlock watchdog reports the waiting cycle)",
                                   c.integer("router.vcs")));
-  if (c.text("router.routing") != "dor")
-    throw ConfigError("network.topology torus with router.routing adaptive can deadlock (adaptive routes may close "
-                      "a cycle across the datelines; an escape channel is not built yet); allowed: router.routing "
-                      "dor, or router.allow_deadlock: true, to study it");
+  if (c.text("router.routing") != "dor" && c.integer("router.vcs") < 3)
+    throw ConfigError(fmt::format("network.topology torus with router.routing adaptive and router.vcs = {} can deadlock "
+                                  "(adaptive routes close cycles across the datelines); allowed: router.vcs >= 3 "
+                                  "(Duato: adaptive channels over a dimension-order escape pair), router.routing "
+                                  "dor, or router.allow_deadlock: true, to study it",
+                                  c.integer("router.vcs")));
 }
 
 // Topology and router family together: Scott & Goodman's rings take the SCI ring node and one radix;

@@ -16,7 +16,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
     : sc_module(name), calendar_(calendar), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
-      vcs_(p.vcs), in_(size_t(g.ports())), out_(size_t(g.ports())) {
+      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), in_(size_t(g.ports())), out_(size_t(g.ports())) {
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each. A link carries vcs channels.
   in_[0].vcs.push_back(InputVc{FlitFifo(FlitFifo::kUnbounded)});
@@ -24,6 +24,10 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
   for (int i = 1; i < nports_; ++i) {
     for (int v = 0; v < vcs_; ++v) in_[size_t(i)].vcs.push_back(InputVc{FlitFifo(p.fifo_flits)});
     out_[size_t(i)].holder.assign(size_t(vcs_), -1);
+  }
+  if (duato_) {
+    adaptive_vcs_ = (bit(vcs_) - 1) & ~uint64_t{3};
+    for (int o = 1; o < nports_; ++o) adaptive_channels_ |= adaptive_vcs_ << (o * vcs_);
   }
   SC_METHOD(evaluate);
   sensitive << wake_;
@@ -44,6 +48,15 @@ uint32_t WormholeRouter::route_of(const Flit& head) const {
 uint64_t WormholeRouter::channels_of(const InputVc& in) const {
   if (vcs_ == 1) return in.route;
   const uint32_t src = packets_[in.fifo.front().flit.packet].src;
+  if (duato_ && in.route != 1u) {
+    // Duato: the adaptive channels (VC 2 up) of every profitable output, and the escape
+    // channel of the dimension-order one (the lowest dimension left), on its dateline class of
+    // VCs 0 and 1.
+    const int dor = __builtin_ctz(in.route);
+    uint64_t channels = uint64_t(output_vcs(g_, node_, src, dor, 2)) << (dor * vcs_);
+    for (uint32_t m = in.route; m; m &= m - 1) channels |= adaptive_vcs_ << (__builtin_ctz(m) * vcs_);
+    return channels;
+  }
   uint64_t channels = 0;
   for (uint32_t m = in.route; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
@@ -124,6 +137,8 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
       const int oc = lowest_bit(m);
       if (!out_[size_t(oc / vcs_)].link->admits_head(t, flits, oc % vcs_)) allowed[ch] &= ~bit(oc);
     }
+    // Duato: an escape channel only when no adaptive one can be had.
+    if (duato_ && (allowed[ch] & adaptive_channels_)) allowed[ch] &= adaptive_channels_;
   }
   allocate_channels(
       p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },

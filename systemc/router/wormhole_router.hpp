@@ -4,7 +4,8 @@
 // channel assignment by Pertel's priority token (or round robin, or oldest first:
 // vc_allocator.hpp). A head that wins an output channel binds it until its tail has crossed;
 // one flit per input port and per output port crosses each cycle (switch_allocator.hpp, with
-// virtual channels). On a torus the routing function keeps the datelines (vc_classes.hpp).
+// virtual channels). On a torus the routing function keeps the datelines (vc_classes.hpp), and
+// adaptive routing there is Duato's: adaptive channels over a dimension-order escape pair.
 //
 // It evaluates in one SC_METHOD, only in cycles where something can change: woken by a flit
 // or credit arriving, a new injection, or its own work for the next cycle. Wakes go into
@@ -87,6 +88,11 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   Ejector* ejector_ = nullptr;
   Injector* injector_ = nullptr;
   int nports_, vcs_;
+  // Minimal adaptive routing on a torus (Duato): VCs 0 and 1 are the escape channels (dimension
+  // order with datelines), VC 2 up adaptive; adaptive ones preferred.
+  bool duato_;
+  uint64_t adaptive_vcs_ = 0;       // of one output
+  uint64_t adaptive_channels_ = 0;  // of every link output
   std::vector<InputUnit> in_;
   std::vector<OutputUnit> out_;
   uint64_t occupied_ = 0;  // input channels with flits in their FIFO (on the wire included), this evaluation

@@ -168,7 +168,7 @@ INSTANTIATE_TEST_SUITE_P(
                                "router.vcs >= 2 (datelines), or router.allow_deadlock: true"},
                       BadInput{"run --set network.topology=torus --set router.impl=systemc --set router.vcs=2 "
                                "--set router.routing=adaptive",
-                               "router.routing adaptive can deadlock", "router.routing dor"},
+                               "router.routing adaptive and router.vcs = 2 can deadlock", "router.vcs >= 3 (Duato"},
                       BadInput{"run --set router.vcs=2", "does not support router.vcs = 2", "router.impl: systemc"},
                       BadInput{"run --set router.arbitration=oldest_first",
                                "does not support router.arbitration = oldest_first", "priority_token"},

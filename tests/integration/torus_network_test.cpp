@@ -203,9 +203,7 @@ TEST(TorusDatelines, TheClassChangesOnTheWraparound) {
 // With the datelines, dimension order on a torus overloaded far past saturation keeps moving:
 // no deadlock, and when the sources stop the network drains, every packet delivered once.
 // The same for every arbitration policy and 2 or 3 channels.
-TEST(TorusDatelines, OverloadNeverDeadlocksAndDrains) {
-  for (int vcs : {2, 3})
-    for (Arbitration a : {Arbitration::priority_token, Arbitration::round_robin, Arbitration::oldest_first}) {
+void overload_then_drain(int vcs, Arbitration a, bool adaptive) {
       const MeshGeometry g(2, 8, true);
       const int64_t stop = 8000;
       InjectionFeed feed(std::make_unique<StoppingStream>(
@@ -217,6 +215,7 @@ TEST(TorusDatelines, OverloadNeverDeadlocksAndDrains) {
       p.router.credits = CreditPolicy::per_flit;
       p.router.vcs = vcs;
       p.router.arbitration = a;
+      p.router.adaptive = adaptive;
       p.deadlock_cycles = 2000;
       WormholeNetwork net(g, p, feed);
       Recorder rec;
@@ -235,6 +234,22 @@ TEST(TorusDatelines, OverloadNeverDeadlocksAndDrains) {
         ASSERT_TRUE(ids.insert(r.id).second) << "packet " << r.id << " delivered twice";
         ASSERT_EQ(r.hops, g.distance(r.src, r.dest));
       }
+}
+
+TEST(TorusDatelines, OverloadNeverDeadlocksAndDrains) {
+  for (int vcs : {2, 3})
+    for (Arbitration a : {Arbitration::priority_token, Arbitration::round_robin, Arbitration::oldest_first}) {
+      SCOPED_TRACE(testing::Message() << vcs << " VCs, arbitration " << int(a));
+      overload_then_drain(vcs, a, false);
+    }
+}
+
+// Duato's minimal adaptive routing: adaptive channels over the dimension-order escape pair.
+TEST(TorusDuato, AdaptiveOverTheEscapePairNeverDeadlocksAndDrains) {
+  for (int vcs : {3, 4})
+    for (Arbitration a : {Arbitration::priority_token, Arbitration::oldest_first}) {
+      SCOPED_TRACE(testing::Message() << vcs << " VCs, arbitration " << int(a));
+      overload_then_drain(vcs, a, true);
     }
 }
 
