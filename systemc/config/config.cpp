@@ -257,8 +257,16 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
                                     "router.flow_control: wormhole",
                                     c.integer("router.fifo_flits"), L, L));
     // Cut-through credits a packet's room back when its head leaves (FNS), which is safe only if
-    // a packet leaves at least as fast as the next one comes in. A handshake link carries a flit
-    // per 2 x delay cycles, so from a shorter link into a longer one it is not.
+    // a packet leaves at least as fast as the next one comes in. Virtual channels share their
+    // port's crossbar input, so a channel's packet may leave slower than a flit per cycle.
+    if ((by_flits || by_packets) && cut_through && c.integer("router.vcs") > 1)
+      throw ConfigError(fmt::format("router.vcs = {} with router.flow_control cut_through: a packet's room is "
+                                    "credited when its head leaves, and a channel sharing its port with others drains "
+                                    "slower than its link refills it; allowed: router.flow_control wormhole, unbounded "
+                                    "FIFOs, or router.vcs 1",
+                                    c.integer("router.vcs")));
+    // A handshake link carries a flit per 2 x delay cycles, so from a shorter link into a
+    // longer one it is not safe either.
     if (links && (by_flits || by_packets) && cut_through && c.text("link.kind") == "handshake") {
       bool equal = true;  // every wire's (a torus's may differ within a dimension)
       for (const auto& dim : links->wire_delays)

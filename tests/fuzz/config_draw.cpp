@@ -196,7 +196,8 @@ const std::set<std::string>& mesh_keys() {
       "link.embedding",       "link.mode",             "link.switch_to_wire_ratio",
       "traffic.pattern",      "traffic.hotspot_nodes", "traffic.load",        "traffic.packet_flits",
       "traffic.stream",       "traffic.seed",          "run.convergence",     "run.cycles",
-      "run.max_cycles",       "run.deadlock_cycles",   "trace.vcd",           "trace.nodes"};
+      "run.max_cycles",       "run.deadlock_cycles",   "trace.vcd",           "trace.nodes",
+      "network.wiring",       "router.vcs",            "router.arbitration",  "router.allow_deadlock"};
   return keys;
 }
 const std::set<std::string>& ring_keys() {
@@ -323,7 +324,7 @@ void put_mesh_links(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t ma
 
 void put_mesh_router(Base& b, Rng& rng, const std::string& impl) {
   if (impl != "ref" || chance(rng, 0.5)) b.d.set("router.impl", impl);
-  if (chance(rng, 0.2)) b.d.set("network.topology", "mesh");
+  if (chance(rng, 0.2)) b.d.set("network.topology", "mesh");  // (valid_systemc may make it a torus)
   if (chance(rng, 0.2)) b.d.set("router.model", "wormhole");
 }
 
@@ -368,8 +369,26 @@ Base valid_systemc(Rng& rng) {
     b.d.set("trace.vcd", "trace.vcd");  // the child runs in the case directory
     b.d.set("trace.nodes", nodes_value(rng, b.nodes, 3));
   }
+  // Virtual channels (within the router's 63 channels), their arbitration, and tori: those
+  // deadlock-free (datelines with 2 channels, Duato with 3), or allowed to deadlock.
+  const int64_t most_vcs = std::min<int64_t>(4, 63 / (2 * int64_t(r.size()) + 1));
+  int64_t vcs = chance(rng, 0.3) ? between(rng, 1, most_vcs) : 1;
+  const bool torus = chance(rng, 0.3);
+  bool allow = false;
+  if (torus) {
+    b.d.set("network.topology", "torus");
+    if (chance(rng, 0.5)) b.d.set("network.wiring", choice(rng, "network.wiring"));
+    allow = chance(rng, 0.2);
+    const int64_t needed = adaptive ? 3 : 2;
+    if (!allow && vcs < needed) vcs = std::min(needed, most_vcs);
+    if (vcs < needed) allow = true;  // too many dimensions for the channels the routing needs
+    if (allow) b.d.set("router.allow_deadlock", "true");
+  }
+  if (vcs != 1 || chance(rng, 0.2)) b.d.set("router.vcs", std::to_string(vcs));
+  if (vcs != 1 && fifo != 0) b.d.set("router.flow_control", "wormhole");  // cut-through credits need one channel
+  if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
   put_run(b, rng, put_traffic(b, rng, r, L), false);
-  b.deadlock_allowed = adaptive && fifo != 0;
+  b.deadlock_allowed = (adaptive && fifo != 0) || (allow && fifo != 0);
   fill_generic(b, rng, mesh_keys());
   return b;
 }
@@ -707,6 +726,17 @@ FuzzCase incompatible(Rng& rng) {
         {"traffic.packet_flits", "8"}}},
       {kSystemc, {{"traffic.pattern", "hotspot"}, {"traffic.hotspot_nodes", "[0, {nodes}]"}}},
       {kSystemc, {{"trace.nodes", "{nodes}"}}},
+      {kSystemc, {{"network.topology", "torus"}, {"router.vcs", "1"}, {"router.allow_deadlock", "false"}}},
+      {kSystemc, {{"network.topology", "mesh"}, {"network.wiring", "folded"}}},
+      {kSystemc, {{"network.dims", "8"}, {"network.radix", "2"}, {"router.vcs", "4"}}},
+      {kSystemc, {{"router.vcs", "2"}, {"router.fifo_flits", ""}, {"router.fifo_packets", "2"},
+                  {"router.flow_control", "cut_through"}}},
+      {kRef, {{"router.vcs", "2"}}},
+      {kRef, {{"router.arbitration", "round_robin"}}},
+      {kRef, {{"network.topology", "torus"}}},
+      {kRtl, {{"router.vcs", "2"}}},
+      {kRtl, {{"router.arbitration", "oldest_first"}}},
+      {kRings, {{"router.vcs", "2"}}},
       {kRtl, {{"router.fifo_flits", ""}, {"router.fifo_packets", ""}}},
       {kRtl, {{"router.routing_delay", "2"}}},
       {kRtl, {{"network.dims", "4"}, {"network.radix", "2"}}},

@@ -170,6 +170,9 @@ INSTANTIATE_TEST_SUITE_P(
                                "--set router.routing=adaptive",
                                "router.routing adaptive and router.vcs = 2 can deadlock", "router.vcs >= 3 (Duato"},
                       BadInput{"run --set router.vcs=2", "does not support router.vcs = 2", "router.impl: systemc"},
+                      // Found by the config fuzzer: a flit at a full FIFO (a channel drains slower than its link).
+                      BadInput{"run --set router.impl=systemc --set router.vcs=2 --set router.fifo_packets=1",
+                               "router.vcs = 2 with router.flow_control cut_through", "router.flow_control wormhole"},
                       BadInput{"run --set router.arbitration=oldest_first",
                                "does not support router.arbitration = oldest_first", "priority_token"},
                       BadInput{"run --set router.impl=rtl --set router.fifo_flits=8 --set router.vcs=2",
