@@ -6,7 +6,10 @@
 // Every write lands strictly in a later cycle, so the order in which routers evaluate
 // within a cycle can never change what they see. With virtual channels the link carries
 // the flit's VC: it lands in that VC's FIFO, and credits are kept per VC.
+#include <array>
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "flit/flit_fifo.hpp"
@@ -17,16 +20,20 @@ namespace kncsim {
 
 class FlitLink {
  public:
+  static constexpr int kMaxVcs = 8;  // router.vcs's bound
+
   FlitLink(const LinkParams& p, CreditPolicy policy, FlitFifo& dest_fifo, Wakeable& dest, Wakeable& src)
-      : p_(p), policy_(policy), fifos_{&dest_fifo}, dest_(dest), src_(src),
-        credits_{policy == CreditPolicy::none ? 0 : dest_fifo.capacity()},
-        pending_(policy == CreditPolicy::none ? 0 : size_t(p.delay) + 1) {}
+      : p_(p), policy_(policy), dest_(dest), src_(src),
+        pending_(policy == CreditPolicy::none ? 0 : size_t(p.delay) + 1) {
+    add_vc(dest_fifo);
+  }
   // The receiver's FIFO of the next virtual channel (VC 0's was given at construction).
   void add_vc(FlitFifo& dest_fifo) {
-    fifos_.push_back(&dest_fifo);
-    credits_.push_back(policy_ == CreditPolicy::none ? 0 : dest_fifo.capacity());
+    if (vcs_ == kMaxVcs) throw std::logic_error("FlitLink: more than kMaxVcs virtual channels");
+    if (vcs_ == 1) more_ = std::make_unique<std::array<Vc, kMaxVcs - 1>>();
+    vc(vcs_++) = Vc{&dest_fifo, policy_ == CreditPolicy::none ? 0 : dest_fifo.capacity()};
   }
-  int vcs() const { return int(fifos_.size()); }
+  int vcs() const { return vcs_; }
 
   int delay() const { return p_.delay; }
 
@@ -36,8 +43,8 @@ class FlitLink {
     absorb(t);
     switch (policy_) {
       case CreditPolicy::none: return true;
-      case CreditPolicy::per_flit: return credits_[size_t(vc)] >= 1;
-      case CreditPolicy::per_packet: return credits_[size_t(vc)] >= packet_flits;
+      case CreditPolicy::per_flit: return this->vc(vc).credits >= 1;
+      case CreditPolicy::per_packet: return this->vc(vc).credits >= packet_flits;
     }
     return false;
   }
@@ -45,13 +52,14 @@ class FlitLink {
     if (!ack_ok(t)) return false;
     if (policy_ != CreditPolicy::per_flit) return true;  // cut-through reserved the room
     absorb(t);
-    return credits_[size_t(vc)] >= 1;
+    return this->vc(vc).credits >= 1;
   }
   void send(const Flit& f, int64_t t, int packet_flits) {
-    if (policy_ == CreditPolicy::per_flit) --credits_[f.vc];
-    if (policy_ == CreditPolicy::per_packet && f.head) credits_[f.vc] -= packet_flits;
+    Vc& c = vc(f.vc);
+    if (policy_ == CreditPolicy::per_flit) --c.credits;
+    if (policy_ == CreditPolicy::per_packet && f.head) c.credits -= packet_flits;
     if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
-    fifos_[f.vc]->push(TimedFlit{t + p_.delay, f});
+    c.fifo->push(TimedFlit{t + p_.delay, f});
     dest_.wake_at(t + p_.delay);
   }
   // The earliest cycle after t at which something the sender waits for arrives (a credit or
@@ -95,7 +103,7 @@ class FlitLink {
 
   int64_t credits(int64_t t, int vc = 0) {
     absorb(t);
-    return credits_[size_t(vc)];
+    return this->vc(vc).credits;
   }
 
  private:
@@ -107,7 +115,7 @@ class FlitLink {
   bool ack_ok(int64_t t) const { return ack_at_ <= t; }
   void absorb(int64_t t) {
     while (npending_ && pending_[first_].at <= t) {
-      credits_[size_t(pending_[first_].vc)] += pending_[first_].amount;
+      vc(pending_[first_].vc).credits += pending_[first_].amount;
       first_ = (first_ + 1) % pending_.size();
       --npending_;
     }
@@ -115,10 +123,18 @@ class FlitLink {
 
   LinkParams p_;
   CreditPolicy policy_;
-  std::vector<FlitFifo*> fifos_;  // the receiver's, per VC
+  // Per virtual channel: the receiver's FIFO, and its free flit slots as the sender knows them.
+  // VC 0 inline, the others apart (a link of one channel stays small: thousands are walked).
+  struct Vc {
+    FlitFifo* fifo;
+    int64_t credits;
+  };
+  Vc& vc(int v) { return v == 0 ? vc0_ : (*more_)[size_t(v - 1)]; }
+  Vc vc0_{};
+  std::unique_ptr<std::array<Vc, kMaxVcs - 1>> more_;
+  int vcs_ = 0;
   Wakeable& dest_;
   Wakeable& src_;
-  std::vector<int64_t> credits_;  // per VC: free flit slots in the receiver's FIFO, as the sender knows them
   int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;

@@ -1,9 +1,10 @@
 #pragma once
-// One input port of the wormhole router (as Garnet's InputUnit): a FIFO per virtual channel,
-// filled by the upstream link (the local port: the NI's injection queue, one channel), and
-// per channel the state of the packet at its front.
+// One virtual channel of an input port of the wormhole router (Garnet's InputUnit holds a
+// port's): its FIFO, filled by the upstream link (the local port: the NI's injection queue,
+// the port's one channel), and the state of the packet at its front. The router keeps every
+// port's channels in one array indexed by channel (port * vcs + vc), each knowing its port and
+// link: a flit's path through the router then takes no division and no second lookup.
 #include <cstdint>
-#include <vector>
 
 #include "flit/flit_fifo.hpp"
 #include "link/flit_link.hpp"
@@ -12,19 +13,15 @@ namespace kncsim {
 
 struct InputVc {
   FlitFifo fifo;
+  FlitLink* upstream = nullptr;  // the port's link (null for the local port)
+  int port = 0;
   int bound = -1;         // output port its packet holds (-1: none)
   int out_vc = 0;         // the virtual channel it holds there
-  bool routed = false;    // route, out_vcs and eligible are valid for the front head
+  bool routed = false;    // route and eligible are valid for the front head
   bool promote = false;   // hop-count format: a header was stripped; the next flit leads
   uint32_t route = 0;     // output ports the front head may take
-  uint32_t out_vcs = 0;   // virtual channels it may take on them
   int64_t eligible = 0;   // first cycle the front head may request
   int64_t front_since = 0;  // cycle the front flit became the front
-};
-
-struct InputUnit {
-  FlitLink* upstream = nullptr;  // null for the local port
-  std::vector<InputVc> vcs;
 };
 
 }  // namespace kncsim

@@ -16,15 +16,16 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
     : sc_module(name), calendar_(calendar), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
-      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), in_(size_t(g.ports())), out_(size_t(g.ports())) {
+      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), out_(size_t(g.ports())) {
   // The local input is the NI's injection queue and the local output the NI's sink: one
-  // channel each. A link carries vcs channels.
-  in_[0].vcs.push_back(InputVc{FlitFifo(FlitFifo::kUnbounded)});
-  out_[0].holder.assign(1, -1);
-  for (int i = 1; i < nports_; ++i) {
-    for (int v = 0; v < vcs_; ++v) in_[size_t(i)].vcs.push_back(InputVc{FlitFifo(p.fifo_flits)});
-    out_[size_t(i)].holder.assign(size_t(vcs_), -1);
-  }
+  // channel each (the local port's others stay empty). A link carries vcs channels.
+  chans_.reserve(size_t(nports_ * vcs_));
+  for (int i = 0; i < nports_; ++i)
+    for (int v = 0; v < vcs_; ++v) {
+      chans_.push_back(InputVc{FlitFifo(i == 0 ? FlitFifo::kUnbounded : p.fifo_flits)});
+      chans_.back().port = i;
+    }
+  for (int i = 1; i < nports_; ++i) out_[size_t(i)].channels = vcs_;
   if (duato_) {
     adaptive_vcs_ = (bit(vcs_) - 1) & ~uint64_t{3};
     for (int o = 1; o < nports_; ++o) adaptive_channels_ |= adaptive_vcs_ << (o * vcs_);
@@ -74,12 +75,11 @@ std::pair<int64_t, uint64_t> WormholeRouter::age(int ch) const {
 // and let the flit behind it lead the packet.
 bool WormholeRouter::strip_header(int ch, int64_t t) {
   InputVc& in = input(ch);
-  const int port = ch / vcs_;
+  const int port = in.port;
   const Flit f = in.fifo.front().flit;
   in.fifo.pop();
   if (port == 0 && f.seq == 0) injector_->head_left(t);  // the packet's first flit leaves its source
-  FlitLink* up = in_[size_t(port)].upstream;
-  if (up) up->departed(f, t, f.head ? packets_[f.packet].flits : 0);
+  if (in.upstream) in.upstream->departed(f, t, f.head ? packets_[f.packet].flits : 0);
   in.promote = true;  // the next flit of this input leads the packet now
   if (in.fifo.empty()) occupied_ &= ~bit(ch);
   in.routed = false;
@@ -123,9 +123,9 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
   uint64_t free = 0;
   for (uint32_t m = wanted; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
-    const std::vector<int>& holder = out_[size_t(o)].holder;
-    for (size_t v = 0; v < holder.size(); ++v)
-      if (holder[v] < 0) free |= bit(o * vcs_ + int(v));
+    const OutputUnit& out = out_[size_t(o)];
+    for (int v = 0; v < out.channels; ++v)
+      if (out.holder[size_t(v)] < 0) free |= bit(o * vcs_ + v);
   }
   uint64_t allowed[64];
   for (uint64_t r = ready; r; r &= r - 1) {
@@ -135,7 +135,8 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     allowed[ch] = channels_of(in) & free;
     for (uint64_t m = allowed[ch] & ~(bit(vcs_) - 1); m; m &= m - 1) {  // the local output's: no link
       const int oc = lowest_bit(m);
-      if (!out_[size_t(oc / vcs_)].link->admits_head(t, flits, oc % vcs_)) allowed[ch] &= ~bit(oc);
+      const int o = vcs_ == 1 ? oc : oc / vcs_, v = vcs_ == 1 ? 0 : oc % vcs_;
+      if (!out_[size_t(o)].link->admits_head(t, flits, v)) allowed[ch] &= ~bit(oc);
     }
     // Duato: an escape channel only when no adaptive one can be had.
     if (duato_ && (allowed[ch] & adaptive_channels_)) allowed[ch] &= adaptive_channels_;
@@ -145,9 +146,9 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
       [this](int ch) { return age(ch); }, free,
       [this](int ch, int oc) {
         InputVc& in = input(ch);
-        in.bound = oc / vcs_;
-        in.out_vc = oc % vcs_;
-        out_[size_t(in.bound)].holder[size_t(in.out_vc)] = ch;
+        in.bound = vcs_ == 1 ? oc : oc / vcs_;
+        in.out_vc = vcs_ == 1 ? 0 : oc % vcs_;
+        out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
       });
 }
 
@@ -155,11 +156,8 @@ void WormholeRouter::evaluate() {
   const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
   if (pins_) pins_->clear_pulses();
   occupied_ = 0;  // links and the NI write into the FIFOs directly
-  for (int i = 0; i < nports_; ++i) {
-    const std::vector<InputVc>& vcs = in_[size_t(i)].vcs;
-    for (size_t v = 0; v < vcs.size(); ++v)
-      if (!vcs[v].fifo.empty()) occupied_ |= bit(i * vcs_ + int(v));
-  }
+  for (size_t ch = 0; ch < chans_.size(); ++ch)
+    if (!chans_[ch].fifo.empty()) occupied_ |= bit(int(ch));
   uint64_t stripped = 0;
   assign_channels_now(t, stripped);
 
@@ -202,14 +200,14 @@ void WormholeRouter::update_pins(int64_t t) {
   for (int p = 0; p < nports_; ++p) {
     if (out_[size_t(p)].link) pins_->out[p].credits = out_[size_t(p)].link->credits(t);
     size_t occupancy = 0;
-    for (const InputVc& v : in_[size_t(p)].vcs) occupancy += v.fifo.arrived_by(t);
+    for (int v = 0; v < vcs_; ++v) occupancy += chans_[size_t(p * vcs_ + v)].fifo.arrived_by(t);
     pins_->in[p].occupancy = uint32_t(occupancy);
   }
 }
 
 bool WormholeRouter::move_flit(int ch, int64_t t) {
   InputVc& in = input(ch);
-  const int port = ch / vcs_, o = in.bound;
+  const int port = in.port, o = in.bound;
   const TimedFlit tf = in.fifo.front();
   if (tf.arrival > t) return false;
   const Flit& f = tf.flit;
@@ -229,8 +227,7 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
   }
   in.fifo.pop();
   if (port == 0 && f.seq == 0) injector_->head_left(t);
-  FlitLink* up = in_[size_t(port)].upstream;
-  const bool credited = up && up->departed(f, t, flits);
+  const bool credited = in.upstream && in.upstream->departed(f, t, flits);
   if (pins_) {
     pins_->out[o] = OutputPins{true, packets_[f.packet].id, f.seq, f.head, f.tail, pins_->out[o].credits};
     pins_->in[port].credit = credited;
@@ -270,13 +267,11 @@ int64_t WormholeRouter::next_wake(int64_t t) const {
 
 size_t WormholeRouter::flits_buffered() const {
   size_t n = 0;
-  for (const InputUnit& in : in_)
-    for (const InputVc& v : in.vcs) n += v.fifo.size();
+  for (const InputVc& v : chans_) n += v.fifo.size();
   return n;
 }
 
 uint32_t WormholeRouter::route_of_front(int ch) const {
-  if (size_t(ch % vcs_) >= in_[size_t(ch / vcs_)].vcs.size()) return 0;
   const InputVc& in = input(ch);
   if (in.fifo.empty() || !in.fifo.front().flit.head) return 0;
   return route_of(in.fifo.front().flit);

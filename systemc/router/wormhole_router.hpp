@@ -39,10 +39,12 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   void notify_due() override { wake_.notify(sc_core::SC_ZERO_TIME); }
 
   // Wiring, before simulation starts.
-  FlitFifo& input_fifo(int port) override { return in_[port].vcs[0].fifo; }
-  FlitFifo& input_fifo(int port, int vc) override { return in_[port].vcs[size_t(vc)].fifo; }
+  FlitFifo& input_fifo(int port) override { return chans_[size_t(port * vcs_)].fifo; }
+  FlitFifo& input_fifo(int port, int vc) override { return chans_[size_t(port * vcs_ + vc)].fifo; }
   void connect_output(int port, FlitLink* link) override { out_[port].link = link; }
-  void connect_input(int port, FlitLink* link) override { in_[port].upstream = link; }
+  void connect_input(int port, FlitLink* link) override {
+    for (int v = 0; v < vcs_; ++v) chans_[size_t(port * vcs_ + v)].upstream = link;
+  }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
   void connect_injector(Injector* i) override { injector_ = i; }
   // Trace this router's link pins; it then evaluates every cycle (results are unchanged).
@@ -60,13 +62,13 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   }
   int bound_input(int out) const override {
     const OutputUnit& o = out_[size_t(out / vcs_)];
-    return size_t(out % vcs_) < o.holder.size() ? o.holder[size_t(out % vcs_)] : -1;
+    return out % vcs_ < o.channels ? o.holder[size_t(out % vcs_)] : -1;
   }
   uint32_t route_of_front(int in) const override;  // outputs the front head may use (0 if none)
 
  private:
-  InputVc& input(int ch) { return in_[size_t(ch / vcs_)].vcs[size_t(ch % vcs_)]; }
-  const InputVc& input(int ch) const { return in_[size_t(ch / vcs_)].vcs[size_t(ch % vcs_)]; }
+  InputVc& input(int ch) { return chans_[size_t(ch)]; }
+  const InputVc& input(int ch) const { return chans_[size_t(ch)]; }
   void evaluate();
   void assign_channels_now(int64_t t, uint64_t& stripped);
   void update_pins(int64_t t);
@@ -93,7 +95,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   bool duato_;
   uint64_t adaptive_vcs_ = 0;       // of one output
   uint64_t adaptive_channels_ = 0;  // of every link output
-  std::vector<InputUnit> in_;
+  std::vector<InputVc> chans_;  // per input channel: port * vcs + vc
   std::vector<OutputUnit> out_;
   uint64_t occupied_ = 0;  // input channels with flits in their FIFO (on the wire included), this evaluation
   VcAllocatorState va_;
