@@ -149,6 +149,30 @@ TEST(TorusDeadlock, DimensionOrderOnOneChannelDeadlocksAndTheWatchdogNamesTheRin
   }
 }
 
+// Adaptive routing on two channels (no escape pair) deadlocks too, and the report names each
+// channel's virtual channel.
+TEST(TorusDeadlock, AdaptiveOnTwoChannelsDeadlocksAndTheReportNamesTheChannels) {
+  const MeshGeometry g(2, 8, true);
+  InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), injection_probability(1.0, 8, 8, true)), g.nodes(),
+                     false);
+  WormholeNetworkParams p;
+  p.packet_flits = 8;
+  p.router.fifo_flits = 4;
+  p.router.credits = CreditPolicy::per_flit;
+  p.router.vcs = 2;
+  p.router.adaptive = true;
+  p.deadlock_cycles = 1000;
+  WormholeNetwork net(g, p, feed);
+  try {
+    net.run_until(200000);
+    FAIL() << "expected a deadlock";
+  } catch (const DeadlockError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(" vc 0 ("), std::string::npos) << m;
+    EXPECT_NE(m.find("(the first channel again)"), std::string::npos) << m;
+  }
+}
+
 // The same overload on a mesh of the same size (no wraparound) never deadlocks under
 // dimension order, and every packet takes a minimal path there and on the torus at low load.
 TEST(TorusDeadlock, TheMeshOnTheSameStreamDoesNot) {
