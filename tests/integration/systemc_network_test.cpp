@@ -8,6 +8,7 @@
 #include "analytic/mesh_analytic.hpp"
 #include "config/link_timing.hpp"
 #include "net/wormhole_network.hpp"
+#include "support/every_pair.hpp"
 #include "support/test_streams.hpp"
 
 namespace kncsim {
@@ -132,18 +133,10 @@ TEST_P(MeshZeroLoad, EveryPairAloneAveragesTheClosedForm) {
   p.link_delays = t.wire_delays;
   p.router.routing_delay = GetParam().routing_delay;
   const int64_t gap = 8 + 4 + int64_t(t.max_delay() + 1 + p.router.routing_delay) * (g.ports() * 8);
-  std::map<int64_t, std::vector<Injection>> sends;
-  int64_t at = 5;
-  for (uint32_t s = 0; s < g.nodes(); ++s)
-    for (uint32_t d = 0; d < g.nodes(); ++d, at += gap) sends[at] = {{s, d}};
-  InjectionFeed feed(std::make_unique<ListStream>(sends), g.nodes(), false);
-  WormholeNetwork net(g, p, feed);
-  Recorder rec;
-  net.set_packet_sink(&rec);
-  net.run_until(at + gap);
-  ASSERT_EQ(rec.records.size(), size_t(g.nodes()) * g.nodes());
+  const std::vector<PacketRecord> records = every_pair_alone(g, p, gap);
+  ASSERT_EQ(records.size(), size_t(g.nodes()) * g.nodes());
   double sum = 0;
-  for (const PacketRecord& r : rec.records) {
+  for (const PacketRecord& r : records) {
     int64_t expect = 1, hops = 0;
     for (int k = 0; k < g.dims(); ++k) {
       const int h = std::abs(g.coord(r.src, k) - g.coord(r.dest, k));
@@ -154,7 +147,7 @@ TEST_P(MeshZeroLoad, EveryPairAloneAveragesTheClosedForm) {
     ASSERT_EQ(r.tarrive - r.tsent, expect) << r.src << " -> " << r.dest;
     sum += double(r.tarrive - r.tsent);
   }
-  EXPECT_NEAR(sum / double(rec.records.size()), zero_load_latency(radices, t.delays, p.router.routing_delay), 1e-9);
+  EXPECT_NEAR(sum / double(records.size()), zero_load_latency(radices, t.delays, p.router.routing_delay), 1e-9);
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -12,6 +12,8 @@
 #include "config/link_timing.hpp"
 #include "net/wormhole_network.hpp"
 #include "router/vc_classes.hpp"
+#include "support/overload.hpp"
+#include "support/every_pair.hpp"
 #include "support/test_streams.hpp"
 
 namespace kncsim {
@@ -48,18 +50,10 @@ TEST_P(TorusZeroLoad, EveryPairAloneTakesItsPathsWires) {
   p.link_delays = t.wire_delays;
   p.router.vcs = int(c.integer("router.vcs"));
   const int64_t gap = 8 + 4 + int64_t(t.max_delay() + 1) * (g.ports() * 8);
-  std::map<int64_t, std::vector<Injection>> sends;
-  int64_t at = 5;
-  for (uint32_t s = 0; s < g.nodes(); ++s)
-    for (uint32_t d = 0; d < g.nodes(); ++d, at += gap) sends[at] = {{s, d}};
-  InjectionFeed feed(std::make_unique<ListStream>(sends), g.nodes(), false);
-  WormholeNetwork net(g, p, feed);
-  Recorder rec;
-  net.set_packet_sink(&rec);
-  net.run_until(at + gap);
-  ASSERT_EQ(rec.records.size(), size_t(g.nodes()) * g.nodes());
+  const std::vector<PacketRecord> records = every_pair_alone(g, p, gap);
+  ASSERT_EQ(records.size(), size_t(g.nodes()) * g.nodes());
   double sum = 0;
-  for (const PacketRecord& r : rec.records) {
+  for (const PacketRecord& r : records) {
     int64_t expect = 1;
     uint32_t at_node = r.src;
     for (int k = 0; k < g.dims(); ++k) {  // dimension order, one hop at a time
@@ -77,7 +71,7 @@ TEST_P(TorusZeroLoad, EveryPairAloneTakesItsPathsWires) {
     ASSERT_EQ(r.tarrive - r.tsent, expect) << r.src << " -> " << r.dest;
     sum += double(r.tarrive - r.tsent);
   }
-  EXPECT_NEAR(sum / double(rec.records.size()), zero_load_latency(radices, true, t.wire_delays, 0), 1e-9);
+  EXPECT_NEAR(sum / double(records.size()), zero_load_latency(radices, true, t.wire_delays, 0), 1e-9);
   EXPECT_NEAR(double(g.distance(0, g.nodes() - 1)), g.dims(), 0);  // the far corner is one wraparound per dimension
 }
 
@@ -127,64 +121,43 @@ TEST(TorusLinkTiming, WiresFollowTheWiring) {
   EXPECT_DOUBLE_EQ(mesh_link_timing(mesh).cycle_time_factor, 1 + 1.0 / 2);
 }
 
+// A torus overloaded until its watchdog fires: the deadlock's report.
+std::string deadlock_report(const MeshGeometry& g, InjectionFeed& feed, const WormholeNetworkParams& p) {
+  WormholeNetwork net(g, p, feed);
+  try {
+    net.run_until(200000);
+  } catch (const DeadlockError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 // Dimension order on one channel per link: the rings close cycles of channels, and under
 // overload packets waiting around a ring wait for ever. The watchdog names the cycle.
 TEST(TorusDeadlock, DimensionOrderOnOneChannelDeadlocksAndTheWatchdogNamesTheRing) {
   const MeshGeometry g(2, 8, true);
-  InjectionFeed feed(make_counter_uniform_stream(7, g.nodes(), injection_probability(.9, 8, 8, true)), g.nodes(),
-                     false);
-  WormholeNetworkParams p;
-  p.packet_flits = 8;
-  p.router.fifo_flits = 8;
-  p.router.credits = CreditPolicy::per_flit;
-  p.deadlock_cycles = 500;
-  WormholeNetwork net(g, p, feed);
-  try {
-    net.run_until(200000);
-    FAIL() << "expected a deadlock";
-  } catch (const DeadlockError& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find("no flit moved for 501 cycles"), std::string::npos) << m;
-    EXPECT_NE(m.find("(the first channel again)"), std::string::npos) << m;
-  }
+  InjectionFeed feed = uniform_feed(g, 7, injection_probability(.9, 8, 8, true));
+  const std::string m = deadlock_report(g, feed, wormhole_8flit(8, 1, false, 500));
+  EXPECT_NE(m.find("no flit moved for 501 cycles"), std::string::npos) << m;
+  EXPECT_NE(m.find("(the first channel again)"), std::string::npos) << m;
 }
 
 // Adaptive routing on two channels (no escape pair) deadlocks too, and the report names each
 // channel's virtual channel.
 TEST(TorusDeadlock, AdaptiveOnTwoChannelsDeadlocksAndTheReportNamesTheChannels) {
   const MeshGeometry g(2, 8, true);
-  InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), injection_probability(1.0, 8, 8, true)), g.nodes(),
-                     false);
-  WormholeNetworkParams p;
-  p.packet_flits = 8;
-  p.router.fifo_flits = 4;
-  p.router.credits = CreditPolicy::per_flit;
-  p.router.vcs = 2;
-  p.router.adaptive = true;
-  p.deadlock_cycles = 1000;
-  WormholeNetwork net(g, p, feed);
-  try {
-    net.run_until(200000);
-    FAIL() << "expected a deadlock";
-  } catch (const DeadlockError& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find(" vc 0 ("), std::string::npos) << m;
-    EXPECT_NE(m.find("(the first channel again)"), std::string::npos) << m;
-  }
+  InjectionFeed feed = uniform_feed(g, 1, injection_probability(1.0, 8, 8, true));
+  const std::string m = deadlock_report(g, feed, wormhole_8flit(4, 2, true, 1000));
+  EXPECT_NE(m.find(" vc 0 ("), std::string::npos) << m;
+  EXPECT_NE(m.find("(the first channel again)"), std::string::npos) << m;
 }
 
-// The same overload on a mesh of the same size (no wraparound) never deadlocks under
-// dimension order, and every packet takes a minimal path there and on the torus at low load.
+// The same stream on a mesh of the same size (no wraparound) never deadlocks under dimension
+// order.
 TEST(TorusDeadlock, TheMeshOnTheSameStreamDoesNot) {
   const MeshGeometry g(2, 8);
-  InjectionFeed feed(make_counter_uniform_stream(7, g.nodes(), injection_probability(.9, 8, 8, true)), g.nodes(),
-                     false);
-  WormholeNetworkParams p;
-  p.packet_flits = 8;
-  p.router.fifo_flits = 8;
-  p.router.credits = CreditPolicy::per_flit;
-  p.deadlock_cycles = 500;
-  WormholeNetwork net(g, p, feed);
+  InjectionFeed feed = uniform_feed(g, 7, injection_probability(.9, 8, 8, true));
+  WormholeNetwork net(g, wormhole_8flit(8, 1, false, 500), feed);
   EXPECT_NO_THROW(net.run_until(30000));
   EXPECT_GT(net.counters().numrecd, 1000);
 }
@@ -224,42 +197,34 @@ TEST(TorusDatelines, TheClassChangesOnTheWraparound) {
   EXPECT_EQ(output_vcs(mesh, 4, src, up, 3), 7u);  // a mesh needs no classes
 }
 
-// With the datelines, dimension order on a torus overloaded far past saturation keeps moving:
-// no deadlock, and when the sources stop the network drains, every packet delivered once.
-// The same for every arbitration policy and 2 or 3 channels.
+// A torus overloaded past saturation keeps moving (no deadlock), and when the sources stop it
+// drains, every packet delivered once on a minimal path.
 void overload_then_drain(int vcs, Arbitration a, bool adaptive) {
-      const MeshGeometry g(2, 8, true);
-      const int64_t stop = 8000;
-      InjectionFeed feed(std::make_unique<StoppingStream>(
-                             make_counter_uniform_stream(7, g.nodes(), injection_probability(1.3, 8, 8, true)), stop),
-                         g.nodes(), false);
-      WormholeNetworkParams p;
-      p.packet_flits = 8;
-      p.router.fifo_flits = 4;
-      p.router.credits = CreditPolicy::per_flit;
-      p.router.vcs = vcs;
-      p.router.arbitration = a;
-      p.router.adaptive = adaptive;
-      p.deadlock_cycles = 2000;
-      WormholeNetwork net(g, p, feed);
-      Recorder rec;
-      net.set_packet_sink(&rec);
-      ASSERT_NO_THROW(net.run_until(stop)) << vcs << " " << int(a);
-      EXPECT_GT(net.packets_waiting(), 0) << "the sources were not overloaded";
-      for (int64_t until = stop; net.flits_buffered() > 0 || net.packets_waiting() > 0;) {
-        until += 10000;
-        ASSERT_NO_THROW(net.run_until(until));
-        ASSERT_LT(until, 20 * stop) << "the network did not drain";
-      }
-      EXPECT_EQ(net.counters().numrecd, net.counters().numsent);
-      EXPECT_EQ(int64_t(rec.records.size()), net.counters().numrecd);
-      std::set<uint64_t> ids;
-      for (const PacketRecord& r : rec.records) {
-        ASSERT_TRUE(ids.insert(r.id).second) << "packet " << r.id << " delivered twice";
-        ASSERT_EQ(r.hops, g.distance(r.src, r.dest));
-      }
+  const MeshGeometry g(2, 8, true);
+  const int64_t stop = 8000;
+  InjectionFeed feed = uniform_feed(g, 7, injection_probability(1.3, 8, 8, true), stop);
+  WormholeNetworkParams p = wormhole_8flit(4, vcs, adaptive, 2000);
+  p.router.arbitration = a;
+  WormholeNetwork net(g, p, feed);
+  Recorder rec;
+  net.set_packet_sink(&rec);
+  ASSERT_NO_THROW(net.run_until(stop)) << vcs << " " << int(a);
+  EXPECT_GT(net.packets_waiting(), 0) << "the sources were not overloaded";
+  for (int64_t until = stop; net.flits_buffered() > 0 || net.packets_waiting() > 0;) {
+    until += 10000;
+    ASSERT_NO_THROW(net.run_until(until));
+    ASSERT_LT(until, 20 * stop) << "the network did not drain";
+  }
+  EXPECT_EQ(net.counters().numrecd, net.counters().numsent);
+  EXPECT_EQ(int64_t(rec.records.size()), net.counters().numrecd);
+  std::set<uint64_t> ids;
+  for (const PacketRecord& r : rec.records) {
+    ASSERT_TRUE(ids.insert(r.id).second) << "packet " << r.id << " delivered twice";
+    ASSERT_EQ(r.hops, g.distance(r.src, r.dest));
+  }
 }
 
+// With the datelines, dimension order: for every arbitration policy and 2 or 3 channels.
 TEST(TorusDatelines, OverloadNeverDeadlocksAndDrains) {
   for (int vcs : {2, 3})
     for (Arbitration a : {Arbitration::priority_token, Arbitration::round_robin, Arbitration::oldest_first}) {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "net/wormhole_network.hpp"
-#include "support/test_streams.hpp"
+#include "support/overload.hpp"
 
 namespace kncsim {
 namespace {
@@ -13,17 +13,9 @@ namespace {
 void soak(int vcs, bool adaptive) {
   const MeshGeometry g(2, 8, true);
   const int64_t stop = 1000000;
-  InjectionFeed feed(std::make_unique<StoppingStream>(
-                         make_counter_uniform_stream(13, g.nodes(), injection_probability(1.3, 8, 8, true)), stop),
-                     g.nodes(), false);
-  WormholeNetworkParams p;
-  p.packet_flits = 8;
-  p.router.fifo_flits = 4;
-  p.router.credits = CreditPolicy::per_flit;
-  p.router.vcs = vcs;
-  p.router.adaptive = adaptive;
+  InjectionFeed feed = uniform_feed(g, 13, injection_probability(1.3, 8, 8, true), stop);
+  WormholeNetworkParams p = wormhole_8flit(4, vcs, adaptive, 5000);
   p.source_queue_packets = 4;  // the overload waits (and is dropped) at the sources, not in memory
-  p.deadlock_cycles = 5000;
   WormholeNetwork net(g, p, feed);
   for (int64_t t = 100000; t <= stop; t += 100000) ASSERT_NO_THROW(net.run_until(t)) << "at cycle " << t;
   EXPECT_GT(net.counters().dropped, 0) << "the sources were not overloaded";
