@@ -21,7 +21,7 @@ namespace {
 
 Config torus_config(const std::vector<std::string>& sets) {
   Config c;
-  for (const std::string& s : {"network.topology=torus", "router.impl=systemc", "router.allow_deadlock=true"})
+  for (const char* s : {"network.topology=torus", "router.impl=systemc", "router.allow_deadlock=true"})
     c.apply_set(s);
   for (const std::string& s : sets) c.apply_set(s);
   c.validate();
