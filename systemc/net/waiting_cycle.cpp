@@ -38,13 +38,13 @@ std::string WormholeFabric::waiting_cycle() const {
     const uint32_t route = bound >= 0 ? 1u << (bound / V) : r.route_of_front(c.in);
     if (!route || (route & 1u)) return std::nullopt;  // empty, or bound for the sink
     const int o = __builtin_ctz(route);
+    const Channel far{g.neighbour(c.node, o), MeshGeometry::opposite(o) * V + (bound >= 0 ? bound % V : 0)};
+    if (bound >= 0) return far;  // it holds its output channel: it waits for room beyond
     for (int v = 0; v < V; ++v) {
-      const int out = bound >= 0 ? bound : o * V + v;
-      const int holder = r.bound_input(out);
-      if (holder >= 0 && holder != c.in) return Channel{c.node, holder};
-      if (bound >= 0) return Channel{g.neighbour(c.node, o), MeshGeometry::opposite(o) * V + bound % V};
+      const int holder = r.bound_input(o * V + v);
+      if (holder >= 0) return Channel{c.node, holder};
     }
-    return Channel{g.neighbour(c.node, o), MeshGeometry::opposite(o) * V};
+    return far;
   };
   auto name = [V](int ch) {
     return MeshGeometry::port_name(ch / V) + (V > 1 ? fmt::format(" vc {}", ch % V) : std::string());

@@ -15,6 +15,7 @@
 namespace kncsim {
 
 struct SwitchAllocatorState {
+  explicit SwitchAllocatorState(int ports) : last(size_t(ports), -1) {}
   int start = 0;          // the output served first this cycle
   std::vector<int> last;  // per output port: its last winner (an input channel)
 };
@@ -24,7 +25,6 @@ struct SwitchAllocatorState {
 template <class Age, class Grant>
 void allocate_switch(Arbitration policy, SwitchAllocatorState& s, int ports, int vcs, const uint64_t* wants,
                      Age&& age, Grant&& grant) {
-  if (s.last.empty()) s.last.assign(size_t(ports), -1);
   const int channels = ports * vcs;
   uint64_t port_free = ~uint64_t{0};  // input ports that have not crossed yet
   for (int i = 0; i < ports; ++i) {

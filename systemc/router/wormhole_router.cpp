@@ -16,7 +16,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
     : sc_module(name), calendar_(calendar), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
-      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), out_(size_t(g.ports())) {
+      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), out_(size_t(g.ports())), sa_(g.ports()) {
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.
   chans_.reserve(size_t(nports_ * vcs_));
