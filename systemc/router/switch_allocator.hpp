@@ -2,7 +2,9 @@
 // Switch allocation (as Garnet's SwitchAllocator), for routers with virtual channels: of the
 // input channels whose front flit may cross toward the output channel they hold, at most one
 // per input port and one per output port crosses the crossbar each cycle. The outputs are
-// served from a start that rotates every cycle; each takes, among its candidates whose input
+// served from a start that moves on after every cycle in which a flit crossed (not every
+// evaluation: when a router evaluates is the simulator's business, and hardware clock-gated
+// while idle sees the same sequence); each takes, among its candidates whose input
 // port is still free, the next after its last winner (round robin, and with the priority
 // token, which is a channel-assignment policy), or the oldest packet (oldest_first). With one
 // channel per link no two inputs hold one output, and the router skips this.
@@ -47,7 +49,7 @@ void allocate_switch(Arbitration policy, SwitchAllocatorState& s, int ports, int
     port_free &= ~(uint64_t{1} << (best / vcs));
     grant(best, o);
   }
-  s.start = (s.start + 1) % ports;
+  if (port_free != ~uint64_t{0}) s.start = (s.start + 1) % ports;
 }
 
 }  // namespace kncsim

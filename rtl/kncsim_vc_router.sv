@@ -1,0 +1,279 @@
+// The kncsim wormhole router with virtual channels (Garnet's shape: input units, VC
+// allocation, switch allocation, crossbar): 2*Dims+1 ports, Vcs channels per link port each
+// with its own FIFO of Depth flits and its own credits, one channel on the local port.
+//   VC allocation   heads at the front of channels that hold no output channel get one
+//                   (Arb 0: Pertel's priority token over channels, kncsim_token_alloc;
+//                   Arb 1: round robin, kncsim_vc_rr_alloc), of those their routing allows:
+//                   on a torus the dateline class (even VCs before the wraparound, odd after,
+//                   Dally & Seitz), and with Duato's adaptive routing (Adaptive, Torus,
+//                   Vcs >= 3) VCs 2 up of every profitable output, or else the escape pair of
+//                   the dimension-order one;
+//   switch allocation  one flit per input port and per output port a cycle
+//                   (kncsim_switch_alloc).
+// Cycle for cycle the same as the SystemC WormholeRouter with router.vcs = Vcs, wormhole
+// credits and routing delay 0. Pins as kncsim_router's, plus the VC of each credit; a flit's
+// VC rides in the flit.
+module kncsim_vc_router
+  import kncsim_pkg::*;
+#(
+  parameter int unsigned Dims     = 2,
+  parameter int unsigned Depth    = 4,
+  parameter bit          Adaptive = 1'b0,
+  parameter bit          Torus    = 1'b0,
+  parameter int unsigned Vcs      = 2,
+  parameter int unsigned Arb      = 0,
+  localparam int unsigned Ports   = 2 * Dims + 1,
+  localparam int unsigned Chans   = Ports * Vcs
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  input  logic [MaxDims*CoordW-1:0] coord_i,
+  input  logic [MaxDims*CoordW-1:0] last_i,
+  input  logic [Ports-1:0]          in_valid_i,
+  input  logic [Ports*FlitW-1:0]    in_flit_i,
+  output logic [Ports-1:0]          in_pop_o,
+  output logic [Ports*CreditW-1:0]  credit_o,
+  output logic [Ports*VcW-1:0]      credit_vc_o,
+  output logic [Ports-1:0]          out_valid_o,
+  output logic [Ports*FlitW-1:0]    out_flit_o,
+  input  logic [Ports*CreditW-1:0]  credit_i,
+  input  logic [Ports*VcW-1:0]      credit_vc_i,
+  output logic                      idle_o
+);
+
+  localparam int unsigned ChW = $clog2(Chans);
+  localparam bit Duato = Adaptive && Torus && Vcs >= 3;
+  localparam logic [Vcs-1:0] EvenVcs = Vcs'({MaxVcs{2'b01}});
+  localparam logic [Vcs-1:0] OddVcs  = Vcs'({MaxVcs{2'b10}});
+  localparam logic [Vcs-1:0] AdaptiveVcs = Vcs'('1) & ~Vcs'(3);
+
+  // ---- input units: a FIFO per channel (c = port * Vcs + vc) and its binding ------------
+  flit_t            front [Chans];
+  logic [Chans-1:0] front_valid, pop;
+  logic [Chans-1:0] bound_q, bound_d;
+  logic [ChW-1:0]   bound_out_q [Chans];  // the output channel it holds
+  logic [ChW-1:0]   bound_out_d [Chans];
+  logic [MaxDims*CoordW-1:0] coord_q, last_q;  // strapped at reset
+
+  flit_t in_flit [Ports];
+  for (genvar p = 0; p < Ports; p++) begin : g_in_flit
+    assign in_flit[p] = flit_t'(in_flit_i[p*FlitW +: FlitW]);
+  end
+  for (genvar c = 0; c < Chans; c++) begin : g_input
+    if (c >= Vcs || c == 0) begin : g_fifo  // the local port has one channel
+      logic empty;
+      logic [FlitW-1:0] data;
+      kncsim_fifo #(.Depth(Depth), .Width(FlitW)) u_fifo (
+        .clk_i,
+        .rst_ni,
+        .push_i (in_valid_i[c / Vcs] && 32'(in_flit[c / Vcs].vc) == c % Vcs),
+        .data_i (in_flit_i[(c / Vcs)*FlitW +: FlitW]),
+        .pop_i  (pop[c]),
+        .data_o (data),
+        .empty_o(empty)
+      );
+      assign front_valid[c] = !empty;
+      assign front[c]       = flit_t'(data);
+    end else begin : g_none
+      assign front_valid[c] = 1'b0;
+      assign front[c]       = '0;
+      // verilator lint_off UNUSEDSIGNAL
+      logic unused_pop;  // never set: the channel is never bound
+      assign unused_pop = pop[c];
+      // verilator lint_on UNUSEDSIGNAL
+    end
+  end
+
+  // ---- routing: outputs, then the output channels each front head may take ---------------
+  logic [Ports-1:0] route [Chans];
+  logic [Chans-1:0] reach [Chans];  // output channels (o * Vcs + vc) by the routing function
+  for (genvar c = 0; c < Chans; c++) begin : g_route
+    kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus)) u_route (
+      .coord_i(coord_q),
+      .last_i (last_q),
+      .dest_i (front[c].dest),
+      .route_o(route[c])
+    );
+  end
+
+  // The dateline class of output o's channels for a packet that has wrapped as `wrapped`
+  // says: the wraparound wire itself and everything after it are past the dateline.
+  function automatic logic [Vcs-1:0] class_vcs(int unsigned o, logic [MaxDims-1:0] wrapped);
+    int unsigned k;
+    logic [CoordW-1:0] c, last;
+    logic crossed;
+    k = (o - 1) / 2;
+    c = coord_q[k*CoordW +: CoordW];
+    last = last_q[k*CoordW +: CoordW];
+    crossed = wrapped[k] || (o % 2 == 0 ? c == last : c == '0);
+    return crossed ? OddVcs : EvenVcs;
+  endfunction
+
+  always_comb begin
+    int unsigned dor;
+    for (int unsigned c = 0; c < Chans; c++) begin
+      reach[c] = '0;
+      dor = 0;
+      if (Duato && route[c] != Ports'(1)) begin
+        for (int unsigned o = Ports - 1; o >= 1; o--) begin
+          if (route[c][o]) dor = o;
+        end
+        for (int unsigned o = 1; o < Ports; o++) begin
+          if (route[c][o]) reach[c][o*Vcs +: Vcs] = AdaptiveVcs;
+        end
+        reach[c][dor*Vcs +: Vcs] = reach[c][dor*Vcs +: Vcs] | (class_vcs(dor, front[c].wrapped) & Vcs'(3));
+      end else begin
+        if (route[c][0]) reach[c][0] = 1'b1;
+        for (int unsigned o = 1; o < Ports; o++) begin
+          if (route[c][o]) reach[c][o*Vcs +: Vcs] = Torus ? class_vcs(o, front[c].wrapped) : '1;
+        end
+      end
+    end
+  end
+
+  // ---- output units: per output channel, held by a packet; its far FIFO's used slots -----
+  logic [Chans-1:0] busy_q, busy_d;
+  logic [CreditW-1:0] used_q [Chans];
+  logic [CreditW-1:0] used_d [Chans];
+  logic [Chans-1:0] room, free;
+  always_comb begin
+    for (int unsigned oc = 0; oc < Chans; oc++) begin
+      room[oc] = oc < Vcs || 32'(used_q[oc]) < Depth;  // the local output always has room
+      free[oc] = !busy_q[oc] && (oc >= Vcs || oc == 0);
+    end
+  end
+
+  // ---- VC allocation -------------------------------------------------------------------
+  logic [Chans-1:0]       ready;
+  logic [Chans*Chans-1:0] allowed, grant;
+  always_comb begin
+    logic [Chans-1:0] adaptive_chans, a;
+    adaptive_chans = '0;
+    for (int unsigned o = 1; o < Ports; o++) adaptive_chans[o*Vcs +: Vcs] = AdaptiveVcs;
+    for (int unsigned c = 0; c < Chans; c++) begin
+      ready[c] = front_valid[c] && !bound_q[c];
+      a = reach[c] & free & room;
+      if (Duato && (a & adaptive_chans) != '0) a = a & adaptive_chans;  // escape only if no adaptive one
+      allowed[c*Chans +: Chans] = ready[c] ? a : '0;
+    end
+  end
+
+  if (Arb == 0) begin : g_token
+    kncsim_token_alloc #(.Ports(Chans)) u_alloc (
+      .clk_i, .rst_ni, .ready_i(ready), .allowed_i(allowed), .free_i(free), .grant_o(grant));
+  end else begin : g_round_robin
+    kncsim_vc_rr_alloc #(.Chans(Chans)) u_alloc (
+      .clk_i, .rst_ni, .ready_i(ready), .allowed_i(allowed), .grant_o(grant));
+  end
+
+  // Bindings after this cycle's grants: a head may cross in the cycle it won its channel.
+  logic [Chans-1:0] bound;
+  logic [ChW-1:0]   bound_out [Chans];
+  always_comb begin
+    for (int unsigned c = 0; c < Chans; c++) begin
+      bound[c]     = bound_q[c];
+      bound_out[c] = bound_out_q[c];
+      for (int unsigned oc = 0; oc < Chans; oc++) begin
+        if (grant[c*Chans + oc]) begin
+          bound[c]     = 1'b1;
+          bound_out[c] = ChW'(oc);
+        end
+      end
+    end
+  end
+
+  // ---- switch allocation ---------------------------------------------------------------
+  logic [Chans-1:0] wants [Ports];
+  logic [Chans-1:0] crossing;
+  always_comb begin
+    for (int unsigned o = 0; o < Ports; o++) wants[o] = '0;
+    for (int unsigned c = 0; c < Chans; c++) begin
+      if (bound[c] && front_valid[c] && (front[c].head || room[bound_out[c]])) begin
+        wants[32'(bound_out[c]) / Vcs][c] = 1'b1;
+      end
+    end
+  end
+  kncsim_switch_alloc #(.Ports(Ports), .Vcs(Vcs)) u_switch (
+    .clk_i, .rst_ni, .wants_i(wants), .cross_o(crossing));
+
+  // ---- crossbar ------------------------------------------------------------------------
+  logic [CreditW-1:0] used_inc [Chans];
+  always_comb begin
+    flit_t f;
+    int unsigned o;
+    f           = '0;
+    o           = 0;
+    pop         = '0;
+    in_pop_o    = '0;
+    out_valid_o = '0;
+    out_flit_o  = '0;
+    credit_o    = '0;
+    credit_vc_o = '0;
+    bound_d     = bound;
+    bound_out_d = bound_out;
+    busy_d      = busy_q;
+    for (int unsigned oc = 0; oc < Chans; oc++) used_inc[oc] = '0;
+    for (int unsigned c = 0; c < Chans; c++) begin
+      if (bound[c]) busy_d[bound_out[c]] = 1'b1;
+    end
+    for (int unsigned c = 0; c < Chans; c++) begin
+      f = front[c];
+      o = 32'(bound_out[c]) / Vcs;
+      if (crossing[c]) begin
+        f.vc = VcW'(32'(bound_out[c]) % Vcs);
+        if (Torus && o != 0) begin  // the wraparound wire crosses the dateline
+          if (o % 2 == 0 ? coord_q[((o-1)/2)*CoordW +: CoordW] == last_q[((o-1)/2)*CoordW +: CoordW]
+                         : coord_q[((o-1)/2)*CoordW +: CoordW] == '0) begin
+            f.wrapped[(o-1)/2] = 1'b1;
+          end
+        end
+        pop[c] = 1'b1;
+        in_pop_o[c / Vcs] = 1'b1;
+        out_valid_o[o] = 1'b1;
+        out_flit_o[o*FlitW +: FlitW] = f;
+        credit_o[(c / Vcs)*CreditW +: CreditW] = CreditW'(1);
+        credit_vc_o[(c / Vcs)*VcW +: VcW] = VcW'(c % Vcs);
+        if (o != 0) used_inc[bound_out[c]] = CreditW'(1);
+        if (front[c].tail) begin
+          bound_d[c] = 1'b0;
+          busy_d[bound_out[c]] = 1'b0;
+        end
+      end
+    end
+  end
+
+  // Credits arriving on the pins go straight into the registers.
+  always_comb begin
+    for (int unsigned oc = 0; oc < Chans; oc++) begin
+      used_d[oc] = used_q[oc] + used_inc[oc] -
+                   (32'(credit_vc_i[(oc / Vcs)*VcW +: VcW]) == oc % Vcs ? credit_i[(oc / Vcs)*CreditW +: CreditW]
+                                                                        : CreditW'(0));
+    end
+  end
+
+  always_comb begin
+    idle_o = (bound_q == '0) && (busy_q == '0) && (front_valid == '0);
+    for (int unsigned oc = 0; oc < Chans; oc++) idle_o = idle_o && used_q[oc] == '0;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      coord_q <= coord_i;
+      last_q  <= last_i;
+      bound_q <= '0;
+      busy_q  <= '0;
+      for (int unsigned c = 0; c < Chans; c++) begin
+        bound_out_q[c] <= '0;
+        used_q[c]      <= '0;
+      end
+    end else begin
+      coord_q     <= coord_q;
+      last_q      <= last_q;
+      bound_q     <= bound_d;
+      busy_q      <= busy_d;
+      bound_out_q <= bound_out_d;
+      used_q      <= used_d;
+    end
+  end
+
+endmodule
