@@ -92,6 +92,9 @@ class SciDirectPins {
     out.push_back(m_.get());
     const uintptr_t m = reinterpret_cast<uintptr_t>(&m_->clk_i);
     for (uintptr_t line = 0; line < 3; ++line) out.push_back(reinterpret_cast<const void*>(m + 64 * line));
+    // eval() ends by reading the model's message queue depth: its own allocation, a miss each
+    // evaluation otherwise (6% of an RTL ring run at A = .1).
+    out.push_back(m_->rootp->vlSymsp->__Vm_evalMsgQp);
   }
   // The falling edge changes nothing in the model (its outputs follow its registers): it is
   // evaluated with the next inputs (settle) only when an output is read before the rising

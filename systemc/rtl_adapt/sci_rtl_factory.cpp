@@ -2,7 +2,7 @@
 
 #include "Vkncsim_sci_node_top.h"
 #include "Vkncsim_sci_node_top_direct.h"
-#include "Vkncsim_sci_node_top_direct___024root.h"  // for the direct binding's mark_low
+#include "Vkncsim_sci_node_top_direct__Syms.h"  // for the direct binding's mark_low and hot lines
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/sci_pins_direct.hpp"
 #include "rtl_adapt/sci_pins_signals.hpp"
