@@ -1,5 +1,6 @@
 // The kncsim wormhole router: 2*Dims+1 ports (local = 0, pred(k) = 2k+1, succ(k) = 2k+2),
-// input FIFOs of Depth flits on the network ports, Pertel's priority-token channel
+// input FIFOs of Depth flits on the network ports, one channel per link (with virtual
+// channels: kncsim_vc_router), mesh or torus (Torus: the shorter way round), Pertel's priority-token channel
 // assignment, a crossbar, and credit flow control (wormhole: a flit per free slot;
 // cut-through: a head needs room for its whole packet). Cycle for cycle the same as the
 // SystemC WormholeRouter with finite FIFOs and routing delay 0.
@@ -19,11 +20,13 @@ module kncsim_router
   parameter int unsigned Depth      = 4,
   parameter bit          Adaptive   = 1'b0,
   parameter bit          CutThrough = 1'b0,
+  parameter bit          Torus      = 1'b0,
   localparam int unsigned Ports     = 2 * Dims + 1
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
   input  logic [MaxDims*CoordW-1:0] coord_i,
+  input  logic [MaxDims*CoordW-1:0] last_i,
   input  logic [Ports-1:0]          in_valid_i,
   input  logic [Ports*FlitW-1:0]    in_flit_i,
   output logic [Ports-1:0]          in_pop_o,
@@ -51,7 +54,7 @@ module kncsim_router
   logic [CreditW-1:0]     used_inc [Ports];  // flit slots taken this cycle, per output
   // The node's coordinates, strapped at reset: routing then depends on registers only, so
   // input pins never ripple through the allocator.
-  logic [MaxDims*CoordW-1:0] coord_q;
+  logic [MaxDims*CoordW-1:0] coord_q, last_q;
   logic [Ports*Ports-1:0] allowed, grant;
   logic [2*Dims:0]        route [Ports];
 
@@ -72,8 +75,9 @@ module kncsim_router
   end
 
   for (genvar p = 0; p < Ports; p++) begin : g_route
-    kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive)) u_route (
+    kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus)) u_route (
       .coord_i(coord_q),
+      .last_i (last_q),
       .dest_i (front[p].dest),
       .route_o(route[p])
     );
@@ -176,6 +180,7 @@ module kncsim_router
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       coord_q <= coord_i;
+      last_q  <= last_i;
       bound_q <= '0;
       busy_q  <= '0;
       for (int unsigned p = 0; p < Ports; p++) begin
@@ -184,6 +189,7 @@ module kncsim_router
       end
     end else begin
       coord_q     <= coord_q;
+      last_q      <= last_q;
       bound_q     <= bound_d;
       busy_q      <= busy_d;
       bound_out_q <= bound_out_d;

@@ -1,5 +1,6 @@
 // The router's pin-level top for Verilation: one 64-bit flit port and one credit port per
-// router port, up to 7 ports (3 dimensions), so every pin maps to a plain integer signal.
+// router port, up to 7 ports (3 dimensions), so every pin maps to a plain integer signal,
+// and the VC of each credit (routers with virtual channels).
 // Ports beyond 2*Dims+1 are unused: their outputs are 0.
 module kncsim_router_top
   import kncsim_pkg::*;
@@ -7,11 +8,15 @@ module kncsim_router_top
   parameter int unsigned Dims       = 2,
   parameter int unsigned Depth      = 4,
   parameter bit          Adaptive   = 1'b0,
-  parameter bit          CutThrough = 1'b0
+  parameter bit          CutThrough = 1'b0,
+  parameter bit          Torus      = 1'b0,
+  parameter int unsigned Vcs        = 1,  // 1: kncsim_router; more: kncsim_vc_router
+  parameter int unsigned Arb        = 0   // with Vcs > 1: 0 priority token, 1 round robin
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
   input  logic [MaxDims*CoordW-1:0] coord_i,
+  input  logic [MaxDims*CoordW-1:0] last_i,  // per dimension: the last coordinate (radix - 1)
   input  logic [MaxPorts-1:0]       in_valid_i,
   output logic [MaxPorts-1:0]       in_pop_o,
   output logic [MaxPorts-1:0]       out_valid_o,
@@ -23,7 +28,9 @@ module kncsim_router_top
   input  logic [CreditW-1:0]        credit0_i, credit1_i, credit2_i, credit3_i,
   input  logic [CreditW-1:0]        credit4_i, credit5_i, credit6_i,
   output logic [CreditW-1:0]        credit0_o, credit1_o, credit2_o, credit3_o,
-  output logic [CreditW-1:0]        credit4_o, credit5_o, credit6_o
+  output logic [CreditW-1:0]        credit4_o, credit5_o, credit6_o,
+  input  logic [MaxPorts*VcW-1:0]   credit_vc_i,  // per port: the VC of credit<p>_i
+  output logic [MaxPorts*VcW-1:0]   credit_vc_o   // per port: the VC of credit<p>_o
 );
 
   localparam int unsigned Ports = 2 * Dims + 1;
@@ -39,21 +46,56 @@ module kncsim_router_top
   assign in_pop_o    = MaxPorts'(pop);
   assign out_valid_o = MaxPorts'(valid);
 
-  kncsim_router #(
-    .Dims(Dims), .Depth(Depth), .Adaptive(Adaptive), .CutThrough(CutThrough)
-  ) u_router (
-    .clk_i,
-    .rst_ni,
-    .coord_i,
-    .in_valid_i (in_valid_i[Ports-1:0]),
-    .in_flit_i  (in_flit[Ports*FlitW-1:0]),
-    .in_pop_o   (pop),
-    .credit_o   (out_credit[Ports*CreditW-1:0]),
-    .out_valid_o(valid),
-    .out_flit_o (out_flit[Ports*FlitW-1:0]),
-    .credit_i   (in_credit[Ports*CreditW-1:0]),
-    .idle_o
-  );
+  logic [Ports*VcW-1:0] out_credit_vc;
+  if (Vcs == 1) begin : g_router
+    kncsim_router #(
+      .Dims(Dims), .Depth(Depth), .Adaptive(Adaptive), .CutThrough(CutThrough), .Torus(Torus)
+    ) u_router (
+      .clk_i,
+      .rst_ni,
+      .coord_i,
+      .last_i,
+      .in_valid_i (in_valid_i[Ports-1:0]),
+      .in_flit_i  (in_flit[Ports*FlitW-1:0]),
+      .in_pop_o   (pop),
+      .credit_o   (out_credit[Ports*CreditW-1:0]),
+      .out_valid_o(valid),
+      .out_flit_o (out_flit[Ports*FlitW-1:0]),
+      .credit_i   (in_credit[Ports*CreditW-1:0]),
+      .idle_o
+    );
+    assign out_credit_vc = '0;
+    // verilator lint_off UNUSEDSIGNAL
+    logic unused_vc;
+    assign unused_vc = ^credit_vc_i;
+    // verilator lint_on UNUSEDSIGNAL
+  end else begin : g_vc_router
+    kncsim_vc_router #(
+      .Dims(Dims), .Depth(Depth), .Adaptive(Adaptive), .Torus(Torus), .Vcs(Vcs), .Arb(Arb)
+    ) u_router (
+      .clk_i,
+      .rst_ni,
+      .coord_i,
+      .last_i,
+      .in_valid_i (in_valid_i[Ports-1:0]),
+      .in_flit_i  (in_flit[Ports*FlitW-1:0]),
+      .in_pop_o   (pop),
+      .credit_o   (out_credit[Ports*CreditW-1:0]),
+      .credit_vc_o(out_credit_vc),
+      .out_valid_o(valid),
+      .out_flit_o (out_flit[Ports*FlitW-1:0]),
+      .credit_i   (in_credit[Ports*CreditW-1:0]),
+      .credit_vc_i(credit_vc_i[Ports*VcW-1:0]),
+      .idle_o
+    );
+    if (Ports < MaxPorts) begin : g_unused_vc
+      // verilator lint_off UNUSEDSIGNAL
+      logic unused_vc;
+      assign unused_vc = ^credit_vc_i[MaxPorts*VcW-1:Ports*VcW];
+      // verilator lint_on UNUSEDSIGNAL
+    end
+  end
+  assign credit_vc_o = (MaxPorts*VcW)'(out_credit_vc);
 
   if (Ports < MaxPorts) begin : g_unused
     assign out_flit[MaxPorts*FlitW-1:Ports*FlitW]       = '0;

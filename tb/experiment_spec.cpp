@@ -98,13 +98,16 @@ MeshExperiment mesh_experiment(const Config& c) {
   }
   if (!p.rtl_nodes.empty()) {
     const bool cut = p.router.credits == CreditPolicy::per_packet;
-    const RtlVariant* v = find_rtl_variant(g.dims(), p.router.fifo_flits, adaptive, cut);
+    const RtlVariant* v = find_rtl_variant(g.dims(), p.router.fifo_flits, adaptive, cut, p.router.vcs, g.torus(),
+                                           p.router.arbitration);
     if (!v)
-      throw ConfigError(fmt::format("no Verilated router built for dims {} fifo_flits {} {} {} (network.dims, "
-                                    "router.fifo_flits or router.fifo_packets x traffic.packet_flits, router.routing, "
-                                    "router.flow_control); allowed (built in rtl/CMakeLists.txt): {}",
+      throw ConfigError(fmt::format("no Verilated router built for dims {} fifo_flits {} {} {} {} vcs {} {} "
+                                    "(network.dims, router.fifo_flits or router.fifo_packets x traffic.packet_flits, "
+                                    "router.routing, router.flow_control, network.topology, router.vcs, "
+                                    "router.arbitration); allowed (built in rtl/CMakeLists.txt): {}",
                                     g.dims(), p.router.fifo_flits, adaptive ? "adaptive" : "dor",
-                                    cut ? "cut_through" : "wormhole", rtl_variant_list()));
+                                    cut ? "cut_through" : "wormhole", g.torus() ? "torus" : "mesh", p.router.vcs,
+                                    c.text("router.arbitration"), rtl_variant_list()));
     p.rtl_factory = v->make;
     p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
   }

@@ -116,15 +116,13 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
   }
 }
 
-// A torus runs on the SystemC routers (the reference model is Pertel's mesh; the RTL router
-// has no wraparound yet), and its rings close cycles of channels that dimension-order and
-// adaptive routing on one channel per link can deadlock on: such a run is a study of that.
+// A torus runs on the SystemC and RTL routers (the reference model is Pertel's mesh), and its
+// rings close cycles of channels that dimension-order and adaptive routing on one channel per
+// link can deadlock on: such a run is a study of that.
 void validate_torus(const Config& c) {
-  if (c.text("router.impl") != "systemc" || !c.is_word("router.rtl_nodes"))
-    throw ConfigError(fmt::format("network.topology torus with router.impl = {}{}: tori run on the SystemC routers "
-                                  "(the reference model is Pertel's mesh, and the RTL router has no wraparound); "
-                                  "allowed: router.impl systemc without router.rtl_nodes",
-                                  c.text("router.impl"), c.is_word("router.rtl_nodes") ? "" : " and router.rtl_nodes"));
+  if (c.text("router.impl") == "ref")
+    throw ConfigError("network.topology torus with router.impl = ref: the reference model is Pertel's mesh; allowed: "
+                      "router.impl systemc (with router.rtl_nodes, if any) or rtl");
   if (c.text("router.allow_deadlock") == "true") return;
   if (c.integer("router.vcs") < 2)
     throw ConfigError(fmt::format("network.topology torus with router.vcs = {} can deadlock (each ring of the torus is a "
@@ -225,7 +223,7 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
              "router.flow_control: wormhole, or unbounded FIFOs");
   }
   const bool rtl = c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes");
-  if (rtl && c.text("network.topology") == "mesh") {  // rings: checked against the SCI node's limits when built
+  if (rtl && c.text("network.topology") != "rings") {  // rings: checked against the SCI node's limits when built
     auto refuse = [](const std::string& why) {
       throw ConfigError("RTL routers (router.impl: rtl or router.rtl_nodes) " + why);
     };
@@ -236,9 +234,10 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     if (c.integer("router.routing_delay") != 0) refuse("route in the cycle a head reaches the front; allowed: router.routing_delay: 0");
     if (c.text("router.packet_format") != "absolute") refuse("carry the destination in every flit; allowed: router.packet_format: absolute");
     if (c.text("link.kind") != "pipelined") refuse("use credit links; allowed: link.kind: pipelined");
-    if (c.integer("router.vcs") != 1) refuse("have one channel per link; allowed: router.vcs: 1");
-    if (c.text("router.arbitration") != "priority_token")
-      refuse("assign channels by Pertel's token; allowed: router.arbitration: priority_token");
+    if (c.integer("router.vcs") > rtl::kMaxVcs)
+      refuse(fmt::format("have at most {} virtual channels; allowed: router.vcs <= {}", rtl::kMaxVcs, rtl::kMaxVcs));
+    if (c.text("router.arbitration") == "oldest_first")
+      refuse("carry no packet age; allowed: router.arbitration priority_token or round_robin");
     // The limits of rtl/kncsim_pkg.sv (MaxDims, CoordW, LenW).
     if (c.integer("network.dims") > rtl::kMaxDims)
       refuse(fmt::format("have at most {} ports; allowed: network.dims <= {}", rtl::kMaxPorts, rtl::kMaxDims));

@@ -91,9 +91,16 @@ class FlitLink {
   // An RTL sender keeps its own credit counter: it takes, on its credit_i pins, the credits
   // landing at `at` (it registers them at the clock edge before cycle `at`).
   void set_rtl_sender() { rtl_sender_ = true; }
-  int64_t take_credits(int64_t at) {
+  // The credits' VC goes to *vc: one credit lands per cycle at most (a flit leaves an input
+  // per cycle), and the sender takes them the cycle before they land.
+  int64_t take_credits(int64_t at, int* vc = nullptr) {
     int64_t sum = 0;
     while (npending_ && pending_[first_].at <= at) {
+      if (vc) {
+        if (sum && *vc != pending_[first_].vc)
+          throw std::logic_error("FlitLink: credits of two virtual channels on one RTL credit pin");
+        *vc = pending_[first_].vc;
+      }
       sum += pending_[first_].amount;
       first_ = (first_ + 1) % pending_.size();
       --npending_;

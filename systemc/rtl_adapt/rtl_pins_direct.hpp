@@ -49,8 +49,9 @@ class RtlDirectPins {
 #endif
   }
 
-  void assert_reset(uint32_t coord) {  // a falling rst_ni: the first eval only settles
+  void assert_reset(uint32_t coord, uint32_t last) {  // a falling rst_ni: the first eval only settles
     model_->coord_i = coord;
+    model_->last_i = last;
     model_->clk_i = 0;
     model_->rst_ni = 1;
     model_->eval();
@@ -66,10 +67,12 @@ class RtlDirectPins {
   uint32_t in_pop() const { return model_->in_pop_o; }
   uint64_t out_flit(int o) const { return *out_flit_[size_t(o)]; }
   uint32_t credit_out(int p) const { return *credit_out_[size_t(p)]; }
+  int credit_out_vc(int p) const { return int(model_->credit_vc_o >> (p * rtl::kVcBits)) & ((1 << rtl::kVcBits) - 1); }
   bool idle() const { return model_->idle_o; }
 
   void set_in_flit(int p, uint64_t f) { *in_flit_[size_t(p)] = f; }
   void set_credit_in(int p, uint32_t c) { *credit_in_[size_t(p)] = Word<decltype(std::declval<VModel&>().credit0_i)>(c); }
+  void set_credit_vcs(uint32_t v) { model_->credit_vc_i = Word<decltype(std::declval<VModel&>().credit_vc_i)>(v); }
   void set_in_valid(uint32_t v) { model_->in_valid_i = Word<decltype(std::declval<VModel&>().in_valid_i)>(v); }
   void clock_low() {
     if (!model_->clk_i) return;

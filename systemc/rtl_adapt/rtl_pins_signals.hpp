@@ -28,8 +28,9 @@ class RtlSignalPins {
 #undef KNCSIM_ROUTER_PIN
   }
 
-  void assert_reset(uint32_t coord) {
+  void assert_reset(uint32_t coord, uint32_t last) {
     coord_i_.write(coord);
+    last_i_.write(last);
     rst_ni_.write(false);
   }
   void release_reset() { rst_ni_.write(true); }
@@ -38,6 +39,7 @@ class RtlSignalPins {
   uint32_t in_pop() const { return in_pop_o_.read(); }
   uint64_t out_flit(int o) const { return out_flit_[size_t(o)]->read(); }
   uint32_t credit_out(int p) const { return credit_out_[size_t(p)]->read(); }
+  int credit_out_vc(int p) const { return int(credit_vc_o_.read() >> (p * rtl::kVcBits)) & ((1 << rtl::kVcBits) - 1); }
   bool idle() const { return idle_o_.read(); }
 
   // A signal write costs even when nothing changes: unchanged values are not written.
@@ -46,6 +48,11 @@ class RtlSignalPins {
     if (c == credit_shadow_[size_t(p)]) return;
     credit_in_[size_t(p)]->write(c);
     credit_shadow_[size_t(p)] = c;
+  }
+  void set_credit_vcs(uint32_t v) {
+    if (v == credit_vcs_shadow_) return;
+    credit_vc_i_.write(v);
+    credit_vcs_shadow_ = v;
   }
   void set_in_valid(uint32_t v) {
     if (v == valid_shadow_) return;
@@ -103,7 +110,7 @@ class RtlSignalPins {
   const PortPins<uint32_t> credit_out_{&credit0_o_, &credit1_o_, &credit2_o_, &credit3_o_,
                                        &credit4_o_, &credit5_o_, &credit6_o_};
   std::array<uint32_t, rtl::kMaxPorts> credit_shadow_{};
-  uint32_t valid_shadow_ = 0;
+  uint32_t valid_shadow_ = 0, credit_vcs_shadow_ = 0;
   bool clk_high_ = false;
   RtlInternalsVcd internals_;  // declared after the model: closed before it goes
 #if VM_COVERAGE

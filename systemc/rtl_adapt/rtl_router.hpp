@@ -9,6 +9,8 @@
 //           upstream
 //   edge    present what the RTL registers at the edge (flits landing at t+1 on each input
 //           link, credits landing at t+1 on each output link), and raise the clock
+// With virtual channels each link input has a wire per VC (the link writes a flit into its
+// VC's), a flit's VC rides in the RTL flit, and a credit pin carries its VC.
 // The RTL's local input is a FIFO like the others. The adapter feeds it from the NI's
 // unbounded injection queue one flit per cycle, the cycle before the flit may leave, while
 // it has room: its front is then always the injection queue's first flit that has arrived.
@@ -33,15 +35,17 @@ namespace kncsim {
 template <class Pins, int Ports>
 class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public RtlNode {
  public:
-  RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth,
+  RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth, int vcs,
             PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain)
       : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar),
-        domain_(domain), depth_(depth), local_heads_(size_t(depth)) {
-    for (int p = 0; p < Ports; ++p) wires_.emplace_back(p == 0 ? FlitFifo::kUnbounded : depth);
+        domain_(domain), depth_(depth), vcs_(vcs), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
+    for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
 
-  FlitFifo& input_fifo(int port) override { return wires_[size_t(port)]; }
+  FlitFifo& input_fifo(int port) override { return wires_[size_t(port * vcs_)]; }
+  FlitFifo& input_fifo(int port, int vc) override { return wires_[size_t(port * vcs_ + vc)]; }
+  int vcs() const override { return vcs_; }
   void connect_output(int port, FlitLink* link) override {
     out_[size_t(port)] = link;
     if (link) link->set_rtl_sender();
@@ -72,12 +76,14 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     for (const auto& w : wires_) n += w.size();
     return n;
   }
-  size_t input_fifo_size(int in) const override { return wires_[size_t(in)].size(); }
+  size_t input_fifo_size(int in) const override { return wires_[size_t(in)].size(); }  // by channel
   int bound_output(int) const override { return -1; }
   int bound_input(int) const override { return -1; }
   uint32_t route_of_front(int) const override { return 0; }
 
-  void assert_reset() override { pins_.assert_reset(uint32_t(rtl::pack_coords(g_, node_))); }
+  void assert_reset() override {
+    pins_.assert_reset(uint32_t(rtl::pack_coords(g_, node_)), uint32_t(rtl::pack_last(g_)));
+  }
   void release_reset() override { pins_.release_reset(); }
 
   void sample(int64_t t) override {
@@ -90,13 +96,14 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
         log_.last_move = t;
       }
       const int amount = int(pins_.credit_out(p));
-      if (amount && in_[size_t(p)]) in_[size_t(p)]->credit(amount, t);
+      if (amount && in_[size_t(p)]) in_[size_t(p)]->credit(amount, t, pins_.credit_out_vc(p));
     }
     for (int o = 0; o < Ports; ++o) {
       if (!(valid >> o & 1)) continue;
       Flit f = rtl::unpack_flit(pins_.out_flit(o));
-      f.seq = f.head ? 0 : uint16_t(seq_[size_t(o)] + 1);
-      seq_[size_t(o)] = f.seq;
+      uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
+      f.seq = f.head ? 0 : uint16_t(seq + 1);
+      seq = f.seq;
       if (o == 0) {
         ejector_->eject(f, t + 1);
         continue;
@@ -111,26 +118,33 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     // Without a sample this cycle the previous cycle had no edge: the clock is low, and no
     // input was driven.
     pins_.clock_low();
-    uint32_t valid = 0;
+    uint32_t valid = 0, credit_vcs = 0;
     bool credits = false;
     for (int p = 0; p < Ports; ++p) {
-      FlitFifo& w = wires_[size_t(p)];
-      // Links deliver exactly at their arrival; the injection queue feeds as room allows.
-      const bool lands = p ? !w.empty() && w.front().arrival == t + 1
-                           : !w.empty() && w.front().arrival <= t + 1 && local_ < depth_;
-      if (lands) {
+      // Links deliver exactly at their arrival (a flit a cycle, on one of the link's
+      // channels); the injection queue feeds as room allows.
+      for (int v = 0; v < (p ? vcs_ : 1); ++v) {
+        FlitFifo& w = wires_[size_t(p * vcs_ + v)];
+        const bool lands = p ? !w.empty() && w.front().arrival == t + 1
+                             : !w.empty() && w.front().arrival <= t + 1 && local_ < depth_;
+        if (!lands) continue;
         const Flit f = w.front().flit;
         const PacketInfo& pk = packets_[f.packet];
-        pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest)));
+        pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest),
+                                            rtl::wrapped_at(g_, node_, pk.src, pk.dest)));
         w.pop();
         ++inside_;
         if (p == 0) local_heads_[size_t((local_first_ + local_++) % depth_)] = f.seq == 0;
         valid |= 1u << p;
+        break;
       }
-      const uint32_t c = out_[size_t(p)] ? uint32_t(out_[size_t(p)]->take_credits(t + 1)) : 0;
+      int vc = 0;
+      const uint32_t c = out_[size_t(p)] ? uint32_t(out_[size_t(p)]->take_credits(t + 1, &vc)) : 0;
       pins_.set_credit_in(p, c);
+      credit_vcs |= uint32_t(vc) << (p * rtl::kVcBits);
       credits |= c != 0;
     }
+    if (vcs_ > 1) pins_.set_credit_vcs(credit_vcs);
     pins_.set_in_valid(valid);
     // Clock gating: an edge only if the router holds state or gets input.
     if (valid || credits || !pins_.idle()) {
@@ -157,10 +171,11 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   WakeCalendar& calendar_;
   RtlDomain& domain_;
   int64_t depth_;  // flits per RTL input FIFO
+  int vcs_;        // virtual channels per link
   Pins pins_;
-  std::vector<FlitFifo> wires_;  // 0: the NI's injection queue; others: flits on the wire
+  std::vector<FlitFifo> wires_;  // by channel (port * vcs + vc); 0: the NI's injection queue; others: flits on the wire
   std::array<FlitLink*, Ports> out_{}, in_{};
-  std::array<uint16_t, Ports> seq_{};  // position of the last flit sent on each output
+  std::vector<uint16_t> seq_;  // position of the last flit sent on each output channel
   Ejector* ejector_ = nullptr;
   Injector* injector_ = nullptr;
   int64_t inside_ = 0;  // flits inside the RTL FIFOs

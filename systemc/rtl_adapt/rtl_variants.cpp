@@ -31,19 +31,20 @@ void write_coverage_at_exit() {
 
 const std::vector<RtlVariant>& rtl_variants() {
   static const std::vector<RtlVariant> variants = {
-#define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut)                                                   \
-  RtlVariant{dims, depth, adaptive != 0, cut != 0, #cls,                                                       \
+#define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut, vcs, torus, arb)                                   \
+  RtlVariant{dims, depth, adaptive != 0, cut != 0, vcs, torus != 0,                                            \
+             (arb) == 1 ? Arbitration::round_robin : Arbitration::priority_token, #cls,                        \
              [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,  \
                 WakeCalendar& calendar, RtlDomain& domain, bool signals) -> std::unique_ptr<NetworkRouter> {   \
                constexpr int ports = 2 * (dims) + 1;                                                           \
                std::unique_ptr<NetworkRouter> r;                                                               \
                if (signals)                                                                                    \
-                 r = std::make_unique<RtlRouter<RtlSignalPins<cls>, ports>>(name, node, g, depth, packets, log, \
-                                                                            calendar, domain);                 \
+                 r = std::make_unique<RtlRouter<RtlSignalPins<cls>, ports>>(name, node, g, depth, vcs, packets, \
+                                                                            log, calendar, domain);                 \
                else                                                                                            \
                  r = std::make_unique<RtlRouter<RtlDirectPins<cls##_direct>, ports>>(name, node, g, depth,     \
-                                                                                     packets, log, calendar,   \
-                                                                                     domain);                  \
+                                                                                     vcs, packets, log,        \
+                                                                                     calendar, domain);                  \
                write_coverage_at_exit(); /* after a model made Verilator's context */                         \
                return r;                                                                                       \
              }},
@@ -54,17 +55,22 @@ const std::vector<RtlVariant>& rtl_variants() {
 }
 
 
-const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through) {
+const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
+                                   Arbitration arbitration) {
   for (const auto& v : rtl_variants())
-    if (v.dims == dims && v.depth == depth && v.adaptive == adaptive && v.cut_through == cut_through) return &v;
+    if (v.dims == dims && v.depth == depth && v.adaptive == adaptive && v.cut_through == cut_through &&
+        v.vcs == vcs && v.torus == torus && v.arbitration == arbitration)
+      return &v;
   return nullptr;
 }
 
 std::string rtl_variant_list() {
   std::vector<std::string> parts;
   for (const auto& v : rtl_variants())
-    parts.push_back(fmt::format("dims {} fifo_flits {} {} {}", v.dims, v.depth, v.adaptive ? "adaptive" : "dor",
-                                v.cut_through ? "cut_through" : "wormhole"));
+    parts.push_back(fmt::format("dims {} fifo_flits {} {} {} {} vcs {} {}", v.dims, v.depth,
+                                v.adaptive ? "adaptive" : "dor", v.cut_through ? "cut_through" : "wormhole",
+                                v.torus ? "torus" : "mesh", v.vcs,
+                                v.arbitration == Arbitration::round_robin ? "round_robin" : "priority_token"));
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "flit/packet_table.hpp"
+#include "router/router_params.hpp"
 #include "stats/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
@@ -22,6 +23,9 @@ struct RtlVariant {
   int dims;
   int64_t depth;
   bool adaptive, cut_through;
+  int vcs;
+  bool torus;
+  Arbitration arbitration;
   std::string name;
   std::function<std::unique_ptr<NetworkRouter>(const char* name, uint32_t node, const MeshGeometry& g,
                                                PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar,
@@ -31,8 +35,9 @@ struct RtlVariant {
 
 const std::vector<RtlVariant>& rtl_variants();
 // The variant for these parameters, or null.
-const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through);
-// "d2 depth 4 dor wormhole, ..." for error messages.
+const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
+                                   Arbitration arbitration);
+// "dims 2 fifo_flits 4 dor wormhole mesh vcs 1 priority_token; ..." for error messages.
 std::string rtl_variant_list();
 
 }  // namespace kncsim

@@ -2,7 +2,8 @@
 // alone in a test bench of stub neighbours, get the same random stimulus (packets on every
 // input link and the injection queue, random back-pressure on every output link) and must
 // send the same flits on the same ports in the same cycles, for thousands of cycles, for
-// every Verilated parameter set. The stubs decide by a counter-based random function of
+// every Verilated parameter set (with virtual channels: packets on every channel, and on a
+// torus at a node with wraparound outputs). The stubs decide by a counter-based random function of
 // (seed, stub, cycle), and send only when the link's credits allow, so the stimulus stays
 // identical exactly as long as the two routers behave identically.
 #include <gtest/gtest.h>
@@ -30,62 +31,78 @@ bool chance(uint64_t seed, uint64_t who, int64_t cycle, uint64_t draw, double p)
 }
 
 // A neighbour of the router under test: sends random packets into one of its inputs and
-// drains one of its outputs with random back-pressure. Evaluated every cycle.
+// drains one of its outputs with random back-pressure. Evaluated every cycle. With virtual
+// channels it keeps a packet stream per channel (a flit a cycle on the link, on a channel
+// drawn at random) and a sink per channel.
 class StubNeighbour : public sc_core::sc_module, public Wakeable {
  public:
   SC_HAS_PROCESS(StubNeighbour);
   StubNeighbour(sc_core::sc_module_name n, int id, uint64_t seed, int packet_flits, int64_t fifo, bool cut_through,
-                PacketTable& packets, const MeshGeometry& g, Trace& trace, int port)
-      : sc_module(n), sink_(fifo), id_(id), seed_(seed), flits_(packet_flits), cut_through_(cut_through),
-        packets_(packets), g_(g), trace_(trace), port_(port), seq_(packet_flits) {
+                int vcs, uint32_t src, PacketTable& packets, const MeshGeometry& g, Trace& trace, int port)
+      : sc_module(n), id_(id), seed_(seed), flits_(packet_flits), cut_through_(cut_through), vcs_(vcs), src_(src),
+        packets_(packets), g_(g), trace_(trace), port_(port), seq_(size_t(vcs), packet_flits),
+        packet_(size_t(vcs), 0), mid_packet_(size_t(vcs), false) {
+    for (int v = 0; v < vcs; ++v) sinks_.emplace_back(fifo);
     SC_METHOD(cycle);
   }
   FlitLink* to_router = nullptr;    // this stub -> router input
-  FlitLink* from_router = nullptr;  // router output -> this stub (writes into sink_)
-  FlitFifo sink_;
+  FlitLink* from_router = nullptr;  // router output -> this stub (writes into sinks_)
+  std::vector<FlitFifo> sinks_;     // per virtual channel
   void wake_at(int64_t) override {}
 
  private:
   void cycle() {
     const int64_t t = current_cycle();
     if (to_router) send(t);
-    // Back-pressure: take the front flit only half the time; but a cut-through receiver,
-    // having credited the whole packet when its head left, streams the rest out.
-    const bool streaming = mid_packet_ && cut_through_;
-    if (from_router && !sink_.empty() && sink_.front().arrival <= t && (streaming || chance(seed_, id_, t, 2, .5))) {
-      const Flit f = sink_.front().flit;
-      mid_packet_ = !f.tail;
+    // Back-pressure: take a front flit only half the time; but a cut-through receiver,
+    // having credited the whole packet when its head left, streams the rest out. At most one
+    // flit a cycle, as a router's input port (one credit a cycle goes back on the link), from
+    // the channels in turn from one drawn at random.
+    const int first = vcs_ == 1 ? 0 : int(counter_bits53(seed_, id_, uint64_t(t), 5) % uint64_t(vcs_));
+    for (int i = 0; i < vcs_ && from_router; ++i) {
+      const int v = (first + i) % vcs_;
+      FlitFifo& sink = sinks_[size_t(v)];
+      const bool streaming = mid_packet_[size_t(v)] && cut_through_;
+      if (sink.empty() || sink.front().arrival > t || !(streaming || chance(seed_, id_ + 64 * v, t, 2, .5))) continue;
+      const Flit f = sink.front().flit;
+      mid_packet_[size_t(v)] = !f.tail;
       trace_.emplace_back(t - from_router->delay(), port_, packets_[f.packet].id, f.seq);
-      sink_.pop();
+      sink.pop();
       from_router->departed(f, t, f.head ? packets_[f.packet].flits : 0);
+      break;
     }
     next_trigger(cycles(1));
   }
   void send(int64_t t) {
-    if (seq_ == flits_) {  // between packets: start one now and then
+    const int v = vcs_ == 1 ? 0 : int(counter_bits53(seed_, id_, uint64_t(t), 4) % uint64_t(vcs_));
+    int& seq = seq_[size_t(v)];
+    if (seq == flits_) {  // between packets: start one now and then
       if (!chance(seed_, id_, t, 0, .3)) return;
       const uint32_t dest = uint32_t(counter_bits53(seed_, id_, uint64_t(t), 1) % g_.nodes());
-      packet_ = packets_.allocate(PacketInfo{uint64_t(id_) << 32 | next_id_++, 0, dest, t, 0, flits_, 0});
-      seq_ = 0;
+      packet_[size_t(v)] = packets_.allocate(PacketInfo{uint64_t(id_) << 32 | next_id_++, src_, dest, t, 0, flits_, 0});
+      seq = 0;
     }
     if (!chance(seed_, id_, t, 3, .8)) return;  // the sender pauses too
-    const Flit f{packet_, uint16_t(seq_), 0, seq_ == 0, seq_ == flits_ - 1};
-    if (f.head ? !to_router->admits_head(t, flits_) : !to_router->admits_body(t)) return;
+    Flit f{packet_[size_t(v)], uint16_t(seq), 0, seq == 0, seq == flits_ - 1};
+    f.vc = uint8_t(v);
+    if (f.head ? !to_router->admits_head(t, flits_, v) : !to_router->admits_body(t, v)) return;
     to_router->send(f, t, flits_);
-    ++seq_;
+    ++seq;
   }
 
   int id_;
   uint64_t seed_;
   int flits_;
   bool cut_through_;
-  bool mid_packet_ = false;
+  int vcs_;
+  uint32_t src_;  // the packets' source: the router under test (its datelines then agree in both models)
   PacketTable& packets_;
   const MeshGeometry& g_;
   Trace& trace_;
   int port_;
-  int seq_;  // next flit of the packet being sent; flits_ = none
-  uint32_t packet_ = 0;
+  std::vector<int> seq_;  // per channel: next flit of the packet being sent; flits_ = none
+  std::vector<uint32_t> packet_;
+  std::vector<bool> mid_packet_;
   uint32_t next_id_ = 0;
 };
 
@@ -98,29 +115,35 @@ class Bench : public sc_core::sc_module, public Ejector, public Injector {
  public:
   SC_HAS_PROCESS(Bench);
   Bench(sc_core::sc_module_name n, const RtlVariant& v, Dut dut, uint64_t seed)
-      : sc_module(n), g_(v.dims, 3), calendar_(g_.nodes(), 64), rtl_clock_("rtl_clock", g_.nodes()), seed_(seed),
-        flits_(v.cut_through ? int(v.depth / 2) : 5) {
-    uint32_t centre = 0;
-    for (int k = 0; k < g_.dims(); ++k) centre += g_.stride(k);
-    centre_ = centre;
+      : sc_module(n), g_(v.dims, 3, v.torus), calendar_(g_.nodes(), 64), rtl_clock_("rtl_clock", g_.nodes()),
+        seed_(seed), flits_(v.cut_through ? int(v.depth / 2) : 5) {
+    // The centre of a mesh; on a torus the node at (last, 0, ...), whose +x and -y outputs
+    // are wraparound wires (the datelines).
+    uint32_t at = 0;
+    for (int k = 0; k < g_.dims(); ++k) at += uint32_t(v.torus ? (k == 0 ? 2 : 0) : 1) * g_.stride(k);
+    centre_ = at;
     RouterParams p;
     p.adaptive = v.adaptive;
     p.fifo_flits = v.depth;
     p.credits = v.cut_through ? CreditPolicy::per_packet : CreditPolicy::per_flit;
+    p.vcs = v.vcs;
+    p.arbitration = v.arbitration;
     if (dut != Dut::systemc) {
-      router_ = v.make("dut", centre, g_, packets_, log_, calendar_, rtl_clock_, dut == Dut::rtl_signals);
+      router_ = v.make("dut", centre_, g_, packets_, log_, calendar_, rtl_clock_, dut == Dut::rtl_signals);
     } else {
-      router_ = std::make_unique<WormholeRouter>("dut", centre, g_, p, packets_, log_, calendar_);
+      router_ = std::make_unique<WormholeRouter>("dut", centre_, g_, p, packets_, log_, calendar_);
     }
     router_->connect_ejector(this);
     router_->connect_injector(this);
     for (int port = 1; port < g_.ports(); ++port) {
       auto s = std::make_unique<StubNeighbour>(("stub" + std::to_string(port)).c_str(), port, seed, flits_, v.depth,
-                                               v.cut_through, packets_, g_, trace_, port);
+                                               v.cut_through, v.vcs, centre_, packets_, g_, trace_, port);
       links_.emplace_back(std::make_unique<FlitLink>(LinkParams{}, p.credits, router_->input_fifo(port), *router_, *s));
+      for (int vc = 1; vc < v.vcs; ++vc) links_.back()->add_vc(router_->input_fifo(port, vc));
       s->to_router = links_.back().get();
       router_->connect_input(port, s->to_router);
-      links_.emplace_back(std::make_unique<FlitLink>(LinkParams{}, p.credits, s->sink_, *s, *router_));
+      links_.emplace_back(std::make_unique<FlitLink>(LinkParams{}, p.credits, s->sinks_[0], *s, *router_));
+      for (int vc = 1; vc < v.vcs; ++vc) links_.back()->add_vc(s->sinks_[size_t(vc)]);
       s->from_router = links_.back().get();
       router_->connect_output(port, s->from_router);
       stubs_.push_back(std::move(s));

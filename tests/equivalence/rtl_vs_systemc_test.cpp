@@ -1,4 +1,5 @@
-// Invariant 2 at network level: for every Verilated router variant, a network of SystemC
+// Invariant 2 at network level: for every Verilated router variant (meshes and tori, one or
+// more virtual channels, each arbitration built), a network of SystemC
 // routers, one of RTL routers, and a mixed one (a random third of the nodes RTL) give
 // identical per-packet records for the same config and counter stream, with the RTL models
 // bound directly and on sc_signals.
@@ -23,7 +24,7 @@ struct Outcome {
 
 Config variant_config(const RtlVariant& v) {
   Config c;
-  const int radix = v.dims == 1 ? 8 : v.dims == 2 ? 5 : 3;
+  const int radix = v.torus ? 4 : v.dims == 1 ? 8 : v.dims == 2 ? 5 : 3;  // a torus's even rings: halfway ties
   const int flits = v.cut_through ? int(v.depth / 2) : 6;  // cut-through: two packets per FIFO
   c.apply_set("network.dims=" + std::to_string(v.dims));
   c.apply_set("network.radix=" + std::to_string(radix));
@@ -38,6 +39,10 @@ Config variant_config(const RtlVariant& v) {
   c.apply_set("run.cycles=2500");
   c.apply_set("run.deadlock_cycles=300");
   c.apply_set("router.impl=systemc");
+  if (v.torus) c.apply_set("network.topology=torus");
+  c.apply_set("router.vcs=" + std::to_string(v.vcs));
+  c.apply_set(std::string("router.arbitration=") +
+              (v.arbitration == Arbitration::round_robin ? "round_robin" : "priority_token"));
   return c;
 }
 

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "config/schema.hpp"
+#include "rtl/rtl_limits.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 
 namespace kncsim::fuzz {
@@ -399,9 +400,13 @@ Base valid_rtl(Rng& rng, bool mixed) {
   const auto& variants = rtl_variants();
   const RtlVariant& v = variants.at(size_t(between(rng, 0, int64_t(variants.size()) - 1)));
   Base b;
-  const auto r = draw_radices(rng, v.dims, v.dims, 256, 16);
+  const auto r = draw_radices(rng, v.dims, v.dims, rtl::kMaxRadix, 16);
   put_network(b, rng, r);
   put_mesh_router(b, rng, mixed ? "systemc" : "rtl");
+  if (v.torus) b.d.set("network.topology", "torus");
+  if (v.vcs != 1 || chance(rng, 0.2)) b.d.set("router.vcs", std::to_string(v.vcs));
+  if (v.arbitration != Arbitration::priority_token || chance(rng, 0.2))
+    b.d.set("router.arbitration", v.arbitration == Arbitration::round_robin ? "round_robin" : "priority_token");
   if (mixed) b.d.set("router.rtl_nodes", nodes_value(rng, b.nodes, 8));
   if (v.adaptive || chance(rng, 0.3)) b.d.set("router.routing", v.adaptive ? "adaptive" : "dor");
   if (!v.cut_through || chance(rng, 0.3)) b.d.set("router.flow_control", v.cut_through ? "cut_through" : "wormhole");
@@ -734,7 +739,7 @@ FuzzCase incompatible(Rng& rng) {
       {kRef, {{"router.vcs", "2"}}},
       {kRef, {{"router.arbitration", "round_robin"}}},
       {kRef, {{"network.topology", "torus"}}},
-      {kRtl, {{"router.vcs", "2"}}},
+      {kRtl, {{"router.vcs", "5"}}},
       {kRtl, {{"router.arbitration", "oldest_first"}}},
       {kRings, {{"router.vcs", "2"}}},
       {kRtl, {{"router.fifo_flits", ""}, {"router.fifo_packets", ""}}},

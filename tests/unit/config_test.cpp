@@ -156,13 +156,19 @@ TEST(Config, RtlRoutersRefuseWhatTheirPinsCannotCarry) {
   c.apply_set("router.fifo_packets=2");
   c.validate();
   c.apply_set("network.radix=300");
-  expect_error([&] { c.validate(); }, {"network.radix <= 256"});
+  expect_error([&] { c.validate(); }, {"network.radix <= 128"});
   c.apply_set("network.radix=8");
   c.apply_set("traffic.packet_flits=2000");
   expect_error([&] { c.validate(); }, {"traffic.packet_flits <= 1023"});
   c.apply_set("traffic.packet_flits=32");
   c.apply_set("link.kind=handshake");
   expect_error([&] { c.validate(); }, {"link.kind: pipelined"});
+  c.apply_set("link.kind=pipelined");
+  c.apply_set("router.vcs=5");
+  expect_error([&] { c.validate(); }, {"at most 4 virtual channels", "router.vcs <= 4"});
+  c.apply_set("router.vcs=2");
+  c.apply_set("router.arbitration=oldest_first");
+  expect_error([&] { c.validate(); }, {"no packet age", "router.arbitration priority_token or round_robin"});
 }
 
 TEST(Config, RouterAndLinkKeysMustFitTogether) {
