@@ -9,6 +9,7 @@ package kncsim_pkg;
   parameter int unsigned CreditW  = LenW;  // credits returned in one cycle: a flit, or a packet
   parameter int unsigned MaxVcs   = 4;   // virtual channels per link
   parameter int unsigned VcW      = 2;   // a virtual channel's number
+  parameter int unsigned AgeW     = 64;  // oldest-first's key: the packet's tsent[31:0] then id[31:0]
 
   // A 64-bit flit. The packet's destination and length ride in every flit so that any flit
   // at a FIFO front can be routed and reserved for; the tag is the payload that names it. The

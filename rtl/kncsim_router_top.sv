@@ -11,7 +11,7 @@ module kncsim_router_top
   parameter bit          CutThrough = 1'b0,
   parameter bit          Torus      = 1'b0,
   parameter int unsigned Vcs        = 1,  // 1: kncsim_router; more: kncsim_vc_router
-  parameter int unsigned Arb        = 0   // with Vcs > 1: 0 priority token, 1 round robin
+  parameter int unsigned Arb        = 0   // with Vcs > 1: 0 priority token, 1 round robin, 2 oldest first
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -30,16 +30,21 @@ module kncsim_router_top
   output logic [CreditW-1:0]        credit0_o, credit1_o, credit2_o, credit3_o,
   output logic [CreditW-1:0]        credit4_o, credit5_o, credit6_o,
   input  logic [MaxPorts*VcW-1:0]   credit_vc_i,  // per port: the VC of credit<p>_i
-  output logic [MaxPorts*VcW-1:0]   credit_vc_o   // per port: the VC of credit<p>_o
+  output logic [MaxPorts*VcW-1:0]   credit_vc_o,  // per port: the VC of credit<p>_o
+  // Per port: the age of the packet of in_flit<p>_i (oldest-first routers; others ignore it).
+  input  logic [AgeW-1:0]           in_age0_i, in_age1_i, in_age2_i, in_age3_i,
+  input  logic [AgeW-1:0]           in_age4_i, in_age5_i, in_age6_i
 );
 
   localparam int unsigned Ports = 2 * Dims + 1;
 
   logic [MaxPorts*FlitW-1:0]   in_flit, out_flit;
+  logic [MaxPorts*AgeW-1:0]    in_age;
   logic [MaxPorts*CreditW-1:0] in_credit, out_credit;
   logic [Ports-1:0]            pop, valid;
 
   assign in_flit   = {in_flit6_i, in_flit5_i, in_flit4_i, in_flit3_i, in_flit2_i, in_flit1_i, in_flit0_i};
+  assign in_age    = {in_age6_i, in_age5_i, in_age4_i, in_age3_i, in_age2_i, in_age1_i, in_age0_i};
   assign in_credit = {credit6_i, credit5_i, credit4_i, credit3_i, credit2_i, credit1_i, credit0_i};
   assign {out_flit6_o, out_flit5_o, out_flit4_o, out_flit3_o, out_flit2_o, out_flit1_o, out_flit0_o} = out_flit;
   assign {credit6_o, credit5_o, credit4_o, credit3_o, credit2_o, credit1_o, credit0_o} = out_credit;
@@ -67,7 +72,7 @@ module kncsim_router_top
     assign out_credit_vc = '0;
     // verilator lint_off UNUSEDSIGNAL
     logic unused_vc;
-    assign unused_vc = ^credit_vc_i;
+    assign unused_vc = ^{credit_vc_i, in_age};
     // verilator lint_on UNUSEDSIGNAL
   end else begin : g_vc_router
     kncsim_vc_router #(
@@ -79,6 +84,7 @@ module kncsim_router_top
       .last_i,
       .in_valid_i (in_valid_i[Ports-1:0]),
       .in_flit_i  (in_flit[Ports*FlitW-1:0]),
+      .in_age_i   (in_age[Ports*AgeW-1:0]),
       .in_pop_o   (pop),
       .credit_o   (out_credit[Ports*CreditW-1:0]),
       .credit_vc_o(out_credit_vc),
@@ -91,7 +97,7 @@ module kncsim_router_top
     if (Ports < MaxPorts) begin : g_unused_vc
       // verilator lint_off UNUSEDSIGNAL
       logic unused_vc;
-      assign unused_vc = ^credit_vc_i[MaxPorts*VcW-1:Ports*VcW];
+      assign unused_vc = ^{credit_vc_i[MaxPorts*VcW-1:Ports*VcW], in_age[MaxPorts*AgeW-1:Ports*AgeW]};
       // verilator lint_on UNUSEDSIGNAL
     end
   end

@@ -3,13 +3,16 @@
 // with its own FIFO of Depth flits and its own credits, one channel on the local port.
 //   VC allocation   heads at the front of channels that hold no output channel get one
 //                   (Arb 0: Pertel's priority token over channels, kncsim_token_alloc;
-//                   Arb 1: round robin, kncsim_vc_rr_alloc), of those their routing allows:
+//                   Arb 1: round robin, kncsim_vc_rr_alloc; Arb 2: oldest packet first,
+//                   kncsim_vc_age_alloc), of those their routing allows:
 //                   on a torus the dateline class (even VCs before the wraparound, odd after,
 //                   Dally & Seitz), and with Duato's adaptive routing (Adaptive, Torus,
 //                   Vcs >= 3) VCs 2 up of every profitable output, or else the escape pair of
 //                   the dimension-order one;
 //   switch allocation  one flit per input port and per output port a cycle
-//                   (kncsim_switch_alloc).
+//                   (kncsim_switch_alloc; with Arb 2 each output takes its oldest packet).
+// An oldest-first router keeps each flit's age (in_age_i, its packet's generation time then
+// id, from the sender) beside it in the FIFO.
 // Cycle for cycle the same as the SystemC WormholeRouter with router.vcs = Vcs, wormhole
 // credits and routing delay 0. Pins as kncsim_router's, plus the VC of each credit; a flit's
 // VC rides in the flit.
@@ -31,6 +34,7 @@ module kncsim_vc_router
   input  logic [MaxDims*CoordW-1:0] last_i,
   input  logic [Ports-1:0]          in_valid_i,
   input  logic [Ports*FlitW-1:0]    in_flit_i,
+  input  logic [Ports*AgeW-1:0]     in_age_i,
   output logic [Ports-1:0]          in_pop_o,
   output logic [Ports*CreditW-1:0]  credit_o,
   output logic [Ports*VcW-1:0]      credit_vc_o,
@@ -42,6 +46,8 @@ module kncsim_vc_router
 );
 
   localparam int unsigned ChW = $clog2(Chans);
+  localparam bit Oldest = Arb == 2;
+  localparam int unsigned EntryW = FlitW + (Oldest ? AgeW : 0);  // a FIFO entry: the flit, and its age
   localparam bit Duato = Adaptive && Torus && Vcs >= 3;
   localparam logic [Vcs-1:0] EvenVcs = Vcs'({MaxVcs{2'b01}});
   localparam logic [Vcs-1:0] OddVcs  = Vcs'({MaxVcs{2'b10}});
@@ -49,12 +55,19 @@ module kncsim_vc_router
 
   // ---- input units: a FIFO per channel (c = port * Vcs + vc) and its binding ------------
   flit_t            front [Chans];
+  logic [AgeW-1:0]  front_age [Chans];
   logic [Chans-1:0] front_valid, pop;
   logic [Chans-1:0] bound_q, bound_d;
   logic [ChW-1:0]   bound_out_q [Chans];  // the output channel it holds
   logic [ChW-1:0]   bound_out_d [Chans];
   logic [MaxDims*CoordW-1:0] coord_q, last_q;  // strapped at reset
 
+  if (!Oldest) begin : g_no_age
+    // verilator lint_off UNUSEDSIGNAL
+    logic unused_age;  // ages order packets only in an oldest-first router
+    assign unused_age = ^in_age_i;
+    // verilator lint_on UNUSEDSIGNAL
+  end
   flit_t in_flit [Ports];
   for (genvar p = 0; p < Ports; p++) begin : g_in_flit
     assign in_flit[p] = flit_t'(in_flit_i[p*FlitW +: FlitW]);
@@ -62,21 +75,29 @@ module kncsim_vc_router
   for (genvar c = 0; c < Chans; c++) begin : g_input
     if (c >= Vcs || c == 0) begin : g_fifo  // the local port has one channel
       logic empty;
-      logic [FlitW-1:0] data;
-      kncsim_fifo #(.Depth(Depth), .Width(FlitW)) u_fifo (
+      logic [EntryW-1:0] data, entry;
+      if (Oldest) begin : g_aged
+        assign entry = {in_age_i[(c / Vcs)*AgeW +: AgeW], in_flit_i[(c / Vcs)*FlitW +: FlitW]};
+        assign front_age[c] = data[EntryW-1 -: AgeW];
+      end else begin : g_plain
+        assign entry = in_flit_i[(c / Vcs)*FlitW +: FlitW];
+        assign front_age[c] = '0;
+      end
+      kncsim_fifo #(.Depth(Depth), .Width(EntryW)) u_fifo (
         .clk_i,
         .rst_ni,
         .push_i (in_valid_i[c / Vcs] && 32'(in_flit[c / Vcs].vc) == c % Vcs),
-        .data_i (in_flit_i[(c / Vcs)*FlitW +: FlitW]),
+        .data_i (entry),
         .pop_i  (pop[c]),
         .data_o (data),
         .empty_o(empty)
       );
       assign front_valid[c] = !empty;
-      assign front[c]       = flit_t'(data);
+      assign front[c]       = flit_t'(data[FlitW-1:0]);
     end else begin : g_none
       assign front_valid[c] = 1'b0;
       assign front[c]       = '0;
+      assign front_age[c]   = '0;
       // verilator lint_off UNUSEDSIGNAL
       logic unused_pop;  // never set: the channel is never bound
       assign unused_pop = pop[c];
@@ -161,9 +182,12 @@ module kncsim_vc_router
   if (Arb == 0) begin : g_token
     kncsim_token_alloc #(.Ports(Chans)) u_alloc (
       .clk_i, .rst_ni, .ready_i(ready), .allowed_i(allowed), .free_i(free), .grant_o(grant));
-  end else begin : g_round_robin
+  end else if (Arb == 1) begin : g_round_robin
     kncsim_vc_rr_alloc #(.Chans(Chans)) u_alloc (
       .clk_i, .rst_ni, .ready_i(ready), .allowed_i(allowed), .grant_o(grant));
+  end else begin : g_oldest
+    kncsim_vc_age_alloc #(.Chans(Chans)) u_alloc (
+      .ready_i(ready), .allowed_i(allowed), .age_i(front_age), .grant_o(grant));
   end
 
   // Bindings after this cycle's grants: a head may cross in the cycle it won its channel.
@@ -193,8 +217,8 @@ module kncsim_vc_router
       end
     end
   end
-  kncsim_switch_alloc #(.Ports(Ports), .Vcs(Vcs)) u_switch (
-    .clk_i, .rst_ni, .wants_i(wants), .cross_o(crossing));
+  kncsim_switch_alloc #(.Ports(Ports), .Vcs(Vcs), .Oldest(Oldest)) u_switch (
+    .clk_i, .rst_ni, .wants_i(wants), .age_i(front_age), .cross_o(crossing));
 
   // ---- crossbar ------------------------------------------------------------------------
   logic [CreditW-1:0] used_inc [Chans];

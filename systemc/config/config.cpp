@@ -236,8 +236,6 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     if (c.text("link.kind") != "pipelined") refuse("use credit links; allowed: link.kind: pipelined");
     if (c.integer("router.vcs") > rtl::kMaxVcs)
       refuse(fmt::format("have at most {} virtual channels; allowed: router.vcs <= {}", rtl::kMaxVcs, rtl::kMaxVcs));
-    if (c.text("router.arbitration") == "oldest_first")
-      refuse("carry no packet age; allowed: router.arbitration priority_token or round_robin");
     // The limits of rtl/kncsim_pkg.sv (MaxDims, CoordW, LenW).
     if (c.integer("network.dims") > rtl::kMaxDims)
       refuse(fmt::format("have at most {} ports; allowed: network.dims <= {}", rtl::kMaxPorts, rtl::kMaxDims));

@@ -53,6 +53,15 @@ inline uint64_t pack_flit(const Flit& f, int len, uint64_t dest_coords, uint32_t
          uint64_t(f.packet);
 }
 
+// Oldest-first's key (kncsim_pkg AgeW): the packet's tsent, then its id, 32 bits each, so
+// that comparing keys compares (tsent, id) as the SystemC router does.
+inline uint64_t pack_age(int64_t tsent, uint64_t id) {
+  if (tsent < 0 || tsent > int64_t{0xFFFFFFFF} || id > 0xFFFFFFFFu)
+    throw std::length_error("RTL packet age overflow: oldest-first routers order packets by a 32-bit generation "
+                            "time and a 32-bit id (cycle " + std::to_string(tsent) + ", id " + std::to_string(id) + ")");
+  return uint64_t(tsent) << 32 | id;
+}
+
 // The flit's head/tail/VC/tag; the caller supplies its position.
 inline Flit unpack_flit(uint64_t w) {
   Flit f;

@@ -41,7 +41,9 @@ class RtlDirectPins {
         credit_in_{&model_->credit0_i, &model_->credit1_i, &model_->credit2_i, &model_->credit3_i,
                    &model_->credit4_i, &model_->credit5_i, &model_->credit6_i},
         credit_out_{&model_->credit0_o, &model_->credit1_o, &model_->credit2_o, &model_->credit3_o,
-                    &model_->credit4_o, &model_->credit5_o, &model_->credit6_o} {}
+                    &model_->credit4_o, &model_->credit5_o, &model_->credit6_o},
+        in_age_{&model_->in_age0_i, &model_->in_age1_i, &model_->in_age2_i, &model_->in_age3_i,
+                &model_->in_age4_i, &model_->in_age5_i, &model_->in_age6_i} {}
   ~RtlDirectPins() {
     model_->final();
 #if VM_COVERAGE
@@ -71,6 +73,7 @@ class RtlDirectPins {
   bool idle() const { return model_->idle_o; }
 
   void set_in_flit(int p, uint64_t f) { *in_flit_[size_t(p)] = f; }
+  void set_in_age(int p, uint64_t a) { *in_age_[size_t(p)] = a; }
   void set_credit_in(int p, uint32_t c) { *credit_in_[size_t(p)] = Word<decltype(std::declval<VModel&>().credit0_i)>(c); }
   void set_credit_vcs(uint32_t v) { model_->credit_vc_i = Word<decltype(std::declval<VModel&>().credit_vc_i)>(v); }
   void set_in_valid(uint32_t v) { model_->in_valid_i = Word<decltype(std::declval<VModel&>().in_valid_i)>(v); }
@@ -96,6 +99,7 @@ class RtlDirectPins {
   std::array<PinPtr<decltype(std::declval<VModel&>().out_flit0_o)>, rtl::kMaxPorts> out_flit_;
   std::array<PinPtr<decltype(std::declval<VModel&>().credit0_i)>, rtl::kMaxPorts> credit_in_;
   std::array<PinPtr<decltype(std::declval<VModel&>().credit0_o)>, rtl::kMaxPorts> credit_out_;
+  std::array<PinPtr<decltype(std::declval<VModel&>().in_age0_i)>, rtl::kMaxPorts> in_age_;
 };
 
 }  // namespace kncsim

@@ -44,6 +44,7 @@ class RtlSignalPins {
 
   // A signal write costs even when nothing changes: unchanged values are not written.
   void set_in_flit(int p, uint64_t f) { in_flit_[size_t(p)]->write(f); }
+  void set_in_age(int p, uint64_t a) { in_age_[size_t(p)]->write(a); }
   void set_credit_in(int p, uint32_t c) {
     if (c == credit_shadow_[size_t(p)]) return;
     credit_in_[size_t(p)]->write(c);
@@ -105,6 +106,8 @@ class RtlSignalPins {
                                     &in_flit4_i_, &in_flit5_i_, &in_flit6_i_};
   const PortPins<uint64_t> out_flit_{&out_flit0_o_, &out_flit1_o_, &out_flit2_o_, &out_flit3_o_,
                                      &out_flit4_o_, &out_flit5_o_, &out_flit6_o_};
+  const PortPins<uint64_t> in_age_{&in_age0_i_, &in_age1_i_, &in_age2_i_, &in_age3_i_,
+                                   &in_age4_i_, &in_age5_i_, &in_age6_i_};
   const PortPins<uint32_t> credit_in_{&credit0_i_, &credit1_i_, &credit2_i_, &credit3_i_,
                                       &credit4_i_, &credit5_i_, &credit6_i_};
   const PortPins<uint32_t> credit_out_{&credit0_o_, &credit1_o_, &credit2_o_, &credit3_o_,

@@ -35,10 +35,10 @@ namespace kncsim {
 template <class Pins, int Ports>
 class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public RtlNode {
  public:
-  RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth, int vcs,
+  RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth, int vcs, bool ages,
             PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain)
       : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar),
-        domain_(domain), depth_(depth), vcs_(vcs), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
+        domain_(domain), depth_(depth), vcs_(vcs), ages_(ages), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
     for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
@@ -132,6 +132,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
         const PacketInfo& pk = packets_[f.packet];
         pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest),
                                             rtl::wrapped_at(g_, node_, pk.src, pk.dest)));
+        if (ages_) pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
         w.pop();
         ++inside_;
         if (p == 0) local_heads_[size_t((local_first_ + local_++) % depth_)] = f.seq == 0;
@@ -172,6 +173,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   RtlDomain& domain_;
   int64_t depth_;  // flits per RTL input FIFO
   int vcs_;        // virtual channels per link
+  bool ages_;      // an oldest-first router: each flit comes with its packet's age
   Pins pins_;
   std::vector<FlitFifo> wires_;  // by channel (port * vcs + vc); 0: the NI's injection queue; others: flits on the wire
   std::array<FlitLink*, Ports> out_{}, in_{};

@@ -33,18 +33,21 @@ const std::vector<RtlVariant>& rtl_variants() {
   static const std::vector<RtlVariant> variants = {
 #define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut, vcs, torus, arb)                                   \
   RtlVariant{dims, depth, adaptive != 0, cut != 0, vcs, torus != 0,                                            \
-             (arb) == 1 ? Arbitration::round_robin : Arbitration::priority_token, #cls,                        \
+             (arb) == 2   ? Arbitration::oldest_first                                                       \
+             : (arb) == 1 ? Arbitration::round_robin                                                        \
+                          : Arbitration::priority_token,                                                    \
+             #cls,                                                                                          \
              [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,  \
                 WakeCalendar& calendar, RtlDomain& domain, bool signals) -> std::unique_ptr<NetworkRouter> {   \
                constexpr int ports = 2 * (dims) + 1;                                                           \
                std::unique_ptr<NetworkRouter> r;                                                               \
                if (signals)                                                                                    \
-                 r = std::make_unique<RtlRouter<RtlSignalPins<cls>, ports>>(name, node, g, depth, vcs, packets, \
-                                                                            log, calendar, domain);                 \
+                 r = std::make_unique<RtlRouter<RtlSignalPins<cls>, ports>>(name, node, g, depth, vcs, (arb) == 2, \
+                                                                            packets, log, calendar, domain);                 \
                else                                                                                            \
                  r = std::make_unique<RtlRouter<RtlDirectPins<cls##_direct>, ports>>(name, node, g, depth,     \
-                                                                                     vcs, packets, log,        \
-                                                                                     calendar, domain);                  \
+                                                                                     vcs, (arb) == 2, packets, \
+                                                                                     log, calendar, domain);                  \
                write_coverage_at_exit(); /* after a model made Verilator's context */                         \
                return r;                                                                                       \
              }},
@@ -70,7 +73,9 @@ std::string rtl_variant_list() {
     parts.push_back(fmt::format("dims {} fifo_flits {} {} {} {} vcs {} {}", v.dims, v.depth,
                                 v.adaptive ? "adaptive" : "dor", v.cut_through ? "cut_through" : "wormhole",
                                 v.torus ? "torus" : "mesh", v.vcs,
-                                v.arbitration == Arbitration::round_robin ? "round_robin" : "priority_token"));
+                                v.arbitration == Arbitration::round_robin    ? "round_robin"
+                                : v.arbitration == Arbitration::oldest_first ? "oldest_first"
+                                                                             : "priority_token"));
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 

@@ -3,9 +3,10 @@
 // input link and the injection queue, random back-pressure on every output link) and must
 // send the same flits on the same ports in the same cycles, for thousands of cycles, for
 // every Verilated parameter set (with virtual channels: packets on every channel, and on a
-// torus at a node with wraparound outputs). The stubs decide by a counter-based random function of
-// (seed, stub, cycle), and send only when the link's credits allow, so the stimulus stays
-// identical exactly as long as the two routers behave identically.
+// torus at a node with wraparound outputs). The stubs decide by a counter-based random
+// function of (seed, stub, cycle), and send only when the link's credits allow, so the
+// stimulus stays identical exactly as long as the two routers behave identically. Packet ids
+// stay below 2^32, as an oldest-first RTL router's age key needs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -73,13 +74,28 @@ class StubNeighbour : public sc_core::sc_module, public Wakeable {
     }
     next_trigger(cycles(1));
   }
+  // The packet's source: on a torus, one hop behind the router under test (at random) in each
+  // dimension the packet has one hop left in, so that some packets have crossed a dateline and
+  // both channel classes carry traffic, while the router still lies on a minimal path from the
+  // source (the SystemC router's classes from the source and the RTL's wrapped bits agree).
+  uint32_t source(uint32_t dest, int64_t t) const {
+    if (!g_.torus()) return src_;
+    int64_t s = src_;
+    for (int k = 0; k < g_.dims(); ++k) {
+      const int off = g_.offset(src_, dest, k), c = g_.coord(src_, k), r = g_.radix(k);
+      if ((off == 1 || off == -1) && chance(seed_, id_, t, 6 + uint64_t(k), .5))
+        s += int64_t((c - off + r) % r - c) * int64_t(g_.stride(k));
+    }
+    return uint32_t(s);
+  }
   void send(int64_t t) {
     const int v = vcs_ == 1 ? 0 : int(counter_bits53(seed_, id_, uint64_t(t), 4) % uint64_t(vcs_));
     int& seq = seq_[size_t(v)];
     if (seq == flits_) {  // between packets: start one now and then
       if (!chance(seed_, id_, t, 0, .3)) return;
       const uint32_t dest = uint32_t(counter_bits53(seed_, id_, uint64_t(t), 1) % g_.nodes());
-      packet_[size_t(v)] = packets_.allocate(PacketInfo{uint64_t(id_) << 32 | next_id_++, src_, dest, t, 0, flits_, 0});
+      packet_[size_t(v)] =
+          packets_.allocate(PacketInfo{uint64_t(id_) << 24 | next_id_++, source(dest, t), dest, t, 0, flits_, 0});
       seq = 0;
     }
     if (!chance(seed_, id_, t, 3, .8)) return;  // the sender pauses too
@@ -95,7 +111,7 @@ class StubNeighbour : public sc_core::sc_module, public Wakeable {
   int flits_;
   bool cut_through_;
   int vcs_;
-  uint32_t src_;  // the packets' source: the router under test (its datelines then agree in both models)
+  uint32_t src_;  // the router under test
   PacketTable& packets_;
   const MeshGeometry& g_;
   Trace& trace_;
@@ -115,12 +131,12 @@ class Bench : public sc_core::sc_module, public Ejector, public Injector {
  public:
   SC_HAS_PROCESS(Bench);
   Bench(sc_core::sc_module_name n, const RtlVariant& v, Dut dut, uint64_t seed)
-      : sc_module(n), g_(v.dims, 3, v.torus), calendar_(g_.nodes(), 64), rtl_clock_("rtl_clock", g_.nodes()),
+      : sc_module(n), g_(v.dims, v.torus ? 5 : 3, v.torus), calendar_(g_.nodes(), 64), rtl_clock_("rtl_clock", g_.nodes()),
         seed_(seed), flits_(v.cut_through ? int(v.depth / 2) : 5) {
     // The centre of a mesh; on a torus the node at (last, 0, ...), whose +x and -y outputs
     // are wraparound wires (the datelines).
     uint32_t at = 0;
-    for (int k = 0; k < g_.dims(); ++k) at += uint32_t(v.torus ? (k == 0 ? 2 : 0) : 1) * g_.stride(k);
+    for (int k = 0; k < g_.dims(); ++k) at += uint32_t(v.torus ? (k == 0 ? g_.radix(k) - 1 : 0) : 1) * g_.stride(k);
     centre_ = at;
     RouterParams p;
     p.adaptive = v.adaptive;
@@ -163,7 +179,7 @@ class Bench : public sc_core::sc_module, public Ejector, public Injector {
     const int64_t t = current_cycle();
     if (chance(seed_, 99, t, 0, .1)) {
       const uint32_t dest = uint32_t(counter_bits53(seed_, 99, uint64_t(t), 1) % g_.nodes());
-      const uint32_t k = packets_.allocate(PacketInfo{uint64_t(99) << 32 | injected_++, centre_, dest, t, 0, flits_, 0});
+      const uint32_t k = packets_.allocate(PacketInfo{uint64_t(99) << 24 | injected_++, centre_, dest, t, 0, flits_, 0});
       const int64_t tin = std::max(t + 1, last_injected_ + 1);
       for (int i = 0; i < flits_; ++i)
         router_->input_fifo(0).push(TimedFlit{tin + i, Flit{k, uint16_t(i), 0, i == 0, i == flits_ - 1}});

@@ -41,8 +41,9 @@ Config variant_config(const RtlVariant& v) {
   c.apply_set("router.impl=systemc");
   if (v.torus) c.apply_set("network.topology=torus");
   c.apply_set("router.vcs=" + std::to_string(v.vcs));
-  c.apply_set(std::string("router.arbitration=") +
-              (v.arbitration == Arbitration::round_robin ? "round_robin" : "priority_token"));
+  c.apply_set(std::string("router.arbitration=") + (v.arbitration == Arbitration::round_robin    ? "round_robin"
+                                                    : v.arbitration == Arbitration::oldest_first ? "oldest_first"
+                                                                                                 : "priority_token"));
   return c;
 }
 

@@ -406,7 +406,9 @@ Base valid_rtl(Rng& rng, bool mixed) {
   if (v.torus) b.d.set("network.topology", "torus");
   if (v.vcs != 1 || chance(rng, 0.2)) b.d.set("router.vcs", std::to_string(v.vcs));
   if (v.arbitration != Arbitration::priority_token || chance(rng, 0.2))
-    b.d.set("router.arbitration", v.arbitration == Arbitration::round_robin ? "round_robin" : "priority_token");
+    b.d.set("router.arbitration", v.arbitration == Arbitration::round_robin    ? "round_robin"
+                                  : v.arbitration == Arbitration::oldest_first ? "oldest_first"
+                                                                               : "priority_token");
   if (mixed) b.d.set("router.rtl_nodes", nodes_value(rng, b.nodes, 8));
   if (v.adaptive || chance(rng, 0.3)) b.d.set("router.routing", v.adaptive ? "adaptive" : "dor");
   if (!v.cut_through || chance(rng, 0.3)) b.d.set("router.flow_control", v.cut_through ? "cut_through" : "wormhole");
@@ -740,7 +742,6 @@ FuzzCase incompatible(Rng& rng) {
       {kRef, {{"router.arbitration", "round_robin"}}},
       {kRef, {{"network.topology", "torus"}}},
       {kRtl, {{"router.vcs", "5"}}},
-      {kRtl, {{"router.arbitration", "oldest_first"}}},
       {kRings, {{"router.vcs", "2"}}},
       {kRtl, {{"router.fifo_flits", ""}, {"router.fifo_packets", ""}}},
       {kRtl, {{"router.routing_delay", "2"}}},

@@ -182,9 +182,10 @@ INSTANTIATE_TEST_SUITE_P(
                                "built in rtl/CMakeLists.txt"},
                       BadInput{"run --set router.impl=rtl --set router.fifo_flits=4 --set router.vcs=5",
                                "have at most 4 virtual channels", "router.vcs <= 4"},
-                      BadInput{"run --set router.impl=rtl --set router.fifo_flits=4 --set router.vcs=2 "
-                               "--set router.arbitration=oldest_first",
-                               "carry no packet age", "priority_token or round_robin"},
+                      BadInput{"run --set router.impl=rtl --set router.fifo_flits=4 --set router.flow_control=wormhole "
+                               "--set router.vcs=2 --set router.arbitration=oldest_first",
+                               "no Verilated router built for dims 2 fifo_flits 4 dor wormhole mesh vcs 2 oldest_first",
+                               "torus vcs 2 oldest_first"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set router.vcs=2",
                                "router.vcs = 2 and router.arbitration = priority_token for network.topology rings",
                                "router.vcs 1"},

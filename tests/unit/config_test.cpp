@@ -166,9 +166,6 @@ TEST(Config, RtlRoutersRefuseWhatTheirPinsCannotCarry) {
   c.apply_set("link.kind=pipelined");
   c.apply_set("router.vcs=5");
   expect_error([&] { c.validate(); }, {"at most 4 virtual channels", "router.vcs <= 4"});
-  c.apply_set("router.vcs=2");
-  c.apply_set("router.arbitration=oldest_first");
-  expect_error([&] { c.validate(); }, {"no packet age", "router.arbitration priority_token or round_robin"});
 }
 
 TEST(Config, RouterAndLinkKeysMustFitTogether) {
