@@ -4,11 +4,9 @@
 //   VC allocation   heads at the front of channels that hold no output channel get one
 //                   (Arb 0: Pertel's priority token over channels, kncsim_token_alloc;
 //                   Arb 1: round robin, kncsim_vc_rr_alloc; Arb 2: oldest packet first,
-//                   kncsim_vc_age_alloc), of those their routing allows:
-//                   on a torus the dateline class (even VCs before the wraparound, odd after,
-//                   Dally & Seitz), and with Duato's adaptive routing (Adaptive, Torus,
-//                   Vcs >= 3) VCs 2 up of every profitable output, or else the escape pair of
-//                   the dimension-order one;
+//                   kncsim_vc_age_alloc), of those their routing allows (kncsim_vc_route:
+//                   dateline classes on a torus, Duato's adaptive channels over an escape
+//                   pair), Duato's escape channels only when no adaptive one is free;
 //   switch allocation  one flit per input port and per output port a cycle
 //                   (kncsim_switch_alloc; with Arb 2 each output takes its oldest packet).
 // An oldest-first router keeps each flit's age (in_age_i, its packet's generation time then
@@ -49,8 +47,6 @@ module kncsim_vc_router
   localparam bit Oldest = Arb == 2;
   localparam int unsigned EntryW = FlitW + (Oldest ? AgeW : 0);  // a FIFO entry: the flit, and its age
   localparam bit Duato = Adaptive && Torus && Vcs >= 3;
-  localparam logic [Vcs-1:0] EvenVcs = Vcs'({MaxVcs{2'b01}});
-  localparam logic [Vcs-1:0] OddVcs  = Vcs'({MaxVcs{2'b10}});
   localparam logic [Vcs-1:0] AdaptiveVcs = Vcs'('1) & ~Vcs'(3);
 
   // ---- input units: a FIFO per channel (c = port * Vcs + vc) and its binding ------------
@@ -115,41 +111,13 @@ module kncsim_vc_router
       .dest_i (front[c].dest),
       .route_o(route[c])
     );
-  end
-
-  // The dateline class of output o's channels for a packet that has wrapped as `wrapped`
-  // says: the wraparound wire itself and everything after it are past the dateline.
-  function automatic logic [Vcs-1:0] class_vcs(int unsigned o, logic [MaxDims-1:0] wrapped);
-    int unsigned k;
-    logic [CoordW-1:0] c, last;
-    logic crossed;
-    k = (o - 1) / 2;
-    c = coord_q[k*CoordW +: CoordW];
-    last = last_q[k*CoordW +: CoordW];
-    crossed = wrapped[k] || (o % 2 == 0 ? c == last : c == '0);
-    return crossed ? OddVcs : EvenVcs;
-  endfunction
-
-  always_comb begin
-    int unsigned dor;
-    for (int unsigned c = 0; c < Chans; c++) begin
-      reach[c] = '0;
-      dor = 0;
-      if (Duato && route[c] != Ports'(1)) begin
-        for (int unsigned o = Ports - 1; o >= 1; o--) begin
-          if (route[c][o]) dor = o;
-        end
-        for (int unsigned o = 1; o < Ports; o++) begin
-          if (route[c][o]) reach[c][o*Vcs +: Vcs] = AdaptiveVcs;
-        end
-        reach[c][dor*Vcs +: Vcs] = reach[c][dor*Vcs +: Vcs] | (class_vcs(dor, front[c].wrapped) & Vcs'(3));
-      end else begin
-        if (route[c][0]) reach[c][0] = 1'b1;
-        for (int unsigned o = 1; o < Ports; o++) begin
-          if (route[c][o]) reach[c][o*Vcs +: Vcs] = Torus ? class_vcs(o, front[c].wrapped) : '1;
-        end
-      end
-    end
+    kncsim_vc_route #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus), .Vcs(Vcs)) u_vc_route (
+      .coord_i  (coord_q),
+      .last_i   (last_q),
+      .route_i  (route[c]),
+      .wrapped_i(front[c].wrapped),
+      .reach_o  (reach[c])
+    );
   end
 
   // ---- output units: per output channel, held by a packet; its far FIFO's used slots -----
