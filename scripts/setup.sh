@@ -11,8 +11,10 @@ packages=(
   libcli11-dev           # command line
   nlohmann-json3-dev     # JSON results
   libfmt-dev             # formatting
+  libboost-dev           # statistics (Student's t quantiles), graphs
   googletest libgtest-dev libgmock-dev   # tests
   python3 python3-matplotlib python3-tqdm   # scripts, plots, progress
+  slurm-wlm munge        # a one-node Slurm cluster for sweep tests (scripts/slurm_local.sh)
 )
 
 missing=()

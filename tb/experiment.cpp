@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <variant>
 
@@ -22,7 +23,9 @@
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
 #include "sc/sim_session.hpp"
+#include "statistics_report.hpp"
 #include "stats/convergence.hpp"
+#include "stats/run_statistics.hpp"
 #include "traffic/injection_feed.hpp"
 #include "traffic/pattern.hpp"
 
@@ -173,52 +176,76 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Cy
   return result;
 }
 
-ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink) {
+// With run.statistics full, the statistics sit between the model and the caller's sink.
+std::optional<RunStatistics> statistics_for(const ExperimentSpec& spec, uint32_t nodes, PacketSink* sink) {
+  std::optional<RunStatistics> s;
+  if (spec.statistics) s.emplace(nodes, sink);
+  return s;
+}
+
+void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, const CycleModel& net,
+                    StatisticsContext c) {
+  if (!stats) return;
+  c.curtime = net.now();
+  ojson j = statistics_json(*stats, net.channel_loads(), c);
+  for (auto& [key, value] : j.items()) result[key] = std::move(value);
+}
+
+ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   const MeshGeometry geometry = e.geometry();
   InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
-  const std::unique_ptr<CycleModel> model = make_model(e, geometry, feed, sink);
+  std::optional<RunStatistics> stats = statistics_for(spec, geometry.nodes(), sink);
+  const std::unique_ptr<CycleModel> model = make_model(e, geometry, feed, stats ? &*stats : sink);
   CycleModel& net = *model;
   const ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
-  const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target);
+  const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
   ojson result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
   // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
   const double factor = e.links.cycle_time_factor;
   result["cycle_time_factor"] = factor;
   result["T_switch_cycles"] = result["T"].is_number() ? ojson(result["T"].get<double>() * factor) : ojson(nullptr);
+  put_statistics(result, stats, net,
+                 StatisticsContext{0, 1, e.packet_flits, false, e.radices, e.torus,
+                                   [&geometry](uint32_t n, int k) { return geometry.coord(n, k); }});
   return result;
 }
 
-ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink) {
+ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   SimSession session;
   std::unique_ptr<SciModel> model;
   if (e.reference)
     model = std::make_unique<SciRefNetwork>("sci", e.params);
   else
     model = std::make_unique<SciNetwork>("sci", e.params, e.trace, e.rtl);
-  RingRun run(*model, RingGeometry(e.params.dims, e.params.radix), e.traffic, e.window, sink);
+  std::optional<RunStatistics> stats = statistics_for(spec, model->nodes(), sink);
+  const RingGeometry geometry(e.params.dims, e.params.radix);
+  RingRun run(*model, geometry, e.traffic, e.window, stats ? &*stats : sink);
   const RingMeasureContext m = e.measure;
   const ConvergenceTarget target{
       e.load, sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy),
       [&run, m](const CycleModel&) { return measure_rings(run.counters(), run.delivered_bits(), run.now(), m); }};
-  const ConvergenceOutcome outcome = run_to_convergence(run, spec.convergence, target);
+  const ConvergenceOutcome outcome = run_to_convergence(run, spec.convergence, target, progress);
   ojson result = run_json("rings", spec, run, target, outcome);
   put_rings_results(result, e, run);
+  put_statistics(result, stats, run,
+                 StatisticsContext{0, m.cycle_time_increase, 0, true, std::vector<int>(size_t(e.params.dims), e.params.radix),
+                                   false, [&geometry](uint32_t n, int d) { return geometry.coord(n, d); }});
   return result;
 }
 
 }  // namespace
 
-ojson run_experiment(const Config& c, PacketSink* sink) {
+ojson run_experiment(const Config& c, PacketSink* sink, const ProgressFn& progress) {
   const MemoryEstimate memory = estimate_memory(c);
   check_memory(c, memory);  // before anything is built
   const ExperimentSpec spec = decode_experiment(c);
   ojson result = std::visit(
       [&](const auto& e) {
         if constexpr (std::is_same_v<std::decay_t<decltype(e)>, MeshExperiment>)
-          return run_mesh(spec, e, sink);
+          return run_mesh(spec, e, sink, progress);
         else
-          return run_rings(spec, e, sink);
+          return run_rings(spec, e, sink, progress);
       },
       spec.topology);
   ojson analytic = analytic_report(c, spec);

@@ -7,12 +7,14 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "stats/convergence.hpp"
 #include "stats/counters.hpp"
 
 namespace kncsim {
 
-// Runs the experiment; `sink` (optional) receives every delivered packet.
-nlohmann::ordered_json run_experiment(const Config& config, PacketSink* sink = nullptr);
+// Runs the experiment; `sink` (optional) receives every delivered packet, and `progress`
+// (optional) is told where the run stands every few tenths of a second.
+nlohmann::ordered_json run_experiment(const Config& config, PacketSink* sink = nullptr, const ProgressFn& progress = {});
 // Closed-form figures for the configured network (no simulation).
 nlohmann::ordered_json analytic_report(const Config& config);
 // trace.nodes, each node once, in order.

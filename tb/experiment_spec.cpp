@@ -148,6 +148,7 @@ ExperimentSpec decode_experiment(const Config& c) {
   s.impl = c.text("router.impl");
   s.convergence = convergence_spec(c);
   s.second_thread = use_second_thread(c);
+  s.statistics = c.text("run.statistics") == "full";
   if (c.text("network.topology") == "rings")
     s.topology = rings_experiment(c, s.convergence);
   else

@@ -71,6 +71,7 @@ struct ExperimentSpec {
   std::string impl;  // router.impl, as reported
   ConvergenceSpec convergence;
   bool second_thread = false;  // run.threads: the mesh's injection stream on its own thread
+  bool statistics = true;      // run.statistics: full
   std::variant<MeshExperiment, RingsExperiment> topology;
 };
 

@@ -1,6 +1,7 @@
 // kncsim: run an experiment, or print the analytic figures of a configuration.
-//   kncsim run [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--vcd PATH]
+//   kncsim run [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--csv DIR] [--vcd PATH] [--quiet]
 //   kncsim analytic [CONFIG.yaml] [--set key=value]... [--json PATH|-]
+//   kncsim check RESULT.json --expect 'T<30' [--expect 'p99<80']...
 //   kncsim keys
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -10,8 +11,11 @@
 #include <iostream>
 
 #include "config/schema.hpp"
+#include "expectations.hpp"
 #include "experiment.hpp"
 #include "output_file.hpp"
+#include "progress_line.hpp"
+#include "statistics_report.hpp"
 #include "sched/stop_request.hpp"
 
 namespace {
@@ -21,6 +25,8 @@ struct Common {
   std::vector<std::string> sets;
   std::string json_path;
   std::string vcd_path;
+  std::string csv_dir;
+  bool quiet = false;
 };
 
 void add_common(CLI::App* cmd, Common& c) {
@@ -49,6 +55,11 @@ void check_outputs(const Common& c, const kncsim::Config& config) {
     const bool has_ext = vcd.size() > 4 && vcd.compare(vcd.size() - 4, 4, ".vcd") == 0;
     kncsim::check_output_path(has_ext ? vcd : vcd + ".vcd", "--vcd (trace.vcd)");
   }
+  if (!c.csv_dir.empty()) {
+    if (config.text("run.statistics") != "full")
+      throw kncsim::ConfigError("--csv needs run.statistics: full (it is basic)");
+    kncsim::check_csv_dir(c.csv_dir);
+  }
 }
 
 // A result that cannot be written at the end is not lost: it goes to stdout instead.
@@ -75,9 +86,18 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "simulate until the configured convergence criterion");
   add_common(run, run_opts);
   run->add_option("--vcd", run_opts.vcd_path, "write a VCD waveform of the link pins of trace.nodes (systemc)");
+  run->add_option("--csv", run_opts.csv_dir, "write the per-channel and per-node tables to DIR/channels.csv and DIR/nodes.csv");
+  run->add_flag("--quiet,-q", run_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
   auto* analytic = app.add_subcommand("analytic", "print closed-form figures (mean distance, U_max, B)");
   add_common(analytic, analytic_opts);
   auto* keys = app.add_subcommand("keys", "list every configuration key, its allowed values and default");
+  auto* check = app.add_subcommand("check", "gate a result: exit 1 if an expectation fails (e.g. --expect 'T<30')");
+  std::string check_path;
+  std::vector<std::string> expects;
+  check->add_option("result", check_path, "a result JSON file (kncsim run --json)")->required();
+  check->add_option("--expect", expects, "KEY OP NUMBER, e.g. 'T<30', 'p99<=80', 'latency.ci95.half_width<0.5' (repeatable)")
+      ->required()
+      ->allow_extra_args(false);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -91,6 +111,19 @@ int main(int argc, char** argv) {
         fmt::print("{:<22} default {:<10} allowed: {}\n    {}\n", s.key, s.default_value, kncsim::allowed_values(s), s.doc);
       return 0;
     }
+    if (check->parsed()) {
+      std::vector<kncsim::Expectation> parsed;
+      for (const auto& e : expects) parsed.push_back(kncsim::parse_expectation(e));  // all well-formed first
+      const auto result = kncsim::read_result_file(check_path);
+      bool all = true;
+      for (const auto& e : parsed) {
+        const auto outcome = kncsim::check_expectation(result, e);
+        std::cout << outcome.line << "\n";
+        all = all && outcome.passed;
+      }
+      if (!all) std::cerr << "kncsim: check failed: " << check_path << "\n";
+      return all ? 0 : 1;
+    }
     if (run->parsed()) {
       // The human summary goes to stdout, unless the JSON does.
       std::ostream& text = run_opts.json_path == "-" ? std::cerr : std::cout;
@@ -98,12 +131,15 @@ int main(int argc, char** argv) {
       check_outputs(run_opts, config);
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
       const auto t0 = std::chrono::steady_clock::now();
-      const auto result = kncsim::run_experiment(config);
+      kncsim::ProgressLine progress(!run_opts.quiet);
+      const auto result = kncsim::run_experiment(config, nullptr, progress.callback());
+      progress.clear();
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      text << kncsim::run_summary(result);
+      text << kncsim::run_summary(result) << kncsim::statistics_summary(result);
       text << fmt::format("simulated in {:.3g} s ({:.3g} node-cycles/s)\n", secs,
                           double(result["analytic"]["nodes"].get<long>()) * result["curtime"].get<double>() / secs);
       write_json(run_opts.json_path, result);
+      kncsim::write_statistics_csv(result, run_opts.csv_dir);
       if (result["stop_reason"] == "interrupted") {
         const int sig = kncsim::stop_signal();
         std::cerr << fmt::format("kncsim: interrupted by signal {} at cycle {}; results so far written\n", sig,
@@ -120,6 +156,9 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const kncsim::ConfigError& e) {
     std::cerr << "kncsim: config error: " << e.what() << "\n";
+    return 2;
+  } catch (const kncsim::ExpectationError& e) {
+    std::cerr << "kncsim: check: " << e.what() << "\n";
     return 2;
   } catch (const kncsim::OutputError& e) {
     std::cerr << "kncsim: output error: " << e.what() << "\n";

@@ -56,6 +56,7 @@ class FlitLink {
   }
   void send(const Flit& f, int64_t t, int packet_flits) {
     Vc& c = vc(f.vc);
+    ++sent_[f.kind & 3];
     if (policy_ == CreditPolicy::per_flit) --c.credits;
     if (policy_ == CreditPolicy::per_packet && f.head) c.credits -= packet_flits;
     if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
@@ -108,6 +109,9 @@ class FlitLink {
     return sum;
   }
 
+  // Flits sent so far, by the flit's kind (SCI: address, data, echo, nack; wormhole: all kind 0).
+  const std::array<int64_t, 4>& flits_sent() const { return sent_; }
+
   int64_t credits(int64_t t, int vc = 0) {
     absorb(t);
     return this->vc(vc).credits;
@@ -146,6 +150,7 @@ class FlitLink {
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;
   bool rtl_sender_ = false;
+  std::array<int64_t, 4> sent_{};  // per-channel utilisation
 };
 
 }  // namespace kncsim

@@ -16,7 +16,10 @@ RingRun::RingRun(SciModel& net, const RingGeometry& g, const RingTrafficSpec& tr
       measures_(window),
       traffic_(
           net, traffic,
-          [this](uint64_t id, uint32_t, uint32_t, SciKind, int64_t, int64_t request) { measures_.injected(id, request); },
+          [this](uint64_t id, uint32_t src, uint32_t, SciKind, int64_t t, int64_t request) {
+            measures_.injected(id, request);
+            if (sink_) sink_->generated(src, t);
+          },
           [this](const SciDelivery& x) { delivered(x); }) {}
 
 void RingRun::delivered(const SciDelivery& x) {

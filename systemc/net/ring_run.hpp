@@ -24,6 +24,7 @@ class RingRun final : public CycleModel {
   void run_until(int64_t end) override;
   int64_t now() const override;
   const DeliveryCounters& counters() const override;
+  std::vector<ChannelLoad> channel_loads() const override { return net_.channel_loads(); }
 
   // Runs on (traffic.until should have passed) until the network is idle or `limit`; true if
   // it drained. A saturated network may not.

@@ -66,6 +66,13 @@ uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool drop
   return nodes_.at(src)->hand_over(dest, kind, droppable, current_cycle());
 }
 
+std::vector<ChannelLoad> SciNetwork::channel_loads() const {
+  std::vector<ChannelLoad> out;
+  for (uint32_t u = 0; u < nodes(); ++u)
+    for (int d = 0; d < shared_.p.dims; ++d) out.push_back(ChannelLoad{u, d, 1, nodes_[u]->ring_flits_sent(d)});
+  return out;
+}
+
 int64_t SciNetwork::flits_held() const {
   int64_t held = shared_.unmade_flits;
   for (const auto& node : nodes_) held += int64_t(node->flits_held());

@@ -51,6 +51,7 @@ class SciNetwork final : public sc_core::sc_module, public SciModel {
   bool idle() const override { return shared_.flits == 0 && shared_.active == 0; }
   uint32_t nodes() const override { return shared_.geo.nodes(); }
   int64_t flits_held() const override;
+  std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return shared_.flits; }
 
  private:

@@ -40,6 +40,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
         const int w = o == MeshGeometry::succ(k) ? c : (c + g.radix(k) - 1) % g.radix(k);
         if (!p.link_delays.empty()) link.delay = p.link_delays[size_t(k)][size_t(w)];
         links.emplace_back(link, p.router.credits, dst.input_fifo(q), dst, src);
+        link_ends.push_back(LinkEnd{n, o});
         for (int v = 1; v < p.router.vcs; ++v) links.back().add_vc(dst.input_fifo(q, v));
         src.connect_output(o, &links.back());
         dst.connect_input(q, &links.back());
@@ -81,6 +82,7 @@ void WormholeFabric::draw(int64_t cycle) {
   const auto span = feed_.next();
   for (const Injection* i = span.begin; i != span.end; ++i) {
     if (nis[i->node].inject(next_id_, i->dest, cycle)) {
+      if (log.sink) log.sink->generated(i->node, cycle);
       ++next_id_;
       ++drawn_ahead_;
     } else {

@@ -17,6 +17,16 @@ WormholeNetwork::WormholeNetwork(const MeshGeometry& g, const WormholeNetworkPar
 WormholeNetwork::~WormholeNetwork() = default;
 
 const DeliveryCounters& WormholeNetwork::counters() const { return fabric_->log.counters; }
+
+std::vector<ChannelLoad> WormholeNetwork::channel_loads() const {
+  std::vector<ChannelLoad> out;
+  out.reserve(fabric_->links.size());
+  for (size_t i = 0; i < fabric_->links.size(); ++i) {
+    const auto& end = fabric_->link_ends[i];
+    out.push_back(mesh_channel(end.node, end.port, fabric_->links[i].flits_sent()[0]));
+  }
+  return out;
+}
 void WormholeNetwork::set_packet_sink(PacketSink* sink) { fabric_->log.sink = sink; }
 int64_t WormholeNetwork::flits_injected() const { return fabric_->log.flits_injected; }
 int64_t WormholeNetwork::flits_delivered() const { return fabric_->log.flits_delivered; }

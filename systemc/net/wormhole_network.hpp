@@ -65,6 +65,7 @@ class WormholeNetwork final : public CycleModel {
   void run_until(int64_t end) override;
   int64_t now() const override { return now_; }
   const DeliveryCounters& counters() const override;
+  std::vector<ChannelLoad> channel_loads() const override;
   void set_packet_sink(PacketSink* sink);
 
   int64_t flits_injected() const;

@@ -21,9 +21,18 @@ RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, In
       all_ports_((1u << geometry.ports()) - 1),
       nodes_(geometry.nodes()),
       ports_(size_t(geometry.nodes()) * geometry.ports()),
+      out_flits_(ports_.size()),
       waiting_(geometry.nodes()),
       calendar_(geometry.nodes(), params.packet_flits + 1) {
   if (nports_ > 31) throw std::invalid_argument("RefNetwork: at most 15 dimensions");
+}
+
+std::vector<ChannelLoad> RefNetwork::channel_loads() const {
+  std::vector<ChannelLoad> out;
+  for (uint32_t n = 0; n < g_.nodes(); ++n)
+    for (int o = 1; o < nports_; ++o)
+      if (g_.connected(n, o)) out.push_back(mesh_channel(n, o, out_flits_[size_t(n) * size_t(nports_) + size_t(o)]));
+  return out;
 }
 
 void RefNetwork::run_until(int64_t end) {
@@ -64,6 +73,7 @@ void RefNetwork::inject(uint32_t n, uint32_t dest) {
   nd.tls = tin;
   waiting_.push(n, WaitingPacket{uint64_t(counters_.numsent), tin, dest, 0});
   ++counters_.numsent;
+  if (sink_) sink_->generated(n, curtime_);
   if (++local.len == 1) {  // it is at the front
     nd.nonempty |= 1u;
     new_head(n, 0);
@@ -147,6 +157,7 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
     return;
   }
   ++p.nhops;
+  out_flits_[size_t(n) * size_t(nports_) + size_t(out)] += p_.packet_flits;  // a whole packet crosses
   const uint32_t m = g_.neighbour(n, out);
   const int q = MeshGeometry::opposite(out);
   enqueue(m, q, k);

@@ -46,6 +46,8 @@ class RefNetwork final : public CycleModel {
   int64_t packets_waiting() const { return waiting_.total(); }
   // Packets in FIFOs (injection queues included), for conservation checks.
   int64_t packets_in_network() const { return counters_.numsent - counters_.numrecd; }
+  // A packet counts its L flits on a link in the cycle its head crosses.
+  std::vector<ChannelLoad> channel_loads() const override;
 
  private:
   struct Packet {
@@ -93,6 +95,7 @@ class RefNetwork final : public CycleModel {
   int64_t last_move_ = 0;  // last cycle a packet was forwarded, for the deadlock watchdog
   std::vector<Node> nodes_;
   std::vector<Port> ports_;
+  std::vector<int64_t> out_flits_;  // per node and output port: flits forwarded to the neighbour
   std::vector<Packet> packets_;  // packets past their source; those still waiting are in waiting_
   SourceQueues waiting_;         // the injection queues (input 0), packets not yet forwarded
   int32_t free_list_ = -1;

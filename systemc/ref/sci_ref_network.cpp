@@ -23,6 +23,13 @@ SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
   SC_METHOD(step);
 }
 
+std::vector<ChannelLoad> SciRefNetwork::channel_loads() const {
+  std::vector<ChannelLoad> out;
+  for (uint32_t u = 0; u < nodes(); ++u)
+    for (int d = 0; d < p_.dims; ++d) out.push_back(ChannelLoad{u, d, 1, nodes_[u].rings[size_t(d)].sent});
+  return out;
+}
+
 int64_t SciRefNetwork::flits_held() const {
   int64_t held = unmade_flits_;
   for (const SciRefNode& node : nodes_) {
@@ -357,6 +364,7 @@ void SciRefNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
   SciPacket& pk = packets_[f.packet];
   if (f.seq == 0 && is_send(pk.kind) && sci_link_corrupts(p_, u, d, pk)) pk.corrupt = true;  // its CRC will fail
   f.time = t + p_.wire_cycles[size_t(d)] + p_.decode_cycles;
+  ++nodes_[u].rings[size_t(d)].sent[size_t(pk.kind)];
   nodes_[v].rings[size_t(d)].wire.push_back(f);
   hold(u, -1);
   hold(v, 1);

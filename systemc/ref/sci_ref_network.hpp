@@ -32,6 +32,7 @@ class SciRefNetwork final : public sc_core::sc_module, public SciModel {
   bool idle() const override { return flits_ == 0 && active_ == 0; }
   uint32_t nodes() const override { return uint32_t(nodes_.size()); }
   int64_t flits_held() const override;
+  std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return flits_; }
 
  private:

@@ -2,6 +2,7 @@
 // State of one node of the reference SCI ring network (Scott & Goodman, Figure 2): the CPU's queue, a
 // switch, and per dimension a ring interface with its ring buffer (bypass), input queue,
 // output queue, active buffer (which retransmits) and output link. Plain data; SciRefNetwork evaluates it.
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -15,6 +16,7 @@ struct SciRefRing {
   enum class Sending : uint8_t { none, ring, output, retransmit };
 
   std::deque<SciFlit> wire;          // flits on the link into this interface and in its decode stage, time = decoded
+  std::array<int64_t, 4> sent{};     // flits sent on the link out of this interface, by packet kind
   Fate fate = Fate::pass;            // of the packet whose flits are arriving
   std::deque<SciFlit> ring_buffer;   // passing flits, time = may leave
   std::deque<SciFlit> output_queue;  // from the switch, time = may leave

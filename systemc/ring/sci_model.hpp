@@ -7,7 +7,10 @@
 #include <stdexcept>
 #include <string>
 
+#include <vector>
+
 #include "ring/sci_packet.hpp"
+#include "stats/channel_load.hpp"
 
 namespace kncsim {
 
@@ -45,6 +48,8 @@ class SciModel {
   virtual int64_t messages_waiting() const = 0;  // behind the front message of every CPU queue
   virtual bool idle() const = 0;                 // no flit anywhere, every active buffer empty
   virtual uint32_t nodes() const = 0;
+  // Flits sent on every ring link so far (node u's ring d link out), by packet kind.
+  virtual std::vector<ChannelLoad> channel_loads() const = 0;
   const SciCounters& counters() const { return counters_; }
 
   // Flit conservation: the flits the model's queues and wires hold (counted one by one, with

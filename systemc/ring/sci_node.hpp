@@ -22,6 +22,7 @@ class SciNode final : public sc_core::sc_module, public SciRingNode {
   SC_HAS_PROCESS(SciNode);
   SciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s);
 
+  std::array<int64_t, 4> ring_flits_sent(int d) const override { return rings_[size_t(d)].flits_sent(); }
   RingInput ring_input(int d) override { return RingInput{&rings_[size_t(d)].link_input(), node_, nullptr}; }
   void connect_ring(int d, const LinkParams& link, const RingInput& next) override {
     rings_[size_t(d)].connect_output(link, next);

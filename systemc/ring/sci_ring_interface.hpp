@@ -63,6 +63,7 @@ class SciRingInterface {
   // The earliest cycle after t at which this interface has work, or -1.
   int64_t next_event(int64_t t) const;
   size_t flits_held() const;
+  std::array<int64_t, 4> flits_sent() const { return out_ ? out_->flits_sent() : std::array<int64_t, 4>{}; }
 
  private:
   enum class Fate : uint8_t { pass, accept, drop, strip };

@@ -7,6 +7,8 @@
 #include <string>
 #include <systemc>
 
+#include <array>
+
 #include "flit/flit_fifo.hpp"
 #include "link/link_params.hpp"
 #include "ring/sci_packet.hpp"
@@ -33,6 +35,8 @@ class SciRingNode : public Wakeable {
   // The network's clock process: this node is due this cycle.
   virtual void notify_due() = 0;
   virtual size_t flits_held() const = 0;
+  // Flits sent so far on ring d's link out, by SCI packet kind.
+  virtual std::array<int64_t, 4> ring_flits_sent(int d) const = 0;
   // Trace the node's ring-link pins (results unchanged); an RTL node also writes every signal
   // inside it to a VCD file of its own.
   virtual void trace(sc_core::sc_trace_file* tf) = 0;

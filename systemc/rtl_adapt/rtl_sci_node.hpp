@@ -73,6 +73,10 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     else
       domain_.edge_now(node_, now);
   }
+  std::array<int64_t, 4> ring_flits_sent(int d) const override {
+    const auto& l = out_[size_t(d)];
+    return l ? l->flits_sent() : std::array<int64_t, 4>{};
+  }
   size_t flits_held() const override {
     size_t n = cpu_.flits_held() + size_t(pins_.held());
     for (const FlitFifo& f : in_) n += f.size();

@@ -1,6 +1,7 @@
 #include "stats/convergence.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "sched/stop_request.hpp"
@@ -10,8 +11,8 @@ namespace {
 
 class Driver {
  public:
-  Driver(CycleModel& model, const ConvergenceSpec& spec, const ConvergenceTarget& target)
-      : model_(model), spec_(spec), target_(target) {}
+  Driver(CycleModel& model, const ConvergenceSpec& spec, const ConvergenceTarget& target, const ProgressFn& progress)
+      : model_(model), spec_(spec), target_(target), progress_(progress) {}
 
   // Runs to `etime` unless that passes the cap; records the interval. A stop request (a
   // signal) ends the run early: the partial interval is recorded, and the run is not converged.
@@ -20,7 +21,7 @@ class Driver {
       out_.stop_reason = "max_cycles";
       return false;
     }
-    model_.run_until(etime);
+    run_to(etime, phase);
     IntervalReport r{phase, model_.now(), model_.counters(), target_.measure(model_), NAN};
     out_.intervals.push_back(r);
     if (model_.now() < etime && stop_requested()) {
@@ -30,6 +31,9 @@ class Driver {
     return true;
   }
   IntervalReport& last() { return out_.intervals.back(); }
+  double tolerance() const {
+    return spec_.mode == ConvergenceMode::sns4 ? spec_.accuracy / 3. : spec_.mode == ConvergenceMode::sns ? spec_.tol : 0;
+  }
   ConvergenceOutcome finish(bool converged, const char* reason) {
     out_.converged = converged;
     out_.stop_reason = reason;
@@ -38,9 +42,30 @@ class Driver {
   ConvergenceOutcome capped() { return std::move(out_); }
 
  private:
+  // With a progress display, in stretches of about a quarter second each.
+  void run_to(int64_t etime, int phase) {
+    if (!progress_) {
+      model_.run_until(etime);
+      return;
+    }
+    using clock = std::chrono::steady_clock;
+    const double last_change = out_.intervals.empty() ? NAN : out_.intervals.back().change;
+    while (model_.now() < etime && !stop_requested()) {
+      const auto t0 = clock::now();
+      model_.run_until(std::min(etime, model_.now() + stretch_));
+      const double secs = std::chrono::duration<double>(clock::now() - t0).count();
+      if (secs < .1) stretch_ *= 2;
+      if (secs > .5 && stretch_ > 1) stretch_ /= 2;
+      progress_(RunProgress{spec_.mode, phase, int(out_.intervals.size()) + 1, model_.now(), etime,
+                            target_.measure(model_), target_.load, last_change, tolerance()});
+    }
+  }
+
   CycleModel& model_;
   const ConvergenceSpec& spec_;
   const ConvergenceTarget& target_;
+  const ProgressFn& progress_;
+  int64_t stretch_ = 256;
   ConvergenceOutcome out_;
 };
 
@@ -101,8 +126,8 @@ ConvergenceTarget mesh_convergence_target(const MeasureContext& m, double accura
 }
 
 ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
-                                      const ConvergenceTarget& target) {
-  Driver drv(model, spec, target);
+                                      const ConvergenceTarget& target, const ProgressFn& progress) {
+  Driver drv(model, spec, target, progress);
   switch (spec.mode) {
     case ConvergenceMode::sns4:
       return run_sns4(drv, spec, target);

@@ -57,8 +57,22 @@ int64_t sns4_initial_interval_for_rate(double packets_per_cycle, double accuracy
 // A mesh: the listings' measures (measure()) and INTERVAL.
 ConvergenceTarget mesh_convergence_target(const MeasureContext& m, double accuracy);
 
+// Where a run stands, for a progress display: told every few tenths of a second of wall time
+// (the model then runs in stretches, which never changes its results).
+struct RunProgress {
+  ConvergenceMode mode;
+  int phase;               // as IntervalReport's
+  int interval;            // 1 = the first
+  int64_t cycle, interval_end;
+  Measures now;            // measured at `cycle`
+  double load;             // A
+  double last_change;      // the tested quantity at the end of the previous interval (NaN: none yet)
+  double tolerance;        // what it must come down to
+};
+using ProgressFn = std::function<void(const RunProgress&)>;
+
 ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
-                                      const ConvergenceTarget& target);
+                                      const ConvergenceTarget& target, const ProgressFn& progress = {});
 inline ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
                                              const MeasureContext& m) {
   return run_to_convergence(model, spec, mesh_convergence_target(m, spec.accuracy));

@@ -1,5 +1,8 @@
 #pragma once
 #include <cstdint>
+#include <vector>
+
+#include "stats/channel_load.hpp"
 
 namespace kncsim {
 
@@ -24,6 +27,9 @@ class PacketSink {
  public:
   virtual ~PacketSink() = default;
   virtual void deliver(const PacketRecord& r) = 0;
+  // A packet was generated at `src` in `cycle` and counts in numsent once the model's clock has
+  // passed `cycle` (cycles arrive in nondecreasing order). Dropped packets are not told.
+  virtual void generated(uint32_t /*src*/, int64_t /*cycle*/) {}
 };
 
 // A model that advances cycle by cycle and counts deliveries: what the convergence
@@ -35,6 +41,8 @@ class CycleModel {
   virtual void run_until(int64_t end) = 0;
   virtual int64_t now() const = 0;
   virtual const DeliveryCounters& counters() const = 0;
+  // Flits sent on every inter-node link so far, one entry per link (empty if not counted).
+  virtual std::vector<ChannelLoad> channel_loads() const { return {}; }
 };
 
 }  // namespace kncsim

@@ -1,0 +1,37 @@
+#pragma once
+// The statistics of a run beyond the listings' means, as JSON (the result's "latency", "hops",
+// "per_node", "channels" and "bisection") and as CSV tables (--csv DIR: channels.csv,
+// nodes.csv). Latencies are in the units of the run's T; rates are per node and cycle.
+#include <nlohmann/json.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "stats/channel_load.hpp"
+#include "stats/run_statistics.hpp"
+
+namespace kncsim {
+
+struct StatisticsContext {
+  int64_t curtime = 0;
+  double latency_scale = 1;   // T's units per simulated cycle (rings: switch cycles per cycle)
+  int packet_flits = 0;       // mesh: L, so node rates are in flits; rings: 0, rates in messages
+  bool rings = false;
+  std::vector<int> radices;   // per dimension
+  bool torus = false;
+  std::function<int(uint32_t node, int dim)> coord;
+};
+
+nlohmann::ordered_json statistics_json(const RunStatistics& stats, const std::vector<ChannelLoad>& channels,
+                                       const StatisticsContext& c);
+
+// Two lines for the human summary (empty without run.statistics full).
+std::string statistics_summary(const nlohmann::ordered_json& result);
+
+// Writes DIR/channels.csv and DIR/nodes.csv from a result's JSON (atomically, each).
+void write_statistics_csv(const nlohmann::ordered_json& result, const std::string& dir);
+// Throws OutputError unless DIR is a directory that takes new files.
+void check_csv_dir(const std::string& dir);
+
+}  // namespace kncsim
