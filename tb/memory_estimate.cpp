@@ -25,6 +25,9 @@ constexpr Footprint kSystemC{4300, 72};     // router module, links, NI; a FIFO 
 constexpr double kRtlPerFifoFlit = 8;       // a Verilated router also holds its FIFOs' flits
 constexpr Footprint kRingsPerDim{3700, 0};  // an SCI ring interface's queues
 constexpr Footprint kRings{500, 100};       // the node and switch; a message's record and flits
+// run.statistics full: the per-channel and per-node tables in the result's JSON, as values and
+// as the text written (measured on 256x256 and 128x128 meshes: about 1050 B per node in 2D).
+constexpr double kStatsPerChannel = 200, kStatsPerNode = 250;
 
 double available_bytes() {
   std::ifstream in("/proc/meminfo");
@@ -60,6 +63,7 @@ MemoryEstimate mesh(const Config& c) {
                                                                : 0;
   const Footprint f = impl == "ref" ? kRef : kSystemC;
   e.bytes_per_node = f.per_node;
+  if (c.text("run.statistics") == "full") e.bytes_per_node += kStatsPerNode + kStatsPerChannel * 2 * g.dims();
   const double rtl_share = impl == "rtl" ? 1 : double(c.integers("router.rtl_nodes").size()) / e.nodes;
   e.bytes_per_node += rtl_share * kRtlPerFifoFlit * fifo_flits * g.ports();
   e.bytes_per_packet = f.per_packet;
@@ -85,6 +89,7 @@ MemoryEstimate rings(const Config& c) {
   const int n = int(c.integer("network.dims"));
   e.nodes = std::pow(double(network_radices(c)[0]), n);
   e.bytes_per_node = kRings.per_node + n * kRingsPerDim.per_node;
+  if (c.text("run.statistics") == "full") e.bytes_per_node += kStatsPerNode + kStatsPerChannel * n;
   e.bytes_per_packet = kRings.per_packet;
   // Messages per node per cycle beyond what the rings carry (about 0.7 of eq 13's maximum).
   const double load = c.number("traffic.load");

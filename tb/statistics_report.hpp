@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "stats/channel_load.hpp"
+#include "link/channel_load.hpp"
 #include "stats/run_statistics.hpp"
 
 namespace kncsim {

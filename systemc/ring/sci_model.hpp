@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ring/sci_packet.hpp"
-#include "stats/channel_load.hpp"
+#include "link/channel_load.hpp"
 
 namespace kncsim {
 

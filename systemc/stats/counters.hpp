@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "stats/channel_load.hpp"
+#include "link/channel_load.hpp"
 
 namespace kncsim {
 

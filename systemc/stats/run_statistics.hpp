@@ -22,7 +22,7 @@ class RunStatistics final : public PacketSink {
     const int64_t lat = r.tarrive - r.tsent;
     latency_.add(lat);
     hops_.add(r.hops);
-    batches_.add(double(lat));
+    batches_.add(double(lat), r.tarrive);
     Node& src = nodes_[r.src];
     src.latency_sum += lat;
     ++src.delivered_from;
