@@ -2,11 +2,14 @@
 //   kncsim run [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--csv DIR] [--vcd PATH] [--quiet]
 //   kncsim analytic [CONFIG.yaml] [--set key=value]... [--json PATH|-]
 //   kncsim check RESULT.json --expect 'T<30' [--expect 'p99<80']...
+//   kncsim sweep SWEEP.yaml [-j N] [--backend local|slurm] [--out DIR] [--dry-run]
 //   kncsim keys
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
+#include <thread>
 #include <cstdio>
 #include <iostream>
 
@@ -16,6 +19,8 @@
 #include "output_file.hpp"
 #include "progress_line.hpp"
 #include "statistics_report.hpp"
+#include "sweep/sweep_run.hpp"
+#include "sweep/sweep_store.hpp"
 #include "sched/stop_request.hpp"
 
 namespace {
@@ -77,6 +82,38 @@ void write_json(const std::string& path, const nlohmann::ordered_json& j) {
   }
 }
 
+struct SweepCli {
+  std::string path, backend = "local", out;
+  int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+  int task = -1;
+  bool dry_run = false, quiet = false;
+};
+
+int run_sweep_command(const SweepCli& c) {
+  kncsim::SweepSpec s = kncsim::load_sweep(c.path);  // every point decoded and validated first
+  if (!c.out.empty()) s.output_dir = c.out;
+  if (c.task >= 0) return kncsim::run_sweep_task(s, c.task);
+  if (c.dry_run) {
+    const auto t = kncsim::tally(s);
+    for (const auto& p : s.points)
+      std::cout << fmt::format("point {} task {} {}{}: {}\n", p.index, p.task, kncsim::point_params_json(p).dump(),
+                               p.seed ? fmt::format(" seed {}", *p.seed) : "",
+                               kncsim::read_point(s, p) ? "has a result" : "to run");
+    std::cout << fmt::format("{} points in {} tasks; {} to run; output {}\n", s.points.size(), s.tasks.size(), t.missing,
+                             s.output_dir);
+    return 0;
+  }
+  kncsim::SweepOptions o;
+  o.jobs = c.jobs;
+  o.quiet = c.quiet;
+  o.self = std::filesystem::read_symlink("/proc/self/exe").string();
+  if (c.backend == "slurm") {
+    kncsim::check_slurm_available();  // before anything is written or submitted
+    return kncsim::run_sweep_slurm(s, o);
+  }
+  return kncsim::run_sweep_local(s, o);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -98,6 +135,18 @@ int main(int argc, char** argv) {
   check->add_option("--expect", expects, "KEY OP NUMBER, e.g. 'T<30', 'p99<=80', 'latency.ci95.half_width<0.5' (repeatable)")
       ->required()
       ->allow_extra_args(false);
+  auto* sweep = app.add_subcommand("sweep", "run every point of a sweep file, locally or as a Slurm job array (resumable)");
+  SweepCli sweep_opts;
+  sweep->add_option("sweep", sweep_opts.path, "sweep file (YAML: base, set, grid, points, seeds, stop_at_saturation, ...)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  sweep->add_option("-j,--jobs", sweep_opts.jobs, "local worker processes (default: the core count)")->check(CLI::Range(1, 4096));
+  sweep->add_option("--backend", sweep_opts.backend, "local (a process pool) or slurm (one sbatch job array)")
+      ->check(CLI::IsMember({"local", "slurm"}));
+  sweep->add_option("--out", sweep_opts.out, "output directory (default: the file's output key, else its path without .yaml)");
+  sweep->add_flag("--dry-run", sweep_opts.dry_run, "list the points and tasks and what is done; run nothing");
+  sweep->add_flag("--quiet,-q", sweep_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
+  sweep->add_option("--task", sweep_opts.task, "run one task in this process (what each worker and Slurm array task does)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -111,6 +160,7 @@ int main(int argc, char** argv) {
         fmt::print("{:<22} default {:<10} allowed: {}\n    {}\n", s.key, s.default_value, kncsim::allowed_values(s), s.doc);
       return 0;
     }
+    if (sweep->parsed()) return run_sweep_command(sweep_opts);
     if (check->parsed()) {
       std::vector<kncsim::Expectation> parsed;
       for (const auto& e : expects) parsed.push_back(kncsim::parse_expectation(e));  // all well-formed first
@@ -156,6 +206,9 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const kncsim::ConfigError& e) {
     std::cerr << "kncsim: config error: " << e.what() << "\n";
+    return 2;
+  } catch (const kncsim::SweepError& e) {
+    std::cerr << "kncsim: sweep: " << e.what() << "\n";
     return 2;
   } catch (const kncsim::ExpectationError& e) {
     std::cerr << "kncsim: check: " << e.what() << "\n";
