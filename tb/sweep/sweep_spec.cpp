@@ -109,10 +109,13 @@ ojson scalar_json(const YAML::Node& n) {
     return a;
   }
   const std::string& s = n.Scalar();
+  size_t used = 0;
   try {
-    size_t used = 0;
     const long long i = std::stoll(s, &used);
     if (used == s.size()) return ojson(int64_t(i));
+  } catch (const std::exception&) {  // not an integer (".9" starts with none)
+  }
+  try {
     const double d = std::stod(s, &used);
     if (used == s.size()) return ojson(d);
   } catch (const std::exception&) {

@@ -47,10 +47,10 @@ inline std::string write_temp(const std::string& name, const std::string& text) 
   return path;
 }
 
-// `kncsim ARGS` through the shell, to completion.
-inline Outcome kncsim(const std::string& args) {
+// `kncsim ARGS` through the shell, to completion; `env` (e.g. "PATH=/x") set for it alone.
+inline Outcome kncsim(const std::string& args, const std::string& env = "") {
   const std::string err_file = temp_path("kncsim_stderr");
-  const std::string cmd = std::string(KNCSIM_BIN) + " " + args + " 2>" + err_file;
+  const std::string cmd = env + (env.empty() ? "" : " ") + std::string(KNCSIM_BIN) + " " + args + " 2>" + err_file;
   FILE* p = popen(cmd.c_str(), "r");
   Outcome o;
   std::array<char, 4096> buf;

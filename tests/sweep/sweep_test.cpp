@@ -1,0 +1,117 @@
+// kncsim sweep as a user runs it: points expanded in order, a load series stopping at
+// saturation, resumption after a kill (only the missing points run, the results are the same
+// bytes), and bad sweep files refused before anything runs.
+#include <gtest/gtest.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "support/kncsim_process.hpp"
+#include "support/sweep_files.hpp"
+
+namespace kncsim {
+namespace {
+
+namespace fs = std::filesystem;
+using test::kncsim;
+using test::Outcome;
+using test::read_file;
+
+TEST(Sweep, RunsEveryPointInOrderAndStopsASeriesAtSaturation) {
+  const test::SweepDir d("series", test::kSeriesSweep);
+  const Outcome o = kncsim(fmt::format("sweep {} -j 2", d.file));
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  const std::string results = read_file(d.dir + "/results.jsonl");
+  std::vector<nlohmann::json> lines;
+  std::stringstream in(results);
+  for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(lines.size(), 8u);  // 2 radices x 4 loads, the first key slowest
+  for (size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i]["point"], i);
+    EXPECT_EQ(lines[i]["params"]["network.radix"], i < 4 ? 4 : 8);
+  }
+  // 4x4 saturates (T above the bound) at A = .7 in Critique Table 3 (T = 335): .9 is skipped.
+  EXPECT_EQ(lines[2]["status"], "saturated");
+  EXPECT_GT(lines[2]["result"]["T"].get<double>(), 150);
+  EXPECT_EQ(lines[3]["status"], "skipped");
+  EXPECT_FALSE(lines[3].contains("result"));
+  EXPECT_EQ(lines[4]["status"], "done");
+  EXPECT_NEAR(lines[5]["result"]["T"].get<double>(), 21.6374, 1e-4) << "Table 3, R=8, A=.3";
+  EXPECT_FALSE(lines[5]["result"]["channels"].contains("utilisation")) << "record: summary drops the arrays";
+  EXPECT_TRUE(lines[5]["result"]["latency"].contains("p99"));
+  const std::string csv = read_file(d.dir + "/summary.csv");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "point,network.radix,traffic.load,seed,status,converged,stop_reason,T,U,TP,D,AQLEN,p50,p90,p99,"
+            "ci95_half_width,curtime");
+  EXPECT_NE(csv.find("\n3,4,0.9,,skipped,"), std::string::npos) << csv;
+
+  // Run again: nothing to do, the same bytes.
+  const Outcome again = kncsim(fmt::format("sweep {}", d.file));
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.out.find("8 already done; 0 tasks to run"), std::string::npos) << again.out;
+  EXPECT_EQ(read_file(d.dir + "/results.jsonl"), results);
+}
+
+TEST(Sweep, KilledHalfwayRerunsOnlyTheMissingPoints) {
+  const test::SweepDir whole("whole", test::kSlowSweep), cut("cut", test::kSlowSweep);
+  const Outcome ref = kncsim(fmt::format("sweep {} -j 2", whole.file));
+  ASSERT_EQ(ref.status, 0) << ref.err;
+
+  test::Background run({"sweep", cut.file, "-j", "1"});
+  ASSERT_TRUE(run.started());
+  // Wait for some points, then stop it as a batch system or a user would.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (test::count_files(cut.dir + "/points") < 2 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  run.signal(SIGTERM);
+  const Outcome stopped = run.wait();
+  EXPECT_EQ(stopped.status, 128 + SIGTERM) << stopped.out << stopped.err;
+  EXPECT_NE(stopped.err.find("run the same command again"), std::string::npos) << stopped.err;
+  const int kept = test::count_files(cut.dir + "/points");
+  ASSERT_GE(kept, 2);
+  ASSERT_LT(kept, 6) << "the kill came too late to test anything";
+  EXPECT_FALSE(fs::exists(cut.dir + "/results.jsonl"));
+
+  const Outcome rest = kncsim(fmt::format("sweep {} -j 2", cut.file));
+  ASSERT_EQ(rest.status, 0) << rest.err;
+  EXPECT_NE(rest.out.find(fmt::format("{} already done; {} tasks to run", kept, 6 - kept)), std::string::npos) << rest.out;
+  EXPECT_EQ(read_file(cut.dir + "/results.jsonl"), read_file(whole.dir + "/results.jsonl"));
+  EXPECT_EQ(read_file(cut.dir + "/summary.csv"), read_file(whole.dir + "/summary.csv"));
+}
+
+TEST(Sweep, BadSweepFilesAreRefusedBeforeAnythingRuns) {
+  struct Bad {
+    const char* text;
+    const char* message;
+  };
+  const Bad cases[] = {
+      {"grid:\n  traffic.load: [.1]\nsets:\n  router.impl: ref\n", ":3: unknown key 'sets'"},
+      {"grid:\n  traffic.load: []\n", "has no values"},
+      {"grid:\n  traffic.lod: [.1, .2]\n", "traffic.lod"},
+      {"grid:\n  traffic.load: {from: .5, to: .1, step: .1}\n", "to >= from"},
+      {"grid:\n  network.radix: [4]\nstop_at_saturation: true\n", "is not varied"},
+      {"grid:\n  traffic.load: [.1, 7x]\n", "traffic.load"},
+      {"set:\n  traffic.load: .1\ngrid:\n  traffic.load: [.2]\n", "both in set and in grid"},
+      {"grid:\n  traffic.load: [.1]\nrepetitions: 0\n", "repetitions"},
+  };
+  for (const Bad& b : cases) {
+    const test::SweepDir d("bad", b.text);
+    const Outcome o = kncsim(fmt::format("sweep {}", d.file));
+    EXPECT_EQ(o.status, 2) << b.text;
+    EXPECT_NE(o.err.find(b.message), std::string::npos) << b.text << "\n" << o.err;
+    EXPECT_NE(o.err.find(d.file), std::string::npos) << "names the file: " << o.err;
+    EXPECT_FALSE(fs::exists(d.dir)) << "nothing written";
+  }
+  // No sbatch on PATH: refused before anything is submitted or written.
+  const test::SweepDir d("noslurm", test::kSeriesSweep);
+  const Outcome o = kncsim(fmt::format("sweep {} --backend slurm", d.file), "PATH=/nonexistent");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("sbatch is not on PATH"), std::string::npos) << o.err;
+  EXPECT_FALSE(fs::exists(d.dir));
+}
+
+}  // namespace
+}  // namespace kncsim
