@@ -86,13 +86,14 @@ struct SweepCli {
   std::string path, backend = "local", out;
   int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   int task = -1;
-  bool dry_run = false, quiet = false;
+  bool dry_run = false, quiet = false, fresh = false;
 };
 
 int run_sweep_command(const SweepCli& c) {
   kncsim::SweepSpec s = kncsim::load_sweep(c.path);  // every point decoded and validated first
   if (!c.out.empty()) s.output_dir = c.out;
   if (c.task >= 0) return kncsim::run_sweep_task(s, c.task);
+  if (c.fresh && !c.dry_run) std::filesystem::remove_all(std::filesystem::path(s.output_dir) / "points");
   if (c.dry_run) {
     const auto t = kncsim::tally(s);
     for (const auto& p : s.points)
@@ -145,6 +146,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"local", "slurm"}));
   sweep->add_option("--out", sweep_opts.out, "output directory (default: the file's output key, else its path without .yaml)");
   sweep->add_flag("--dry-run", sweep_opts.dry_run, "list the points and tasks and what is done; run nothing");
+  sweep->add_flag("--fresh", sweep_opts.fresh,
+                  "forget the results already in the output directory and run every point (results are kept across "
+                  "kncsim builds otherwise)");
   sweep->add_flag("--quiet,-q", sweep_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
   sweep->add_option("--task", sweep_opts.task, "run one task in this process (what each worker and Slurm array task does)");
   try {

@@ -1,8 +1,6 @@
 // The local backend: worker processes (this executable, --task T), at most `jobs` at a time.
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,40 +12,14 @@
 #include <thread>
 
 #include "sched/stop_request.hpp"
+#include "sweep/child_process.hpp"
 #include "sweep/sweep_progress.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"
 
-extern char** environ;
-
 namespace kncsim {
 namespace {
-
 namespace fs = std::filesystem;
-
-int points_with_files(const SweepSpec& s) {
-  int n = 0;
-  std::error_code ec;
-  for (const auto& p : s.points) n += fs::exists(point_file(s, p), ec);
-  return n;
-}
-
-// Starts `argv` with stdout and stderr to `log`; its pid.
-pid_t spawn(const std::vector<std::string>& argv, const std::string& log) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error(fmt::format("cannot start {}: {}", argv[0], std::strerror(rc)));
-  return pid;
-}
-
 }  // namespace
 
 std::vector<int> unfinished_tasks(const SweepSpec& s) {
@@ -79,7 +51,7 @@ int finish_sweep(const SweepSpec& s, int ran_points, double seconds) {
 int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<int> tasks = unfinished_tasks(s);
-  const int before = points_with_files(s);
+  const int before = count_point_files(s);
   std::cout << fmt::format("sweep: {} points in {} tasks; {} already done; {} tasks to run on {} workers\n", s.points.size(),
                            s.tasks.size(), before, tasks.size(), o.jobs);
   std::cout.flush();
@@ -98,13 +70,14 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
       progress.finish();
       std::cerr << fmt::format("kncsim: sweep interrupted by signal {}: {} of {} points have results; run the same "
                                "command again to run the rest\n",
-                               stop_signal(), points_with_files(s), s.points.size());
+                               stop_signal(), count_point_files(s), s.points.size());
       return 128 + stop_signal();
     }
     while (running.size() < size_t(o.jobs) && next < tasks.size()) {
       const int t = tasks[next++];
       const std::vector<std::string> argv{o.self, "sweep", s.path, "--out", s.output_dir, "--task", std::to_string(t), "--quiet"};
-      running[spawn(argv, (logs / fmt::format("task_{}.log", t)).string())] = t;
+      const std::string log = (logs / fmt::format("task_{}.log", t)).string();
+      running[spawn_child(argv, log, log)] = t;
     }
     int status = 0;
     const pid_t pid = waitpid(-1, &status, WNOHANG);
@@ -114,7 +87,7 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
       continue;
     }
     if (std::chrono::steady_clock::now() - last_draw > std::chrono::milliseconds(500)) {
-      progress.update(points_with_files(s), int(running.size()));
+      progress.update(count_point_files(s), int(running.size()));
       last_draw = std::chrono::steady_clock::now();
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -123,7 +96,7 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
   for (int t : failed)
     std::cerr << fmt::format("kncsim: sweep: task {} failed; see {}\n", t, (logs / fmt::format("task_{}.log", t)).string());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const int rc = finish_sweep(s, points_with_files(s) - before, secs);
+  const int rc = finish_sweep(s, count_point_files(s) - before, secs);
   return failed.empty() ? rc : 1;
 }
 

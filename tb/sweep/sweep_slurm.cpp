@@ -3,10 +3,8 @@
 // waiting for the array to end. Array indices count from 0 over tasks.txt's lines, so a
 // resumed sweep submits only what is missing; past Slurm's default MaxArraySize (1001) an
 // array task runs several sweep tasks in turn.
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,11 +19,10 @@
 
 #include "output_file.hpp"
 #include "sched/stop_request.hpp"
+#include "sweep/child_process.hpp"
 #include "sweep/sweep_progress.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"
-
-extern char** environ;
 
 namespace kncsim {
 namespace {
@@ -49,31 +46,9 @@ std::string quoted(const std::string& s) {
   return q + "'";
 }
 
-pid_t spawn(const std::vector<std::string>& argv, const std::string& out, const std::string& err) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw SweepError(fmt::format("--backend slurm: cannot start {}: {}", argv[0], std::strerror(rc)));
-  return pid;
-}
-
 std::string read_all(const fs::path& p) {
   std::ifstream in(p);
   return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-int points_with_files(const SweepSpec& s) {
-  int n = 0;
-  std::error_code ec;
-  for (const auto& p : s.points) n += fs::exists(point_file(s, p), ec);
-  return n;
 }
 
 }  // namespace
@@ -88,7 +63,7 @@ int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
   check_slurm_available();
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<int> tasks = unfinished_tasks(s);
-  const int before = points_with_files(s);
+  const int before = count_point_files(s);
   if (tasks.empty()) return finish_sweep(s, 0, 0);
 
   // tasks.txt: line a = the sweep tasks array task a runs.
@@ -126,7 +101,7 @@ int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
                            s.points.size(), s.tasks.size(), before, tasks.size(), array_tasks);
   std::cout.flush();
   install_stop_handlers();
-  const pid_t pid = spawn(argv, (dir / "sbatch.out").string(), (dir / "sbatch.err").string());
+  const pid_t pid = spawn_child(argv, (dir / "sbatch.out").string(), (dir / "sbatch.err").string());
   SweepProgress progress(int(s.points.size()), before, !o.quiet);
   int status = 0;
   while (waitpid(pid, &status, WNOHANG) == 0) {
@@ -136,7 +111,7 @@ int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
         const std::string scancel = find_on_path("scancel");
         if (!scancel.empty()) {
           int st = 0;
-          waitpid(spawn({scancel, id.substr(0, id.find_first_of(";\n"))}, "/dev/null", "/dev/null"), &st, 0);
+          waitpid(spawn_child({scancel, id.substr(0, id.find_first_of(";\n"))}, "/dev/null", "/dev/null"), &st, 0);
         }
       }
       kill(pid, SIGTERM);
@@ -144,10 +119,10 @@ int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
       progress.finish();
       std::cerr << fmt::format("kncsim: sweep interrupted by signal {}: the job array was cancelled; {} of {} points have "
                                "results; run the same command again to run the rest\n",
-                               stop_signal(), points_with_files(s), s.points.size());
+                               stop_signal(), count_point_files(s), s.points.size());
       return 128 + stop_signal();
     }
-    progress.update(points_with_files(s), -1);
+    progress.update(count_point_files(s), -1);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
   progress.finish();
@@ -155,7 +130,7 @@ int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
     std::cerr << fmt::format("kncsim: sweep: sbatch ended with status {}: {}(array task logs: {}/task_N.log)\n",
                              WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_all(dir / "sbatch.err"), dir.string());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const int rc = finish_sweep(s, points_with_files(s) - before, secs);
+  const int rc = finish_sweep(s, count_point_files(s) - before, secs);
   return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? rc : 1;
 }
 

@@ -67,6 +67,13 @@ ojson point_record(const SweepSpec& s, const SweepPoint& p, const std::string& s
   return j;
 }
 
+int count_point_files(const SweepSpec& s) {
+  int n = 0;
+  std::error_code ec;
+  for (const auto& p : s.points) n += fs::exists(point_file(s, p), ec);
+  return n;
+}
+
 SweepTally tally(const SweepSpec& s) {
   SweepTally t;
   for (const auto& p : s.points) {

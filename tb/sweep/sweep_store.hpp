@@ -26,6 +26,8 @@ struct SweepTally {
   int done = 0, saturated = 0, skipped = 0, errors = 0, missing = 0;
 };
 SweepTally tally(const SweepSpec& s);
+// Points with a result file (existence only: cheap enough for a progress display).
+int count_point_files(const SweepSpec& s);
 
 // Writes results.jsonl and summary.csv from the point files; throws SweepError if any is missing.
 SweepTally gather(const SweepSpec& s);
