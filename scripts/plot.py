@@ -16,7 +16,8 @@ curve     reads a sweep's results.jsonl (one {"point", "task", "params", "seed",
           bits/cycle/processor), accepted = delivered flits per node per cycle, A = offered load
           (traffic.load). y: T = mean latency (default), p50, p99. Points whose status is
           "saturated" are hollow; those far above the converged points are drawn as hollow
-          triangles on the top edge. "skipped" points are not drawn (the footnote counts them).
+          triangles on the top edge. "skipped" and "error" points are not drawn (the footnote
+          counts them).
           --pertel auto overlays Pertel's printed T (black x) when every line is a configuration
           of his tables (a uniform-traffic wormhole mesh; d, R, L, routing, fifo_packets and
           convergence looked up in the TSV, A = traffic.load). The paper prints T per offered
@@ -29,9 +30,10 @@ channels  reads one run's JSON (kncsim run --json) and draws every link of a 2-D
           node and dimension (the last node's link wraps), plus a stacked bar chart of each
           link's address / data / echo / nack flits per cycle. 1-D networks are drawn as a row;
           for d > 2, the plane of dimensions 0 and 1 where every other coordinate is 0.
-latency   reads one run's JSON (or, with --point N, line N of a results.jsonl) and draws the
+latency   reads one run's JSON (or, with --point N, a point of a results.jsonl) and draws the
           latency histogram (log x, per decade by default so that bar area is the fraction of
-          packets) above the CDF, with the mean, p50 and p99 marked.
+          packets) above the CDF, with the mean, p50 and p99 marked. --point N picks the line
+          whose "point" is N.
 
 Exit status: 0 on success, 2 for a missing, unreadable or unsuitable input file (the message
 names the file) or a bad command line.
@@ -42,6 +44,7 @@ import json
 import math
 import os
 import sys
+import textwrap
 
 import matplotlib
 
@@ -51,11 +54,14 @@ from matplotlib.collections import PatchCollection  # noqa: E402
 from matplotlib.colors import Normalize  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+from mpl_toolkits.axes_grid1 import make_axes_locatable  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_TSV = os.path.join(ROOT, "..", "shared", "data", "pertel-tables.tsv")
 LOAD_KEY = "traffic.load"
-STATUSES = ("done", "saturated", "skipped")
+STATUSES = ("done", "saturated", "skipped", "error")
+NO_RESULT = ("skipped", "error")  # records without a "result"
 STYLE = {
     "font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10, "legend.fontsize": 9,
     "xtick.labelsize": 9, "ytick.labelsize": 9, "axes.grid": True, "grid.alpha": 0.3,
@@ -83,6 +89,13 @@ X_AXES = {
     "accepted": "accepted throughput (flits/node/cycle)",
     "A": "offered load A (fraction of bisection bandwidth)",
 }
+RING_X_AXES = {
+    "U": "utilisation U (fraction of the maximum throughput)",
+    "TP": "throughput TP (bits/cycle/processor)",
+    "accepted": "throughput TP (bits/cycle/processor)",
+    "A": "offered load A (fraction of the maximum throughput)",
+}
+LINE_MARKERS = ("o", "s", "D", "v", "P", "h", "X", "<")  # "^" marks points off the scale
 Y_AXES = {"T": "mean latency T (cycles)", "p50": "median latency p50 (cycles)",
           "p99": "99th-percentile latency p99 (cycles)"}
 
@@ -103,15 +116,22 @@ def load_json(path):
             data = json.load(f)
     except OSError as e:
         raise InputError(path, f"cannot read ({e.strerror})")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except json.JSONDecodeError as e:
+        if e.msg == "Extra data":
+            raise InputError(path, "holds several JSON values: a sweep's results.jsonl? "
+                                   "(latency takes --point N; channels needs one run's JSON)")
         raise InputError(path, f"not valid JSON ({e})")
+    except UnicodeDecodeError as e:
+        raise InputError(path, f"not a text file ({e})")
+    if isinstance(data, dict) and "params" in data and "status" in data:
+        raise InputError(path, "is one sweep point, not a run result (its 'result' has no per-link arrays)")
     check_result(path, data)
     return data
 
 
 def check_result(path, data, where=""):
-    if not isinstance(data, dict) or "config" not in data or "latency" not in data:
-        raise InputError(path, f"{where}not a kncsim run result (no 'config' or 'latency'); "
+    if not isinstance(data, dict) or not isinstance(data.get("config"), dict) or "T" not in data:
+        raise InputError(path, f"{where}not a kncsim run result (no 'config' or 'T'); "
                                "expected the output of kncsim run --json")
 
 
@@ -124,6 +144,13 @@ def load_jsonl(path):
         raise InputError(path, f"cannot read ({e.strerror})")
     except UnicodeDecodeError as e:
         raise InputError(path, f"not a text file ({e})")
+    try:
+        whole = json.loads("".join(lines))
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, dict) and "config" in whole:
+        raise InputError(path, "is one run's result, not a sweep's results.jsonl "
+                               "(plot it with the channels or latency subcommand)")
     records = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -136,9 +163,8 @@ def load_jsonl(path):
                 or rec.get("status") not in STATUSES:
             raise InputError(path, f"line {number}: not a sweep point (needs 'params' and a "
                                    f"'status' of {', '.join(STATUSES)})")
-        if rec["status"] != "skipped":
+        if rec["status"] not in NO_RESULT:
             check_result(path, rec.get("result"), f"line {number}: 'result' is ")
-        rec["_line"] = number
         records.append(rec)
     if not records:
         raise InputError(path, "no sweep points in the file")
@@ -149,8 +175,8 @@ def load_point(path, point):
     """The result of point N of a results.jsonl (the latency subcommand's --point)."""
     for rec in load_jsonl(path):
         if rec.get("point") == point:
-            if rec["status"] == "skipped":
-                raise InputError(path, f"point {point} was skipped; it has no result")
+            if rec["status"] in NO_RESULT:
+                raise InputError(path, f"point {point} is '{rec['status']}': it has no result")
             return rec["result"]
     raise InputError(path, f"no point {point} in the file")
 
@@ -195,8 +221,19 @@ def fmt_value(v):
     return str(v)
 
 
+def fmt_num(v, digits=4):
+    """4 significant digits below 1000, else a whole number with thousands separators."""
+    if v is None or not math.isfinite(v):
+        return str(v)
+    if abs(v) >= 1000:
+        return f"{float(f'{v:.{digits}g}'):,.0f}"
+    return f"{v:.{digits}g}"
+
+
 def size_text(result):
     rs = radices(result)
+    if len(rs) == 1:
+        return f"{rs[0]}-node 1-D"
     if len(rs) <= 3 or len(set(rs)) > 1:
         return "x".join(str(r) for r in rs)
     return f"{rs[0]}-ary {len(rs)}-cube"
@@ -208,10 +245,14 @@ def describe(result, omit=(), load=True):
     parts = []
     topo = cfg(result, "network.topology", result.get("topology", "?"))
     head = []
-    if not {"network.radix", "network.dims"} & set(omit):
+    if "network.dims" in omit:
+        pass
+    elif "network.radix" in omit:
+        head.append(f"{len(radices(result))}-D")
+    else:
         head.append(size_text(result))
     if "network.topology" not in omit:
-        head.append(topo)
+        head.append("SCI rings" if topo == "rings" else topo)
     parts.append(" ".join(head))
     if "router.impl" not in omit:
         parts.append(f"{cfg(result, 'router.impl', result.get('model', '?'))} model")
@@ -252,11 +293,15 @@ def write_figure(fig, stem):
     if ext.lower() in (".png", ".svg"):
         stem = base
     parent = os.path.dirname(os.path.abspath(stem))
-    os.makedirs(parent, exist_ok=True)
     paths = [stem + ".png", stem + ".svg"]
-    for p in paths:
-        fig.savefig(p, dpi=150)
-    plt.close(fig)
+    try:
+        os.makedirs(parent, exist_ok=True)
+        for p in paths:
+            fig.savefig(p, dpi=150)
+    except OSError as e:
+        raise InputError(e.filename or stem, f"cannot write ({e.strerror})")
+    finally:
+        plt.close(fig)
     return paths
 
 
@@ -283,28 +328,37 @@ def hashable(v):
     return json.dumps(v, sort_keys=True)
 
 
-def sort_key(v):
-    """Numbers numerically, then strings, then anything else by its JSON."""
-    if isinstance(v, bool):
-        return (2, str(v), 0)
-    if isinstance(v, (int, float)):
-        return (0, "", v)
-    if isinstance(v, list):
-        return (1, "", tuple(x if isinstance(x, (int, float)) else 0 for x in v))
-    return (2, hashable(v), 0)
-
-
 def group_points(records):
-    """{label key tuple: [records]} in a stable order, and the keys that label the lines."""
-    keys = sorted({k for r in records for k in r["params"]} - {LOAD_KEY})
+    """The keys that label the lines (those other than the load that take more than one value,
+    in the sweep's order) and [(their values, [records])], lines in the order the sweep first
+    reaches each value."""
+    keys = list(dict.fromkeys(k for r in records for k in r["params"] if k != LOAD_KEY))
     varied = [k for k in keys if len({hashable(r["params"].get(k)) for r in records}) > 1]
     if len({hashable(r.get("seed")) for r in records}) > 1:
         varied.append("seed")
+
+    def value(r, k):
+        return r.get("seed") if k == "seed" else r["params"].get(k)
+
+    def line_count(ks):
+        return len({tuple(hashable(value(r, k)) for k in ks) for r in records})
+
+    # a key that follows from the others (run.max_cycles set per radix) labels nothing
+    lines = line_count(varied)
+    for k in sorted(varied, key=lambda k: not k.startswith("run.")):
+        rest = [x for x in varied if x != k]
+        if line_count(rest) == lines:
+            varied = rest
     groups = {}
     for r in records:
-        vals = tuple(r.get("seed") if k == "seed" else r["params"].get(k) for k in varied)
+        vals = tuple(value(r, k) for k in varied)
         groups.setdefault(tuple(hashable(v) for v in vals), (vals, []))[1].append(r)
-    ordered = sorted(groups.values(), key=lambda g: [sort_key(v) for v in g[0]])
+    first_seen = [{} for _ in varied]
+    for vals, _ in groups.values():
+        for seen, v in zip(first_seen, vals):
+            seen.setdefault(hashable(v), len(seen))
+    ordered = sorted(groups.values(),
+                     key=lambda g: [seen[hashable(v)] for seen, v in zip(first_seen, g[0])])
     return varied, ordered
 
 
@@ -349,7 +403,7 @@ def pertel_series(groups, tsv, which_y):
     table = read_pertel(tsv)
     series = []
     for vals, recs in groups:
-        results = [r["result"] for r in recs if r["status"] != "skipped"]
+        results = [r["result"] for r in recs if r["status"] not in NO_RESULT]
         if not results:
             return None, "a line has no results"
         keys = set()
@@ -364,44 +418,50 @@ def pertel_series(groups, tsv, which_y):
     return series, None
 
 
-def draw_pertel(ax, series, groups, which_x, top):
-    """Pertel's printed points, at their A (--x A) or at kncsim's x for the same A."""
-    xs, ys, bound_x, bound_y = [], [], [], []
+def pertel_points(series, groups, which_x):
+    """Pertel's printed points: ([(x, T)], [(x, lower bound or inf)]), at their A (--x A) or
+    at the x of kncsim's point at the same A (none where that point was skipped)."""
+    points, bounds = [], []
     for printed, (vals, recs) in zip(series, groups):
         for rec in recs:
             A = offered_load(rec)
             t = printed.get(round(A, 6)) if A is not None else None
-            if t is None:
+            if t is None or (which_x != "A" and rec["status"] in NO_RESULT):
                 continue
-            if which_x == "A":
-                x = A
-            elif rec["status"] == "skipped":
+            x = A if which_x == "A" else x_value(rec["result"], which_x)
+            if x is None:
                 continue
-            else:
-                x = x_value(rec["result"], which_x)
             if t == "inf":
-                bound_x.append(x), bound_y.append(math.inf)
+                bounds.append((x, math.inf))
             elif t.startswith(">"):
-                bound_x.append(x), bound_y.append(float(t[1:]))
+                bounds.append((x, float(t[1:])))
             else:
-                xs.append(x), ys.append(float(t))
-    ax.plot(xs, ys, "x", color="black", ms=8, mew=1.6, zorder=5, label="Pertel (printed)")
-    if bound_x:
-        finite = [(x, y) for x, y in zip(bound_x, bound_y) if y <= top]
-        high = [x for x, y in zip(bound_x, bound_y) if y > top]
-        ax.plot([x for x, _ in finite], [y for _, y in finite], "^", color="black", ms=7, zorder=5,
-                label="Pertel: lower bound / inf (top edge)")
-        ax.plot(high, [0.985] * len(high), "^", color="black", ms=7, zorder=5, clip_on=False,
-                transform=ax.get_xaxis_transform())
+                points.append((x, float(t)))
+    return points, bounds
 
 
-def y_top(groups, which_x, which_y, extra):
+def draw_pertel(ax, points, bounds, top):
+    """Black x at printed values; small black triangles at lower bounds, and on the top edge
+    for 'inf' (and bounds above the scale)."""
+    ax.plot([x for x, _ in points], [y for _, y in points], "x", color="black", ms=6, mew=1.5,
+            zorder=5, label="Pertel (printed)")
+    if not bounds:
+        return
+    shown = [(x, y) for x, y in bounds if y <= top]
+    high = [x for x, y in bounds if y > top]
+    ax.plot([x for x, _ in shown], [y for _, y in shown], "^", color="black", ms=5, zorder=5,
+            label="Pertel: > value, or inf (top edge)")
+    ax.plot(high, [0.965] * len(high), "^", color="black", ms=5, zorder=5, clip_on=False,
+            transform=ax.get_xaxis_transform())
+
+
+def y_top(groups, which_y, extra):
     """The y-axis top: the saturated points that are not more than 3x the highest converged
     one stay on the scale; the rest go on the top edge."""
     done, sat = list(extra), []
     for _, recs in groups:
         for rec in recs:
-            if rec["status"] == "skipped":
+            if rec["status"] in NO_RESULT:
                 continue
             y = y_value(rec["result"], which_y)
             if y is not None:
@@ -419,51 +479,63 @@ def curve(args):
         pertel_series(groups, args.tsv, args.y)
     if args.pertel == "auto" and series is None:
         print(f"plot.py: no Pertel overlay: {why}", file=sys.stderr)
-    extra = [float(t) for s in (series or []) for t in s.values() if t.replace(".", "").isdigit()] \
-        if args.logy else []
-    top = math.inf if args.logy else y_top(groups, args.x, args.y, extra)
-    first = next(r["result"] for r in records if r["status"] != "skipped")
+    points, bounds = pertel_points(series, groups, args.x) if series else ([], [])
+    top = math.inf if args.logy else y_top(groups, args.y, [y for _, y in points])
+    first = next((r["result"] for r in records if r["status"] not in NO_RESULT), None)
+    if first is None:
+        raise InputError(args.results, "no point has a result (all skipped or failed): nothing to plot")
 
     with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(7, 5))
-        skipped = saturated = off_scale = 0
+        fig, ax = plt.subplots(figsize=(9, 5))
+        skipped = failed = saturated = off_scale = drawn = 0
         colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
         for i, (vals, recs) in enumerate(groups):
             color = colors[i % len(colors)]
-            label = ", ".join(short_label(k, v) for k, v in zip(varied, vals)) or describe(first, load=False)
+            marker = LINE_MARKERS[i % len(LINE_MARKERS)]
+            label = ", ".join(short_label(k, v) for k, v in zip(varied, vals)) or "kncsim"
             recs = sorted(recs, key=lambda r: (offered_load(r) is None, offered_load(r) or 0, r.get("point", 0)))
             pts = []
             for rec in recs:
-                if rec["status"] == "skipped":
-                    skipped += 1
+                if rec["status"] in NO_RESULT:
+                    skipped += rec["status"] == "skipped"
+                    failed += rec["status"] == "error"
                     continue
                 x, y = x_value(rec["result"], args.x), y_value(rec["result"], args.y)
                 if x is None or y is None:
                     continue
                 pts.append((x, y, rec["status"]))
-            ax.plot([p[0] for p in pts if p[1] <= top], [p[1] for p in pts if p[1] <= top], "-",
-                    color=color, lw=1.5, zorder=2)
+            drawn += len(pts)
+            edge = 0.965 * top  # where off-scale points sit
+            shown = [(x, y) for x, y, _ in pts if y <= top]
+            ax.plot([p[0] for p in shown], [p[1] for p in shown], "-", color=color, lw=1.5, zorder=2)
+            first_high = next((j for j, p in enumerate(pts) if p[1] > top), None)
+            if first_high is not None and first_high > 0:  # dotted on to the first point off the scale
+                prev = pts[first_high - 1]
+                ax.plot([prev[0], pts[first_high][0]], [prev[1], edge], ":", color=color, lw=1.5,
+                        zorder=2)
             done = [p for p in pts if p[2] == "done"]
-            ax.plot([p[0] for p in done], [p[1] for p in done], "o", color=color, ms=6, zorder=3,
-                    label=label)
+            ax.plot([p[0] for p in done], [p[1] for p in done], marker, ls="", color=color, ms=7, zorder=3)
+            ax.plot([], [], marker, ls="-", color=color, ms=7, label=label)  # the legend's entry
             sat = [p for p in pts if p[2] == "saturated" and p[1] <= top]
             high = [p for p in pts if p[2] == "saturated" and p[1] > top]
             saturated += len(sat) + len(high)
             off_scale += len(high)
-            ax.plot([p[0] for p in sat], [p[1] for p in sat], "o", mfc="white", mec=color, mew=1.5,
-                    ms=6, zorder=3)
-            ax.plot([p[0] for p in high], [0.985] * len(high), "^", mfc="white", mec=color, mew=1.5,
-                    ms=8, zorder=4, clip_on=False, transform=ax.get_xaxis_transform())
+            ax.plot([p[0] for p in sat], [p[1] for p in sat], marker, ls="", mfc="white", mec=color, mew=1.5,
+                    ms=7, zorder=3)
+            ax.plot([p[0] for p in high], [edge] * len(high), "^", mfc="white", mec=color, mew=1.5,
+                    ms=9, zorder=4, clip_on=False)
+        if not drawn:
+            raise InputError(args.results, f"no point has a {args.y} value (run.statistics=basic "
+                                           "has no latency percentiles)")
         if series is not None:
-            draw_pertel(ax, series, groups, args.x, top)
+            draw_pertel(ax, points, bounds, top)
         if not args.logy:
             ax.set_ylim(0, top)
         else:
             ax.set_yscale("log")
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
         ax.set_xlim(left=0)
-        x_label = X_AXES[args.x]
-        if args.x in ("TP", "accepted") and first.get("topology") == "rings":
-            x_label = "throughput TP (bits/cycle/processor)"
+        x_label = (RING_X_AXES if first.get("topology") == "rings" else X_AXES)[args.x]
         ax.set_xlabel(x_label)
         ax.set_ylabel(Y_AXES[args.y])
         what = {"T": "Mean latency", "p50": "Median latency", "p99": "99th-percentile latency"}[args.y]
@@ -478,10 +550,12 @@ def curve(args):
         if off_scale:
             handles.append(Line2D([], [], ls="", marker="^", mfc="white", mec="grey", mew=1.5, ms=8))
             labels.append("saturated, off scale")
-        ax.legend(handles, labels, loc="upper left", framealpha=0.9)
+        ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
         notes = []
         if skipped:
             notes.append(f"{skipped} skipped point{'s' if skipped > 1 else ''} (past saturation) not drawn.")
+        if failed:
+            notes.append(f"{failed} failed point{'s' if failed > 1 else ''} (status error) not drawn.")
         if series is not None and args.x != "A":
             notes.append("Pertel's points are at kncsim's x for the same offered load A.")
         if notes:
@@ -495,8 +569,9 @@ def curve(args):
 def channel_arrays(path, result):
     ch = result.get("channels", {})
     if not all(k in ch for k in ("node", "dim", "dir", "utilisation")):
-        raise InputError(path, "no per-channel arrays (channels.node/dim/dir/utilisation); a sweep's "
-                               "results.jsonl drops them: rerun the point with kncsim run --json")
+        raise InputError(path, "no per-channel arrays (channels.node/dim/dir/utilisation): a sweep's "
+                               "results.jsonl drops them and run.statistics=basic omits them; "
+                               "rerun the point with kncsim run --json")
     return ch
 
 
@@ -571,11 +646,11 @@ def ring_bars(ax, result, ch, links):
     links = sorted(links, key=lambda l: (l[2], l[1][1], l[1][0]))
     rs = radices(result) + [1]
     per_ring = len(links) > 64
-    if per_ring:  # mean per link over each ring: (dim, the other coordinate)
+    if per_ring:  # mean per link over each ring, keyed (dim, the other coordinate)
         bars = {}
         for i, c, dim, _ in links:
             bars.setdefault((dim, c[1 - dim]), []).append(i)
-        labels = [f"{'xy'[dim]}{other}" for dim, other in bars]
+        labels = [str(other) for _, other in bars]
         groups = list(bars.values())
     else:
         labels = [str(c[0] + c[1] * rs[0]) for _, c, _, _ in links]
@@ -590,59 +665,92 @@ def ring_bars(ax, result, ch, links):
     if 1 in dims and 0 in dims:  # separate the two dimensions' links
         split = len(set((l[2], l[1][1 - l[2]]) for l in links if l[2] == 0)) if per_ring else dims.count(0)
         ax.axvline(split - 0.5, color="black", lw=0.8)
-        ax.text((split - 1) / 2, 1.0, "ring 0 links (along x)", transform=ax.get_xaxis_transform(),
+        heads = ("rings along x, by y", "rings along y, by x") if per_ring else \
+            ("dimension-0 links (along x)", "dimension-1 links (along y)")
+        ax.text((split - 1) / 2, 1.0, heads[0], transform=ax.get_xaxis_transform(),
                 ha="center", va="bottom", fontsize=9)
-        ax.text(split + (len(groups) - split - 1) / 2, 1.0, "ring 1 links (along y)",
+        ax.text(split + (len(groups) - split - 1) / 2, 1.0, heads[1],
                 transform=ax.get_xaxis_transform(), ha="center", va="bottom", fontsize=9)
     ax.set_xticks(pos)
     ax.set_xticklabels(labels, fontsize=7 if len(pos) <= 32 else 5, rotation=0 if len(pos) <= 32 else 90)
     ax.set_xlim(-0.7, len(pos) - 0.3)
-    ax.set_xlabel("ring (dimension, other coordinate): mean per link" if per_ring
+    ax.set_xlabel("ring, by its other coordinate (mean over its links)" if per_ring
                   else "link, by sending node")
     ax.set_ylabel("flits per cycle")
-    ax.legend(loc="lower right", ncol=len(kinds), framealpha=0.9)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), title="packet kind")
     ax.grid(axis="x", visible=False)
+
+
+def map_size(plane_rs):
+    """Inches of the map axes: equal aspect, the longer side 5.6 to 10 inches."""
+    span = [r + 0.4 for r in plane_rs]
+    longest = min(max(5.6, 0.35 * max(span)), 10.0)
+    return longest * span[0] / max(span), longest * span[1] / max(span)
+
+
+def map_notes(result, ch, rings, width):
+    """The lines under the map's title: what is drawn, then the whole network's figures."""
+    d = len(radices(result))
+    what = []
+    if d > 2:
+        others = "x2" if d == 3 else f"x2 = ... = x{d - 1}"
+        what.append(f"the plane {others} = 0")
+    what.append("one arrow per link, in its ring's direction" if rings
+                else "two arrows per neighbour pair (keep right)")
+    if result.get("topology") == "torus" or rings:
+        what.append("wraparound links: stubs at the edges")
+    stats = []
+    if ch.get("mean_utilisation") is not None:
+        stats.append(f"mean {ch['mean_utilisation']:.3f} over all {ch.get('count', len(ch['node']))} links")
+    busy = ch.get("busiest")
+    if busy:
+        where = "(" + ",".join(map(str, busy["coords"])) + ")" if len(busy.get("coords", [])) > 1 else ""
+        # no-break spaces keep the busiest link on one line
+        stats.append("\u00a0".join(filter(None, [f"busiest {busy['utilisation']:.3f}:", "node",
+                                                  str(busy["node"]), where,
+                                                  f"{'+' if busy['dir'] > 0 else '-'}x{busy['dim']}"])))
+    chars = max(40, int(width * 12))
+    lines = textwrap.wrap("; ".join(what), chars) + textwrap.wrap("; ".join(stats), chars)
+    return "\n".join(lines)
 
 
 def channels(args):
     result = load_json(args.result)
     ch = channel_arrays(args.result, result)
-    rs = radices(result)
-    d = len(rs)
     rings = result.get("topology") == "rings"
     links = plane_links(result, ch)
     if not links:
         raise InputError(args.result, "no links of dimensions 0 and 1 to draw")
-    plane_rs = (rs + [1])[:2]
+    plane_rs = (radices(result) + [1])[:2]
+    one_d = plane_rs[1] == 1
+    w, h = map_size(plane_rs)
     with plt.rc_context(STYLE):
-        if rings:
-            width = 13 if plane_rs[1] > 1 else 14
-            fig, (ax, bx) = plt.subplots(1, 2, figsize=(width, 5.5), width_ratios=[1, 1.35])
+        if not rings:
+            fig, ax = plt.subplots(figsize=(max(w + 1.8, 6), h + (2.6 if one_d else 1.8)))
+        elif one_d:
+            fig, (ax, bx) = plt.subplots(2, 1, figsize=(max(w + 1.0, 9), h + 7.0),
+                                         height_ratios=[h + 1.2, 4.5])
         else:
-            w = 7 if plane_rs[1] > 1 else 10
-            fig, ax = plt.subplots(figsize=(w, 6 if plane_rs[1] > 1 else 2.6))
+            fig, (ax, bx) = plt.subplots(1, 2, figsize=(w + 1.8 + 8.0, max(h, 4.5) + 2.0),
+                                         width_ratios=[w + 1.8, 8.0])
         draw_nodes(ax, plane_rs, result)
         q = draw_links(ax, result, ch, links, args.vmax)
-        cbar = fig.colorbar(q, ax=ax, shrink=0.85 if plane_rs[1] > 1 else 1.0,
-                            orientation="vertical" if plane_rs[1] > 1 else "horizontal",
-                            pad=0.03 if plane_rs[1] > 1 else 0.35)
+        divider = make_axes_locatable(ax)
+        if one_d:
+            cax = divider.append_axes("bottom", size=0.18, pad=0.75)
+            cax.grid(False)
+            cbar = fig.colorbar(q, cax=cax, orientation="horizontal")
+        else:
+            cax = divider.append_axes("right", size=0.2, pad=0.15)
+            cax.grid(False)
+            cbar = fig.colorbar(q, cax=cax)
         cbar.set_label("link utilisation (flits/cycle)")
-        title = args.title or f"Link utilisation: {describe(result)}"
-        sub = []
-        if d > 2:
-            sub.append(f"plane of dimensions 0 and 1 at x2..x{d - 1} = 0")
-        if result.get("topology") == "torus" or rings:
-            sub.append("wraparound links: stubs at the edges")
-        if not rings:
-            sub.append("two arrows per pair: traffic keeps right")
-        mean = ch.get("mean_utilisation")
-        if mean is not None:
-            sub.append(f"mean {mean:.3f} over all {ch.get('count', len(ch['node']))} links")
-        ax.set_title(title + "\n" + "; ".join(sub), fontsize=10)
+        fig.suptitle(args.title or f"Link utilisation: {describe(result)}", fontsize=12)
+        ax.set_title(map_notes(result, ch, rings, w + 1.2), fontsize=9)
         if rings:
             ring_bars(bx, result, ch, links)
-            bx.set_title("Flits per cycle on each link, by packet kind" +
-                         (" (plane shown on the left)" if d > 2 else ""), fontsize=10, pad=16)
+            bx.set_title("Flits per cycle on each link drawn" + (" above" if one_d else " on the left")
+                         + ", by packet kind", fontsize=10, pad=16 if not one_d else 6)
         fig.tight_layout()
         return write_figure(fig, args.out)
 
@@ -672,7 +780,9 @@ def latency(args):
         result = load_point(args.result, args.point)
     else:
         result = load_json(args.result)
-    lat = result["latency"]
+    lat = result.get("latency")
+    if not isinstance(lat, dict):
+        raise InputError(args.result, "no latency distribution (run.statistics=basic omits it)")
     if not lat.get("count"):
         raise InputError(args.result, "no delivered packets: the latency distribution is empty")
     edges, counts, heights = histogram(args.result, lat, args.hist)
@@ -694,21 +804,23 @@ def latency(args):
         for name, v, color, ls in marks:
             if v is None:
                 continue
-            text = f"{name} = {v:.4g}"
+            text = f"{name} = {fmt_num(v)}"
             if name == "mean" and ci.get("half_width") is not None:
-                text += f" ± {ci['half_width']:.2g} (95% CI)"
+                text += f" ± {fmt_num(ci['half_width'], 2)} (95% CI)"
             for a in (ax, cx):
-                a.axvline(v, color=color, ls=ls, lw=1.6, label=text if a is ax else None)
+                a.axvline(v, color=color, ls=ls, lw=1.6, label=text if a is cx else None)
         ax.set_xscale("log")
         ax.set_ylabel(ylabels[args.hist])
-        ax.legend(loc="upper right", framealpha=0.9)
+        cx.legend(loc="lower right", framealpha=0.9)  # the CDF is high there: room below it
         unit = lat.get("unit", "cycles")
         cx.set_xlabel(f"latency ({unit}, log scale)")
         cx.set_ylabel("cumulative fraction")
         cx.set_ylim(0, 1.02)
         cx.set_xlim(edges[0], edges[-1])
-        extra = [f"{lat['count']} packets", f"p99.9 = {lat.get('p999', float('nan')):.4g}",
-                 f"max = {lat.get('max', float('nan')):.4g}"]
+        cx.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
+        what = "messages" if result.get("topology") == "rings" else "packets"
+        extra = [f"{lat['count']:,} {what}", f"p99.9 = {fmt_num(lat.get('p999'))}",
+                 f"max = {fmt_num(lat.get('max'))}"]
         if result.get("converged") is False:
             extra.append("NOT CONVERGED")
         ax.set_title(args.title or f"Latency distribution: {describe(result)}\n{', '.join(extra)}")

@@ -1,10 +1,8 @@
 #include "progress_line.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cmath>
-#include <cstdio>
 
 namespace kncsim {
 
@@ -32,24 +30,9 @@ std::string progress_text(const RunProgress& p) {
   return s;
 }
 
-ProgressLine::ProgressLine(bool enabled) : active_(enabled && isatty(STDERR_FILENO)) {}
-
-ProgressLine::~ProgressLine() { clear(); }
-
 ProgressFn ProgressLine::callback() {
-  if (!active_) return {};
-  return [this](const RunProgress& p) {
-    std::fprintf(stderr, "\r\033[K%s", progress_text(p).c_str());
-    std::fflush(stderr);
-    drawn_ = true;
-  };
-}
-
-void ProgressLine::clear() {
-  if (!drawn_) return;
-  std::fputs("\r\033[K", stderr);
-  std::fflush(stderr);
-  drawn_ = false;
+  if (!line_.active()) return {};
+  return [this](const RunProgress& p) { line_.draw(progress_text(p)); };
 }
 
 }  // namespace kncsim

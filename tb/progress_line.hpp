@@ -4,6 +4,7 @@
 // from its tolerance). Redrawn in place; shown only when stderr is a terminal.
 #include <string>
 
+#include "status_line.hpp"
 #include "stats/convergence.hpp"
 
 namespace kncsim {
@@ -14,18 +15,14 @@ std::string progress_text(const RunProgress& p);
 class ProgressLine {
  public:
   // Active only if `enabled` and stderr is a terminal.
-  explicit ProgressLine(bool enabled);
-  ~ProgressLine();  // clears the line
-  ProgressLine(const ProgressLine&) = delete;
-  ProgressLine& operator=(const ProgressLine&) = delete;
+  explicit ProgressLine(bool enabled) : line_(enabled) {}
 
   // The callback for run_experiment: empty when inactive (the run then goes in one stretch).
   ProgressFn callback();
-  void clear();
+  void clear() { line_.clear(); }
 
  private:
-  bool active_;
-  bool drawn_ = false;
+  StatusLine line_;
 };
 
 }  // namespace kncsim

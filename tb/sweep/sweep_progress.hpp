@@ -4,17 +4,19 @@
 #include <chrono>
 #include <string>
 
+#include "status_line.hpp"
+
 namespace kncsim {
 
 class SweepProgress {
  public:
   SweepProgress(int total, int done_before, bool enabled);
   void update(int done, int running);  // running < 0: not known (a Slurm array)
-  void finish();  // clears the line
+  void finish() { line_.clear(); }
 
  private:
   int total_, before_;
-  bool active_, drawn_ = false;
+  StatusLine line_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

@@ -3,8 +3,8 @@
 and bad input exits 2 naming the file.
 
 Runs kncsim for a 4x4 mesh (ref), a 4x4 torus (systemc, 2 VCs) and a 4x4 ring network
-(systemc), and builds a small results.jsonl (3 loads x 2 radices on the ref model, plus one
-'skipped' line) in a temporary directory.
+(systemc), and builds a small results.jsonl (3 loads x 2 radices on the ref model, plus a
+'skipped' and an 'error' line) in a temporary directory.
 
 Usage: /usr/bin/python3 tests/plot/plot_test.py [--kncsim PATH] [unittest options]
 """
@@ -80,6 +80,9 @@ class PlotTest(unittest.TestCase):
             lines = [sweep_line(i, params, f.result()) for i, ((params, _), f) in enumerate(zip(points, sweep))]
         lines.append({"point": len(lines), "task": len(lines),
                       "params": {"network.radix": 8, "traffic.load": 0.9}, "seed": None, "status": "skipped"})
+        lines.append({"point": len(lines), "task": len(lines),  # a failed run: no result either
+                      "params": {"network.radix": 8, "traffic.load": 0.95}, "seed": None, "status": "error",
+                      "error": "deadlock"})
         cls.statuses = [line["status"] for line in lines]
         cls.jsonl = os.path.join(cls.dir, "results.jsonl")
         with open(cls.jsonl, "w") as f:
