@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -17,7 +18,7 @@ constexpr const char* kOps[] = {"<=", ">=", "==", "!=", "<", ">"};  // two-chara
 constexpr const char* kLatencyKeys[] = {"p50", "p90", "p99", "p999", "stddev", "variance", "min", "max"};
 
 std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  const auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
@@ -55,10 +56,12 @@ Expectation parse_expectation(const std::string& text) {
     Expectation e{text, trim(text.substr(0, at)), op, 0};
     const std::string rhs = trim(text.substr(at + std::string(op).size()));
     char* end = nullptr;
-    errno = 0;
-    e.bound = std::strtod(rhs.c_str(), &end);
-    if (e.key.empty() || rhs.empty() || *end != '\0' || errno)
-      throw ExpectationError(fmt::format("--expect '{}': expected KEY OP NUMBER, e.g. 'T<30' or 'latency.p99<=80'", text));
+    e.bound = rhs == "true" ? 1 : rhs == "false" ? 0 : std::strtod(rhs.c_str(), &end);
+    const bool number = rhs == "true" || rhs == "false" || (!rhs.empty() && *end == '\0' && std::isfinite(e.bound));
+    if (e.key.empty() || !number || e.key.find_first_of("<>=!") != std::string::npos)
+      throw ExpectationError(fmt::format("--expect '{}': expected KEY OP NUMBER (a finite number, or true/false), "
+                                         "e.g. 'T<30' or 'latency.p99<=80'; OP one of <, <=, >, >=, ==, !=",
+                                         text));
     return e;
   }
   throw ExpectationError(fmt::format("--expect '{}': no comparison; allowed: <, <=, >, >=, ==, !=", text));
@@ -68,10 +71,11 @@ ExpectationOutcome check_expectation(const ojson& r, const Expectation& e) {
   const std::string key = resolved_key(r, e.key);
   const ojson* v = lookup(r, key);
   if (!v)
-    throw ExpectationError(fmt::format("--expect '{}': the result has no key '{}'; use a dotted path (e.g. "
+    throw ExpectationError(fmt::format("--expect '{}': the result has no key '{}'{}; use a dotted path (e.g. "
                                        "latency.p99, channels.busiest.utilisation) or T, U, D, TP, AQLEN, p50, p90, "
                                        "p99, p999, stddev, variance, min, max",
-                                       e.text, e.key));
+                                       e.text, e.key,
+                                       r.contains("latency") ? "" : " (it was run with run.statistics: basic)"));
   if (!v->is_number() && !v->is_boolean() && !v->is_null())
     throw ExpectationError(fmt::format("--expect '{}': '{}' is not a number but {}", e.text, key, v->type_name()));
   const std::string shown = fmt::format("{} {} {:g}", e.key, e.op, e.bound);
@@ -88,6 +92,8 @@ ExpectationOutcome check_expectation(const ojson& r, const Expectation& e) {
 }
 
 ojson read_result_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw ExpectationError(fmt::format("{}: not a file", path));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ExpectationError(fmt::format("{}: cannot be read", path));
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

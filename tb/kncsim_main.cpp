@@ -7,7 +7,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <sys/prctl.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <thread>
 #include <cstdio>
@@ -90,28 +94,32 @@ struct SweepCli {
 };
 
 int run_sweep_command(const SweepCli& c) {
+  // A worker stops when its sweep does, even if that dies first (SIGKILL): set before the
+  // sweep file is read, then check the parent did not go while it was set.
+  const pid_t parent = getppid();
+  if (c.task >= 0 && (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)) return 128 + SIGTERM;
   kncsim::SweepSpec s = kncsim::load_sweep(c.path);  // every point decoded and validated first
   if (!c.out.empty()) s.output_dir = c.out;
   if (c.task >= 0) return kncsim::run_sweep_task(s, c.task);
+  if (c.backend == "slurm") kncsim::check_slurm_available();  // before anything is removed, written or submitted
   if (c.fresh && !c.dry_run) std::filesystem::remove_all(std::filesystem::path(s.output_dir) / "points");
   if (c.dry_run) {
-    const auto t = kncsim::tally(s);
+    std::vector<std::string> status(s.points.size());
+    for (size_t t = 0; t < s.tasks.size(); ++t)
+      for (const auto& p : kncsim::task_status(s, int(t))) status[size_t(p.index)] = p.status;
     for (const auto& p : s.points)
       std::cout << fmt::format("point {} task {} {}{}: {}\n", p.index, p.task, kncsim::point_params_json(p).dump(),
                                p.seed ? fmt::format(" seed {}", *p.seed) : "",
-                               kncsim::read_point(s, p) ? "has a result" : "to run");
-    std::cout << fmt::format("{} points in {} tasks; {} to run; output {}\n", s.points.size(), s.tasks.size(), t.missing,
-                             s.output_dir);
+                               status[size_t(p.index)] == "missing" ? "to run" : status[size_t(p.index)]);
+    std::cout << fmt::format("{} points in {} tasks; {} to run; output {}\n", s.points.size(), s.tasks.size(),
+                             kncsim::tally(s).missing, s.output_dir);
     return 0;
   }
   kncsim::SweepOptions o;
   o.jobs = c.jobs;
   o.quiet = c.quiet;
   o.self = std::filesystem::read_symlink("/proc/self/exe").string();
-  if (c.backend == "slurm") {
-    kncsim::check_slurm_available();  // before anything is written or submitted
-    return kncsim::run_sweep_slurm(s, o);
-  }
+  if (c.backend == "slurm") return kncsim::run_sweep_slurm(s, o);
   return kncsim::run_sweep_local(s, o);
 }
 

@@ -130,17 +130,19 @@ ojson channels_json(const std::vector<ChannelLoad>& loads, const StatisticsConte
   return j;
 }
 
-// The links crossing dimension 0's middle cut (between coordinates R/2 - 1 and R/2) both ways,
-// and on a torus or a ring also the wraparound: their mean utilisation is U in expectation
-// under uniform traffic (half the packets cross, each once).
+// The links crossing the middle cut of the dimension with the largest radix (the one U's B
+// counts; between coordinates R/2 - 1 and R/2) both ways, and on a torus or a ring also the
+// wraparound: their mean utilisation is U in expectation under uniform traffic when R is even
+// (half the packets cross, each once; an odd R's cut carries (R^2 - 1)/R^2 of that).
 ojson bisection_json(const std::vector<ChannelLoad>& loads, const StatisticsContext& c) {
   if (c.radices.empty()) return nullptr;
-  const int r = c.radices[0], mid = r / 2;
+  const int dim = int(std::max_element(c.radices.begin(), c.radices.end()) - c.radices.begin());
+  const int r = c.radices[size_t(dim)], mid = r / 2;
   const bool wrap = c.torus || c.rings;
   int64_t links = 0, flits = 0;
   for (const ChannelLoad& l : loads) {
-    if (l.dim != 0) continue;
-    const int x = c.coord(l.node, 0);
+    if (l.dim != dim) continue;
+    const int x = c.coord(l.node, dim);
     const bool crosses = (l.dir > 0 && (x == mid - 1 || (wrap && x == r - 1))) ||
                          (l.dir < 0 && (x == mid || (wrap && x == 0)));
     if (!crosses) continue;
@@ -148,7 +150,7 @@ ojson bisection_json(const std::vector<ChannelLoad>& loads, const StatisticsCont
     flits += counted_flits(l, c.rings);
   }
   const double cycles = double(std::max<int64_t>(1, c.curtime));
-  return ojson{{"dim", 0},
+  return ojson{{"dim", dim},
                {"links", links},
                {"flits_per_cycle", double(flits) / cycles},
                {"utilisation", number(links ? double(flits) / cycles / double(links) : NAN)},

@@ -49,12 +49,15 @@ class Driver {
       return;
     }
     using clock = std::chrono::steady_clock;
-    const double last_change = out_.intervals.empty() ? NAN : out_.intervals.back().change;
+    // The tested change so far: the previous interval's, if it was of this phase.
+    const double last_change =
+        out_.intervals.empty() || out_.intervals.back().phase != phase ? NAN : out_.intervals.back().change;
     while (model_.now() < etime && !stop_requested()) {
       const auto t0 = clock::now();
+      const bool whole = etime - model_.now() > stretch_;  // a stretch cut short says nothing of the speed
       model_.run_until(std::min(etime, model_.now() + stretch_));
       const double secs = std::chrono::duration<double>(clock::now() - t0).count();
-      if (secs < .1) stretch_ *= 2;
+      if (whole && secs < .1 && stretch_ < (int64_t{1} << 30)) stretch_ *= 2;
       if (secs > .5 && stretch_ > 1) stretch_ /= 2;
       progress_(RunProgress{spec_.mode, phase, int(out_.intervals.size()) + 1, model_.now(), etime,
                             target_.measure(model_), target_.load, last_change, tolerance()});

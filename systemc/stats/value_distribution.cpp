@@ -18,7 +18,9 @@ double ValueDistribution::variance() const {
 int64_t ValueDistribution::percentile(double p) const {
   if (!(p > 0 && p <= 100)) throw std::invalid_argument("percentile: p must be in (0, 100]");
   if (!count_) return -1;
-  const int64_t rank = std::max<int64_t>(1, int64_t(std::ceil(p / 100 * double(count_) - 1e-9)));
+  // rank = ceil(p/100 * n) in integers (p to a millionth of a percent), exact for any n.
+  const __int128 micro = __int128(std::llround(p * 1e6));
+  const int64_t rank = std::max<int64_t>(1, int64_t((micro * count_ + 100000000 - 1) / 100000000));
   int64_t seen = 0, found = max_;
   bool done = false;
   for_each([&](int64_t v, int64_t c) {
@@ -34,7 +36,7 @@ int64_t ValueDistribution::percentile(double p) const {
 
 ValueDistribution::Histogram ValueDistribution::log_histogram(int per_octave) const {
   Histogram h;
-  if (!count_) return h;
+  if (!count_ || per_octave < 1 || min_ < 0 || max_ > (int64_t{1} << 53)) return h;  // latencies and hops: 0..2^53
   // Edges 0, 1, 2, .. then every floor(2^(i/per_octave)) once, until one passes max.
   auto edge = [per_octave](int i) { return int64_t(std::floor(std::pow(2.0, double(i) / per_octave))); };
   std::vector<int64_t> all{0};

@@ -35,7 +35,7 @@ class ValueDistribution {
   // Nearest rank: the smallest value v with at least p% of the values <= v (0 < p <= 100).
   int64_t percentile(double p) const;
 
-  // Log-spaced bins over the values seen: integer edges floor(2^(i / per_octave)), each kept
+  // Log-spaced bins over the values seen (none for values outside 0..2^53): integer edges floor(2^(i / per_octave)), each kept
   // once (so small values get a bin each); bin j is [edges[j], edges[j + 1]).
   struct Histogram {
     std::vector<int64_t> edges;

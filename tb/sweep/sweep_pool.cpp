@@ -22,17 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 }  // namespace
 
-std::vector<int> unfinished_tasks(const SweepSpec& s) {
-  std::vector<int> out;
-  for (size_t t = 0; t < s.tasks.size(); ++t)
-    for (int i : s.tasks[t])
-      if (!read_point(s, s.points[size_t(i)])) {
-        out.push_back(int(t));
-        break;
-      }
-  return out;
-}
-
 int finish_sweep(const SweepSpec& s, int ran_points, double seconds) {
   SweepTally t;
   try {
@@ -52,6 +41,7 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<int> tasks = unfinished_tasks(s);
   const int before = count_point_files(s);
+  if (!tasks.empty()) forget_gathered(s);
   std::cout << fmt::format("sweep: {} points in {} tasks; {} already done; {} tasks to run on {} workers\n", s.points.size(),
                            s.tasks.size(), before, tasks.size(), o.jobs);
   std::cout.flush();
@@ -60,7 +50,7 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
   install_stop_handlers();
   SweepProgress progress(int(s.points.size()), before, !o.quiet);
   std::map<pid_t, int> running;
-  std::vector<int> failed;
+  std::vector<std::pair<int, int>> failed;  // task, wait status
   size_t next = 0;
   auto last_draw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   while (next < tasks.size() || !running.empty()) {
@@ -82,7 +72,7 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
     int status = 0;
     const pid_t pid = waitpid(-1, &status, WNOHANG);
     if (pid > 0 && running.count(pid)) {
-      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) failed.push_back(running[pid]);
+      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) failed.push_back({running[pid], status});
       running.erase(pid);
       continue;
     }
@@ -93,8 +83,11 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   progress.finish();
-  for (int t : failed)
-    std::cerr << fmt::format("kncsim: sweep: task {} failed; see {}\n", t, (logs / fmt::format("task_{}.log", t)).string());
+  for (const auto& [t, st] : failed)
+    std::cerr << fmt::format("kncsim: sweep: task {} {}; see {}\n", t,
+                             WIFSIGNALED(st) ? fmt::format("was killed by signal {}", WTERMSIG(st))
+                                             : fmt::format("failed with status {}", WEXITSTATUS(st)),
+                             (logs / fmt::format("task_{}.log", t)).string());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const int rc = finish_sweep(s, count_point_files(s) - before, secs);
   return failed.empty() ? rc : 1;

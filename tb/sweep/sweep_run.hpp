@@ -26,8 +26,6 @@ int run_sweep_local(const SweepSpec& s, const SweepOptions& o);
 void check_slurm_available();
 int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o);
 
-// Shared by the backends: the tasks that still have a point without a result.
-std::vector<int> unfinished_tasks(const SweepSpec& s);
 // Gathers and prints the closing line; the exit status (1 if a point failed).
 int finish_sweep(const SweepSpec& s, int ran_points, double seconds);
 

@@ -1,6 +1,6 @@
 // The Slurm backend: the unfinished tasks as one job array, each array task running sweep
-// tasks with `kncsim sweep --task` on a node (the same code as a local worker), sbatch --wait
-// waiting for the array to end. Array indices count from 0 over tasks.txt's lines, so a
+// tasks with `kncsim sweep --task` on a node (the same code as a local worker); this process
+// watches the queue until the array has ended (or cancels it on a signal). Array indices count from 0 over tasks.txt's lines, so a
 // resumed sweep submits only what is missing; past Slurm's default MaxArraySize (1001) an
 // array task runs several sweep tasks in turn.
 #include <fmt/format.h>
@@ -8,12 +8,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -59,12 +61,24 @@ void check_slurm_available() {
                      "(scripts/slurm_local.sh starts a one-node cluster on this machine), or --backend local");
 }
 
+namespace {
+
+// Runs a Slurm command to completion; its exit status, stdout in `out`.
+int run_command(const std::vector<std::string>& argv, const fs::path& out, const fs::path& err) {
+  int status = 0;
+  waitpid(spawn_child(argv, out.string(), err.string()), &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+}  // namespace
+
 int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
   check_slurm_available();
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<int> tasks = unfinished_tasks(s);
   const int before = count_point_files(s);
   if (tasks.empty()) return finish_sweep(s, 0, 0);
+  forget_gathered(s);
 
   // tasks.txt: line a = the sweep tasks array task a runs.
   const fs::path dir = fs::absolute(fs::path(s.output_dir) / "slurm");
@@ -77,61 +91,64 @@ int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
     lines += "\n";
   }
   write_output_file((dir / "tasks.txt").string(), lines, "sweep");
+  std::string name = fs::path(s.path).filename().string();
+  std::replace_if(name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   const std::string job = fmt::format(
       "#!/bin/sh\n"
-      "# kncsim sweep {}: array task N runs the sweep tasks on line N + 1 of tasks.txt.\n"
-      "set -e\n"
+      "# kncsim sweep {}: array task N runs the sweep tasks on line N + 1 of tasks.txt, each\n"
+      "# even if one before it failed; the array task fails if any did.\n"
+      "rc=0\n"
       "for t in $(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" {}); do\n"
-      "  {} sweep {} --out {} --task \"$t\" --quiet\n"
-      "done\n",
-      s.path, quoted((dir / "tasks.txt").string()), quoted(o.self), quoted(fs::absolute(s.path).string()),
+      "  {} sweep {} --out {} --task \"$t\" --quiet || rc=1\n"
+      "done\n"
+      "exit $rc\n",
+      name, quoted((dir / "tasks.txt").string()), quoted(o.self), quoted(fs::absolute(s.path).string()),
       quoted(fs::absolute(s.output_dir).string()));
   write_output_file((dir / "job.sh").string(), job, "sweep");
   fs::permissions(dir / "job.sh", fs::perms::owner_exec, fs::perm_options::add);
 
-  const std::vector<std::string> argv{find_on_path("sbatch"),
-                                      "--parsable",
-                                      "--wait",
-                                      fmt::format("--array=0-{}", array_tasks - 1),
-                                      "--job-name=kncsim-sweep",
-                                      "--cpus-per-task=1",
-                                      "--output=" + (dir / "task_%a.log").string(),
-                                      (dir / "job.sh").string()};
+  // Submit (sbatch returns at once with the job id), then watch the array until it has left
+  // the queue, so that a signal here can cancel it.
+  // --output expands %-patterns: a literal % in the directory is written %%.
+  const std::string log_pattern = std::regex_replace((dir / "task_").string(), std::regex("%"), "%%") + "%a.log";
+  const std::vector<std::string> submit{find_on_path("sbatch"),
+                                        "--parsable",
+                                        fmt::format("--array=0-{}", array_tasks - 1),
+                                        "--job-name=kncsim-sweep",
+                                        "--cpus-per-task=1",
+                                        "--output=" + log_pattern,
+                                        (dir / "job.sh").string()};
   std::cout << fmt::format("sweep: {} points in {} tasks; {} already done; submitting {} tasks as a Slurm job array of {}\n",
                            s.points.size(), s.tasks.size(), before, tasks.size(), array_tasks);
   std::cout.flush();
+  if (run_command(submit, dir / "sbatch.out", dir / "sbatch.err") != 0)
+    throw SweepError(fmt::format("--backend slurm: sbatch refused the job array: {}", read_all(dir / "sbatch.err")));
+  const std::string out = read_all(dir / "sbatch.out");
+  const std::string id = out.substr(0, out.find_first_of(";\n"));
   install_stop_handlers();
-  const pid_t pid = spawn_child(argv, (dir / "sbatch.out").string(), (dir / "sbatch.err").string());
   SweepProgress progress(int(s.points.size()), before, !o.quiet);
-  int status = 0;
-  while (waitpid(pid, &status, WNOHANG) == 0) {
-    if (stop_requested()) {  // cancel the array, then stop waiting for it
-      const std::string id = read_all(dir / "sbatch.out");
-      if (!id.empty()) {
-        const std::string scancel = find_on_path("scancel");
-        if (!scancel.empty()) {
-          int st = 0;
-          waitpid(spawn_child({scancel, id.substr(0, id.find_first_of(";\n"))}, "/dev/null", "/dev/null"), &st, 0);
-        }
-      }
-      kill(pid, SIGTERM);
-      waitpid(pid, &status, 0);
+  const std::string squeue = find_on_path("squeue"), scancel = find_on_path("scancel");
+  for (;;) {
+    if (stop_requested()) {
+      if (!scancel.empty()) run_command({scancel, id}, "/dev/null", dir / "scancel.err");
       progress.finish();
-      std::cerr << fmt::format("kncsim: sweep interrupted by signal {}: the job array was cancelled; {} of {} points have "
+      std::cerr << fmt::format("kncsim: sweep interrupted by signal {}: job array {} cancelled; {} of {} points have "
                                "results; run the same command again to run the rest\n",
-                               stop_signal(), count_point_files(s), s.points.size());
+                               stop_signal(), id, count_point_files(s), s.points.size());
       return 128 + stop_signal();
     }
+    // Gone from the queue: squeue lists nothing, or no longer knows the job.
+    if (squeue.empty() || run_command({squeue, "-h", "-j", id, "-o", "%i"}, dir / "squeue.out", dir / "squeue.err") != 0 ||
+        read_all(dir / "squeue.out").find_first_not_of(" \n") == std::string::npos)
+      break;
     progress.update(count_point_files(s), -1);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
   progress.finish();
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    std::cerr << fmt::format("kncsim: sweep: sbatch ended with status {}: {}(array task logs: {}/task_N.log)\n",
-                             WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_all(dir / "sbatch.err"), dir.string());
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const int rc = finish_sweep(s, count_point_files(s) - before, secs);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? rc : 1;
+  if (rc != 0) std::cerr << fmt::format("kncsim: sweep: array task logs: {}/task_N.log\n", dir.string());
+  return rc;
 }
 
 }  // namespace kncsim

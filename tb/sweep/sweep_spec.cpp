@@ -10,6 +10,7 @@
 
 #include "experiment.hpp"
 #include "experiment_spec.hpp"
+#include "config/schema.hpp"
 #include "memory_estimate.hpp"
 
 namespace kncsim {
@@ -24,9 +25,9 @@ constexpr int64_t kMaxPoints = 1000000;
 
 int line_of(const YAML::Node& n) { return n.Mark().line + 1; }
 
-// A value as YAML text in flow style ("0.3", "[8, 8]"), to apply as "key: text".
+// A value as YAML text in flow style ("0.3", "[8, 8]", quoted where it must be), to apply as
+// "key: text".
 std::string yaml_text(const YAML::Node& n) {
-  if (n.IsScalar()) return n.Scalar();
   YAML::Emitter e;
   e << YAML::Flow << n;
   return e.c_str();
@@ -109,6 +110,7 @@ ojson scalar_json(const YAML::Node& n) {
     return a;
   }
   const std::string& s = n.Scalar();
+  if (s == "true" || s == "false") return ojson(s == "true");
   size_t used = 0;
   try {
     const long long i = std::stoll(s, &used);
@@ -152,7 +154,9 @@ SweepSpec load_sweep(const std::string& path) {
 
   SweepSpec s;
   s.path = path;
-  s.output_dir = (fs::path(path).parent_path() / fs::path(path).stem()).string();
+  // Beside the file, named after it without .yaml (a file without an extension: NAME.out).
+  const fs::path file(path);
+  s.output_dir = (file.parent_path() / (file.has_extension() ? file.stem().string() : file.filename().string() + ".out")).string();
   if (root["output"]) s.output_dir = relative(root["output"].Scalar()).string();
   if (const auto r = root["record"]) {
     if (r.Scalar() != "summary" && r.Scalar() != "full")
@@ -269,28 +273,32 @@ SweepSpec load_sweep(const std::string& path) {
           if (!base.empty()) p.config.merge_file(base);
           for (const auto& a : sets) apply(p.config, a.key, a.text, a.line);
           for (const auto& a : entry) {
+            p.params.push_back({a.key, a.text});  // first, so that an error names the point with it
             apply(p.config, a.key, a.text, a.line);
-            p.params.push_back({a.key, a.text});
           }
           int64_t rest = combo;
           std::vector<int64_t> digits(grid.size());
           for (size_t i = grid.size(); i-- > 0;) digits[i] = rest % int64_t(grid[i].second.size()), rest /= int64_t(grid[i].second.size());
           for (size_t i = 0; i < grid.size(); ++i) {
             const std::string& text = grid[i].second[size_t(digits[i])];
-            apply(p.config, grid[i].first.key, text, grid[i].first.line);
             p.params.push_back({grid[i].first.key, text});
+            apply(p.config, grid[i].first.key, text, grid[i].first.line);
           }
           if (seed) p.config.apply_set(fmt::format("traffic.seed={}", *seed));
           p.seed = seed;
           p.config.validate();
           decode_experiment(p.config);                        // every combination a run would refuse
           check_memory(p.config, estimate_memory(p.config));  // and every point too large for this machine
+          if (s.stop_at_saturation) {
+            if (!find_key(s.load_key) || (find_key(s.load_key)->kind != KeyKind::number && find_key(s.load_key)->kind != KeyKind::integer))
+              throw ConfigError(fmt::format("stop_at_saturation: key '{}' is not a number key; allowed: a numeric key such as traffic.load", s.load_key));
+            p.load = p.config.number(s.load_key);
+          }
         } catch (const ConfigError& e) {
           std::string at;
           for (const auto& [k, v] : p.params) at += fmt::format("{}{}={}", at.empty() ? "" : ", ", k, v);
-          throw SweepError(fmt::format("{}: point {} ({}): {}", path, p.index, at.empty() ? "the base" : at, e.what()));
+          throw SweepError(fmt::format("{}: point {} ({}): {}", path, p.index, at.empty() ? "base and set only" : at, e.what()));
         }
-        if (s.stop_at_saturation) p.load = p.config.number(s.load_key);
         p.id = fmt::format("{:016x}", fnv1a(resolved_config_json(p.config).dump()));
         s.points.push_back(std::move(p));
       }

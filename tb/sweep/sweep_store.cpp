@@ -25,12 +25,37 @@ void drop_arrays(ojson& r) {
 std::string csv_cell(const ojson& x) {
   if (x.is_null()) return "";
   if (x.is_number_float()) return fmt::format("{:.6g}", x.get<double>());
-  if (x.is_string()) {
-    const std::string s = x.get<std::string>();
-    return s.find_first_of(",\"\n") == std::string::npos ? s : "\"" + s + "\"";
+  std::string s = x.is_string() ? x.get<std::string>() : x.dump();
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+// The file's content if it is whole and this point's, else null.
+ojson read_file(const SweepSpec& s, const SweepPoint& p) {
+  std::ifstream in(point_file(s, p));
+  if (!in) return nullptr;
+  try {
+    ojson j = ojson::parse(in);
+    if (j.is_object() && j.value("id", "") == p.id) return j;
+  } catch (const std::exception&) {  // damaged, or written by something else: run it again
   }
-  const std::string s = x.dump();
-  return s.find(',') == std::string::npos ? s : "\"" + s + "\"";
+  return nullptr;
+}
+
+void write(const SweepSpec& s, const SweepPoint& p, const ojson& j) {
+  fs::create_directories(fs::path(point_file(s, p)).parent_path());
+  write_output_file(point_file(s, p), j.dump() + "\n", "sweep point");
+}
+
+const ojson* field(const ojson& x, std::initializer_list<const char*> path) {
+  const ojson* at = &x;
+  for (const char* k : path) {
+    if (!at->is_object() || !at->contains(k)) return nullptr;
+    at = &(*at)[k];
+  }
+  return at;
 }
 
 }  // namespace
@@ -39,32 +64,67 @@ std::string point_file(const SweepSpec& s, const SweepPoint& p) {
   return (fs::path(s.output_dir) / "points" / (p.id + ".json")).string();
 }
 
-std::optional<ojson> read_point(const SweepSpec& s, const SweepPoint& p) {
-  std::ifstream in(point_file(s, p));
-  if (!in) return std::nullopt;
-  try {
-    ojson j = ojson::parse(in);
-    if (j.value("id", "") == p.id && j.contains("status")) return j;
-  } catch (const ojson::parse_error&) {
-  }
-  return std::nullopt;  // not ours, or damaged: run it again
+void write_point_result(const SweepSpec& s, const SweepPoint& p, ojson result) {
+  if (!s.full_record) drop_arrays(result);
+  write(s, p, ojson{{"id", p.id}, {"result", std::move(result)}});
 }
 
-void write_point(const SweepSpec& s, const SweepPoint& p, const ojson& record) {
-  fs::create_directories(fs::path(point_file(s, p)).parent_path());
-  write_output_file(point_file(s, p), record.dump() + "\n", "sweep point");
+void write_point_error(const SweepSpec& s, const SweepPoint& p, const std::string& message) {
+  write(s, p, ojson{{"id", p.id}, {"error", message}});
 }
 
-ojson point_record(const SweepSpec& s, const SweepPoint& p, const std::string& status, ojson result) {
-  ojson j{{"point", p.index}, {"task", p.task}, {"id", p.id}, {"params", point_params_json(p)},
-          {"seed", p.seed ? ojson(*p.seed) : ojson(nullptr)}, {"status", status}};
-  if (status == "error") {
-    j["error"] = std::move(result);
-  } else if (!result.is_null()) {
-    if (!s.full_record) drop_arrays(result);
-    j["result"] = std::move(result);
+void write_point_skipped(const SweepSpec& s, const SweepPoint& p) {
+  if (!fs::exists(point_file(s, p))) write(s, p, ojson{{"id", p.id}, {"skipped", true}});
+}
+
+bool saturates(const SweepSpec& s, const ojson& r) {
+  if (!s.stop_at_saturation) return false;
+  const bool converged = r.value("converged", false);
+  const ojson* T = field(r, {"T"});
+  const bool over = s.latency_bound > 0 && (!T || !T->is_number() || T->get<double>() > s.latency_bound);
+  return !converged || over;
+}
+
+std::vector<PointStatus> task_status(const SweepSpec& s, int t) {
+  std::vector<PointStatus> out;
+  bool stopped = false;  // a lower load of the series saturated or failed
+  for (int i : s.tasks[size_t(t)]) {
+    PointStatus st{i, "missing", nullptr};
+    if (stopped) {
+      st.status = "skipped";
+    } else if (ojson f = read_file(s, s.points[size_t(i)]); f.contains("error")) {
+      st.status = "error";
+      st.body = f["error"];
+      stopped = s.stop_at_saturation;
+    } else if (f.contains("result")) {
+      stopped = saturates(s, f["result"]);
+      st.status = stopped ? "saturated" : "done";
+      st.body = std::move(f["result"]);
+    }
+    out.push_back(std::move(st));
   }
-  return j;
+  return out;
+}
+
+SweepTally tally(const SweepSpec& s) {
+  SweepTally t;
+  for (size_t k = 0; k < s.tasks.size(); ++k)
+    for (const auto& p : task_status(s, int(k))) {
+      t.done += p.status == "done", t.saturated += p.status == "saturated", t.skipped += p.status == "skipped";
+      t.errors += p.status == "error", t.missing += p.status == "missing";
+    }
+  return t;
+}
+
+std::vector<int> unfinished_tasks(const SweepSpec& s) {
+  std::vector<int> out;
+  for (size_t t = 0; t < s.tasks.size(); ++t)
+    for (const auto& p : task_status(s, int(t)))
+      if (p.status == "missing") {
+        out.push_back(int(t));
+        break;
+      }
+  return out;
 }
 
 int count_point_files(const SweepSpec& s) {
@@ -74,62 +134,51 @@ int count_point_files(const SweepSpec& s) {
   return n;
 }
 
-SweepTally tally(const SweepSpec& s) {
-  SweepTally t;
-  for (const auto& p : s.points) {
-    const auto r = read_point(s, p);
-    if (!r) {
-      ++t.missing;
-      continue;
-    }
-    const std::string st = (*r)["status"];
-    if (st == "done") ++t.done;
-    if (st == "saturated") ++t.saturated;
-    if (st == "skipped") ++t.skipped;
-    if (st == "error") ++t.errors;
-  }
-  return t;
+void forget_gathered(const SweepSpec& s) {
+  std::error_code ec;
+  fs::remove(fs::path(s.output_dir) / "results.jsonl", ec);
+  fs::remove(fs::path(s.output_dir) / "summary.csv", ec);
 }
 
 SweepTally gather(const SweepSpec& s) {
+  std::vector<PointStatus> all(s.points.size());
+  for (size_t t = 0; t < s.tasks.size(); ++t)
+    for (auto& p : task_status(s, int(t))) all[size_t(p.index)] = std::move(p);
   SweepTally t;
   std::string lines;
   std::string csv = "point";
   for (const auto& k : s.varied_keys) csv += "," + k;
   csv += ",seed,status,converged,stop_reason,T,U,TP,D,AQLEN,p50,p90,p99,ci95_half_width,curtime\n";
-  std::vector<int> missing;
-  for (const auto& p : s.points) {
-    const auto r = read_point(s, p);
-    if (!r) {
-      missing.push_back(p.index);
+  for (const SweepPoint& p : s.points) {
+    const PointStatus& st = all[size_t(p.index)];
+    if (st.status == "missing") {
+      ++t.missing;
       continue;
     }
-    lines += r->dump() + "\n";
-    const ojson& params = (*r)["params"];
+    t.done += st.status == "done", t.saturated += st.status == "saturated", t.skipped += st.status == "skipped";
+    t.errors += st.status == "error";
+    const ojson params = point_params_json(p);
+    ojson record{{"point", p.index}, {"task", p.task},     {"id", p.id},
+                 {"params", params}, {"seed", p.seed ? ojson(*p.seed) : ojson(nullptr)}, {"status", st.status}};
+    if (st.status == "error") record["error"] = st.body;
+    if (st.status == "done" || st.status == "saturated") record["result"] = st.body;
+    lines += record.dump() + "\n";
+
     csv += std::to_string(p.index);
     for (const auto& k : s.varied_keys) csv += "," + (params.contains(k) ? csv_cell(params[k]) : std::string());
-    csv += "," + csv_cell((*r)["seed"]) + "," + (*r)["status"].get<std::string>();
-    const std::string st = (*r)["status"];
-    t.done += st == "done", t.saturated += st == "saturated", t.skipped += st == "skipped", t.errors += st == "error";
-    if (r->contains("result")) {
-      const ojson& x = (*r)["result"];
-      auto at = [&](const char* a, const char* b = nullptr) {
-        if (!x.contains(a)) return std::string();
-        return b ? (x[a].contains(b) ? csv_cell(x[a][b]) : std::string()) : csv_cell(x[a]);
-      };
-      csv += "," + at("converged") + "," + at("stop_reason") + "," + at("T") + "," + at("U") + "," + at("TP") + "," +
-             at("D") + "," + at("AQLEN") + "," + at("latency", "p50") + "," + at("latency", "p90") + "," +
-             at("latency", "p99") + "," +
-             (x.contains("latency") ? csv_cell(x["latency"]["ci95"]["half_width"]) : std::string()) + "," +
-             at("curtime");
-    } else {
-      csv += ",,,,,,,,,,,,";
-    }
-    csv += "\n";
+    csv += "," + csv_cell(record["seed"]) + "," + st.status;
+    const ojson& r = record.contains("result") ? record["result"] : ojson(nullptr);
+    auto at = [&](std::initializer_list<const char*> path) {
+      const ojson* x = r.is_object() ? field(r, path) : nullptr;
+      return x ? csv_cell(*x) : std::string();
+    };
+    csv += "," + at({"converged"}) + "," + at({"stop_reason"}) + "," + at({"T"}) + "," + at({"U"}) + "," + at({"TP"}) +
+           "," + at({"D"}) + "," + at({"AQLEN"}) + "," + at({"latency", "p50"}) + "," + at({"latency", "p90"}) + "," +
+           at({"latency", "p99"}) + "," + at({"latency", "ci95", "half_width"}) + "," + at({"curtime"}) + "\n";
   }
-  if (!missing.empty())
-    throw SweepError(fmt::format("{}: {} of {} points have no result yet (first: point {}); rerun the sweep to run them",
-                                 s.path, missing.size(), s.points.size(), missing.front()));
+  if (t.missing)
+    throw SweepError(fmt::format("{}: {} of {} points have no result yet; run the sweep again to run them", s.path,
+                                 t.missing, s.points.size()));
   write_output_file((fs::path(s.output_dir) / "results.jsonl").string(), lines, "sweep results");
   write_output_file((fs::path(s.output_dir) / "summary.csv").string(), csv, "sweep summary");
   return t;

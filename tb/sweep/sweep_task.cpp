@@ -1,7 +1,5 @@
 #include <fmt/format.h>
-#include <sys/prctl.h>
 
-#include <csignal>
 #include <iostream>
 
 #include "experiment.hpp"
@@ -16,39 +14,32 @@ using ojson = nlohmann::ordered_json;
 int run_sweep_task(const SweepSpec& s, int t) {
   if (t < 0 || t >= int(s.tasks.size()))
     throw SweepError(fmt::format("--task {}: the sweep has tasks 0 to {}", t, int(s.tasks.size()) - 1));
-  prctl(PR_SET_PDEATHSIG, SIGTERM);  // a worker whose sweep died stops too (at a cycle boundary)
   install_stop_handlers();
-  bool stopped = false;  // a lower load of this series saturated (or failed)
-  for (int i : s.tasks[size_t(t)]) {
-    const SweepPoint& p = s.points[size_t(i)];
-    if (const auto done = read_point(s, p)) {
-      const std::string st = (*done)["status"];
-      stopped = stopped || ((st == "saturated" || st == "error") && s.stop_at_saturation);
-      continue;
+  // Run the first point still to run, then look again: its result may end the series.
+  for (;;) {
+    const auto points = task_status(s, t);
+    const PointStatus* next = nullptr;
+    for (const auto& p : points) {
+      if (p.status == "skipped") write_point_skipped(s, s.points[size_t(p.index)]);
+      if (p.status == "missing" && !next) next = &p;
     }
-    if (stopped) {
-      write_point(s, p, point_record(s, p, "skipped", nullptr));
-      continue;
-    }
+    if (!next) return 0;
+    const SweepPoint& p = s.points[size_t(next->index)];
     ojson result;
     try {
       result = run_experiment(p.config);
     } catch (const std::exception& e) {  // a deadlock, say: recorded, and the series ends here
-      write_point(s, p, point_record(s, p, "error", e.what()));
       std::cout << fmt::format("point {}: error: {}\n", p.index, e.what());
-      stopped = s.stop_at_saturation;
+      write_point_error(s, p, e.what());
       continue;
     }
-    if (result["stop_reason"] == "interrupted") return 128 + stop_signal();
-    const bool converged = result["converged"].get<bool>();
-    const bool over = s.latency_bound > 0 && (!result["T"].is_number() || result["T"].get<double>() > s.latency_bound);
-    const bool saturated = s.stop_at_saturation && (!converged || over);
+    if (result["stop_reason"] == "interrupted") return 128 + stop_signal();  // nothing kept
     std::cout << fmt::format("point {}: T = {}, U = {}, {}{}\n", p.index, result["T"].dump(), result["U"].dump(),
-                             result["stop_reason"].get<std::string>(), saturated ? " (saturated: the series stops)" : "");
-    write_point(s, p, point_record(s, p, saturated ? "saturated" : "done", std::move(result)));
-    stopped = saturated;
+                             result["stop_reason"].get<std::string>(),
+                             saturates(s, result) ? " (saturated: the series stops)" : "");
+    std::cout.flush();
+    write_point_result(s, p, std::move(result));
   }
-  return 0;
 }
 
 }  // namespace kncsim

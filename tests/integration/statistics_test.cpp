@@ -104,6 +104,7 @@ TEST(Bisection, UtilisationEqualsUOnMeshTorusAndRings) {
   const std::vector<std::vector<std::string>> cases = {
       {"router.impl=ref", "network.radix=8", "traffic.load=.3"},
       {"router.impl=systemc", "network.radix=8", "traffic.load=.5", "traffic.packet_flits=8"},
+      {"router.impl=ref", "network.radix=[4,8]", "traffic.load=.4"},  // the cut is across the larger radix
       {"router.impl=systemc", "network.topology=torus", "network.radix=6", "router.vcs=2", "traffic.load=.4"},
       {"network.topology=rings", "router.model=sci", "network.radix=4", "router.impl=systemc", "traffic.load=.2"},
       {"network.topology=rings", "router.model=sci", "network.radix=5", "network.dims=2", "router.impl=ref",
@@ -234,7 +235,8 @@ TEST(Cli, CsvTablesAndCheckGate) {
   auto fail = kncsim(fmt::format("check {} --expect 'T<60' --expect 'p99<1'", json));
   EXPECT_EQ(fail.status, 1);
   EXPECT_NE(fail.out.find("FAIL p99 < 1"), std::string::npos) << fail.out;
-  for (const char* bad : {"'T 60'", "'nosuch<1'", "'T<sixty'"}) {
+  EXPECT_EQ(kncsim("check / --expect 'T<60'").status, 2) << "a directory is not a result";
+  for (const char* bad : {"'T 60'", "'nosuch<1'", "'T<sixty'", "'T<nan'", "'T=<3'"}) {
     auto e = kncsim(fmt::format("check {} --expect {}", json, bad));
     EXPECT_EQ(e.status, 2) << bad;
     EXPECT_NE(e.err.find("--expect"), std::string::npos) << e.err;

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <filesystem>
 #include <thread>
 
@@ -82,6 +84,33 @@ TEST(Sweep, KilledHalfwayRerunsOnlyTheMissingPoints) {
   EXPECT_EQ(read_file(cut.dir + "/summary.csv"), read_file(whole.dir + "/summary.csv"));
 }
 
+// Results are found by configuration, but what a point is, and whether it saturates, come from
+// the sweep file as it is now.
+TEST(Sweep, AnEditedSweepReusesResultsUnderItsOwnPointsAndBounds) {
+  const test::SweepDir d("edited", "set: {router.impl: ref, network.radix: 4}\ngrid:\n  traffic.load: [.1, .3, .6, .7]\n"
+                                   "stop_at_saturation: {latency_bound: 100}\n");
+  ASSERT_EQ(kncsim(fmt::format("sweep {}", d.file)).status, 0);
+  EXPECT_NE(read_file(d.dir + "/summary.csv").find("\n2,0.6,,saturated,"), std::string::npos)  // T = 108 > 100
+      << read_file(d.dir + "/summary.csv");
+  // A routing key in front, a load more, and a higher bound: .6 no longer saturates, .7 (skipped before) runs.
+  std::ofstream(d.file) << "set: {router.impl: ref, network.radix: 4}\ngrid:\n  router.routing: [dor]\n"
+                           "  traffic.load: [.05, .1, .3, .6, .7]\nstop_at_saturation: {latency_bound: 1000}\n";
+  const Outcome o = kncsim(fmt::format("sweep {}", d.file));
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string csv = read_file(d.dir + "/summary.csv");
+  EXPECT_NE(csv.find("\n0,dor,0.05,,done,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n3,dor,0.6,,done,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n4,dor,0.7,,done,"), std::string::npos) << csv;  // T = 382 (Table 3)
+  std::stringstream in(read_file(d.dir + "/results.jsonl"));
+  int n = 0;
+  for (std::string line; std::getline(in, line); ++n) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_EQ(j["point"], n);
+    EXPECT_EQ(j["params"]["router.routing"], "dor");
+  }
+  EXPECT_EQ(n, 5);
+}
+
 TEST(Sweep, BadSweepFilesAreRefusedBeforeAnythingRuns) {
   struct Bad {
     const char* text;
@@ -96,6 +125,7 @@ TEST(Sweep, BadSweepFilesAreRefusedBeforeAnythingRuns) {
       {"grid:\n  traffic.load: [.1, 7x]\n", "traffic.load"},
       {"set:\n  traffic.load: .1\ngrid:\n  traffic.load: [.2]\n", "both in set and in grid"},
       {"grid:\n  traffic.load: [.1]\nrepetitions: 0\n", "repetitions"},
+      {"grid:\n  router.routing: [dor]\nstop_at_saturation: {key: router.routing}\n", "not a number key"},
   };
   for (const Bad& b : cases) {
     const test::SweepDir d("bad", b.text);
@@ -111,6 +141,11 @@ TEST(Sweep, BadSweepFilesAreRefusedBeforeAnythingRuns) {
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.err.find("sbatch is not on PATH"), std::string::npos) << o.err;
   EXPECT_FALSE(fs::exists(d.dir));
+  // Not even --fresh removes anything then.
+  ASSERT_EQ(kncsim(fmt::format("sweep {}", d.file)).status, 0);
+  const int points = test::count_files(d.dir + "/points");
+  EXPECT_EQ(kncsim(fmt::format("sweep {} --fresh --backend slurm", d.file), "PATH=/nonexistent").status, 2);
+  EXPECT_EQ(test::count_files(d.dir + "/points"), points);
 }
 
 }  // namespace
