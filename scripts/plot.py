@@ -489,9 +489,16 @@ def curve(args):
         fig, ax = plt.subplots(figsize=(9, 5))
         skipped = failed = saturated = off_scale = drawn = 0
         colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+        # Two varied keys: the first picks the colour, the second the line style and marker, so
+        # that a dozen lines stay apart (R=4..128 x dor/adaptive); otherwise one of each per line.
+        firsts = list(dict.fromkeys(vals[0] for vals, _ in groups)) if varied else []
+        seconds = list(dict.fromkeys(vals[1] for vals, _ in groups)) if len(varied) == 2 else []
+        paired = len(varied) == 2 and len(seconds) <= 4 and len(firsts) <= len(colors)
         for i, (vals, recs) in enumerate(groups):
-            color = colors[i % len(colors)]
-            marker = LINE_MARKERS[i % len(LINE_MARKERS)]
+            color = colors[(firsts.index(vals[0]) if paired else i) % len(colors)]
+            style = seconds.index(vals[1]) if paired else 0
+            marker = LINE_MARKERS[(style if paired else i) % len(LINE_MARKERS)]
+            dash = ("-", "--", "-.", (0, (1, 1)))[style]
             label = ", ".join(short_label(k, v) for k, v in zip(varied, vals)) or "kncsim"
             recs = sorted(recs, key=lambda r: (offered_load(r) is None, offered_load(r) or 0, r.get("point", 0)))
             pts = []
@@ -507,7 +514,7 @@ def curve(args):
             drawn += len(pts)
             edge = 0.965 * top  # where off-scale points sit
             shown = [(x, y) for x, y, _ in pts if y <= top]
-            ax.plot([p[0] for p in shown], [p[1] for p in shown], "-", color=color, lw=1.5, zorder=2)
+            ax.plot([p[0] for p in shown], [p[1] for p in shown], ls=dash, color=color, lw=1.5, zorder=2)
             first_high = next((j for j, p in enumerate(pts) if p[1] > top), None)
             if first_high is not None and first_high > 0:  # dotted on to the first point off the scale
                 prev = pts[first_high - 1]
@@ -515,7 +522,7 @@ def curve(args):
                         zorder=2)
             done = [p for p in pts if p[2] == "done"]
             ax.plot([p[0] for p in done], [p[1] for p in done], marker, ls="", color=color, ms=7, zorder=3)
-            ax.plot([], [], marker, ls="-", color=color, ms=7, label=label)  # the legend's entry
+            ax.plot([], [], marker, ls=dash, color=color, ms=7, label=label)  # the legend's entry
             sat = [p for p in pts if p[2] == "saturated" and p[1] <= top]
             high = [p for p in pts if p[2] == "saturated" and p[1] > top]
             saturated += len(sat) + len(high)

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -39,7 +40,16 @@ int finish_sweep(const SweepSpec& s, int ran_points, double seconds) {
 
 int run_sweep_local(const SweepSpec& s, const SweepOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
-  const std::vector<int> tasks = unfinished_tasks(s);
+  // The biggest tasks first (nodes summed over their points), so that no big one is left
+  // running alone at the end; the order changes no result.
+  std::vector<int> tasks = unfinished_tasks(s);
+  std::vector<double> size(s.tasks.size(), 0);
+  for (const auto& p : s.points) {
+    double nodes = 1;
+    for (int r : network_radices(p.config)) nodes *= r;
+    size[size_t(p.task)] += nodes;
+  }
+  std::stable_sort(tasks.begin(), tasks.end(), [&](int a, int b) { return size[size_t(a)] > size[size_t(b)]; });
   const int before = count_point_files(s);
   if (!tasks.empty()) forget_gathered(s);
   std::cout << fmt::format("sweep: {} points in {} tasks; {} already done; {} tasks to run on {} workers\n", s.points.size(),
