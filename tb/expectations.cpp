@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>

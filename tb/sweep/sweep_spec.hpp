@@ -14,7 +14,6 @@
 //   record: summary                   # summary (default) or full: per-channel/per-node arrays too
 //   output: results/table3            # optional: default the sweep file's path without .yaml
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
