@@ -76,6 +76,8 @@ module kncsim_router
 
   for (genvar p = 0; p < Ports; p++) begin : g_route
     kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus)) u_route (
+      .clk_i,
+      .rst_ni,
       .coord_i(coord_q),
       .last_i (last_q),
       .dest_i (front[p].dest),
@@ -196,5 +198,135 @@ module kncsim_router
       used_q      <= used_d;
     end
   end
+
+`ifndef SYNTHESIS
+  // Protocol rules, one port mask each, under one assertion (see kncsim_fifo):
+  //   HeadWhileBound_A      a head at the front of an input still bound (a tail went missing)
+  //   BodyWithoutBinding_A  a body flit at the front of an input that holds no output
+  //   OutputHeldOnce_A      an output held by two inputs, or busy without exactly one holder
+  //   CreditBound_A         an output's used far slots above Depth (the local output's not 0)
+  //   CreditUnderflow_A     more credits back on an output than flits sent on it
+  //   FlitWithoutCredit_A   a flit sent on a network output with no room for it downstream
+  //   CrossbarConflict_A    two inputs sending on one output in a cycle
+  //   OffRoute_A            a head leaving on an output its routing does not allow
+  localparam int unsigned Rules = 8;
+  logic [Rules-1:0][Ports-1:0] bad;
+  always_comb begin
+    logic [Ports-1:0] held, sent;
+    logic [IdxW-1:0]  o;
+    // verilator lint_off UNUSEDSIGNAL
+    flit_t            f;  // a sent flit: only its head bit and length count here
+    // verilator lint_on UNUSEDSIGNAL
+    held = '0;
+    sent = '0;
+    for (int unsigned r = 0; r < Rules; r++) bad[r] = '0;
+    for (int unsigned p = 0; p < Ports; p++) begin
+      bad[0][p] = front_valid[p] && front[p].head && bound_q[p];
+      bad[1][p] = front_valid[p] && !front[p].head && !bound_q[p];
+      o = bound_out_q[p];
+      if (bound_q[p]) begin
+        bad[2][o] = bad[2][o] || held[o];
+        held[o] = 1'b1;
+      end
+      o = bound_out_d[p];  // where a moving flit went
+      if (move[p]) begin
+        bad[6][o] = sent[o];
+        sent[o] = 1'b1;
+        bad[7][p] = front[p].head && !route[p][o];
+      end
+    end
+    for (int unsigned q = 0; q < Ports; q++) begin
+      f = flit_t'(out_flit_o[q*FlitW +: FlitW]);
+      bad[2][q] = bad[2][q] || held[q] != busy_q[q];
+      bad[3][q] = q == 0 ? used_q[q] != '0 : 32'(used_q[q]) > Depth;
+      bad[4][q] = credit_i[q*CreditW +: CreditW] > used_q[q];
+      bad[5][q] = q != 0 && out_valid_o[q] && (!CutThrough || f.head) &&
+                  32'(used_q[q]) + (CutThrough ? 32'(f.len) : 1) > Depth;
+    end
+  end
+  // The report, out of line: a simulator's per-cycle code then holds only a call.
+  task automatic report_broken(input logic [Rules-1:0][Ports-1:0] rules, input logic [MaxDims*CoordW-1:0] coord);
+    /*verilator no_inline_task*/
+    int unsigned rule, port;
+    rule = 0;
+    port = 0;
+    for (int unsigned r = Rules; r > 0; r--) if (rules[r-1] != '0) rule = r - 1;
+    for (int unsigned p = Ports; p > 0; p--) if (rules[rule][p-1]) port = p - 1;
+    $fatal(1, "kncsim_router %m: %s (port %0d, node (%0d, %0d, %0d), FIFOs of %0d flits)",
+           string'(rule == 0 ? "HeadWhileBound_A: a head at the front of an input still bound to an output"
+         : rule == 1 ? "BodyWithoutBinding_A: a body flit at the front of an input that holds no output"
+         : rule == 2 ? "OutputHeldOnce_A: an output held by two inputs, or busy without one holder"
+         : rule == 3 ? "CreditBound_A: an output's used far slots out of bounds"
+         : rule == 4 ? "CreditUnderflow_A: more credits back than flits sent"
+         : rule == 5 ? "FlitWithoutCredit_A: a flit sent with no room for it downstream"
+         : rule == 6 ? "CrossbarConflict_A: two inputs sent on one output in a cycle"
+                     : "OffRoute_A: a head left on an output its routing does not allow"),
+           port, coord[0 +: CoordW], coord[CoordW +: CoordW], coord[2*CoordW +: CoordW], Depth);
+  endtask
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (bad == '0) else report_broken(bad, coord_q);
+    end
+  end
+  // Known values after reset: nothing bound, nothing owed, the node inside its network.
+  // Checked at the first clock edge after a reset, when the state still holds what the reset
+  // gave it (a flop of the checker's own).
+  logic first_edge_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) first_edge_q <= 1'b1;
+    else         first_edge_q <= 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && first_edge_q) begin : check_reset
+      logic bad_reset;
+      bad_reset = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
+      for (int unsigned p = 0; p < Ports; p++) bad_reset = bad_reset || used_q[p] != '0;
+      for (int unsigned k = 0; k < Dims; k++) begin
+        bad_reset = bad_reset || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
+      end
+      assert (!bad_reset)
+        else $fatal(1, "kncsim_router %m: RouterResetKnown_A: state not cleared or node outside the radix after reset");
+    end
+  end
+
+  // ---- functional coverage (--coverage-user) ----
+  // Per output: a bound input's flit waited for credit; a head took it with room downstream
+  // for fewer flits than its packet (wormhole), or exactly for its packet (cut-through).
+  // verilator lint_off UNUSEDSIGNAL
+  logic [Ports-1:0] stalled, short_admit, tight_admit;  // by output; covered for the link outputs
+  // verilator lint_on UNUSEDSIGNAL
+  always_comb begin
+    stalled     = '0;
+    short_admit = '0;
+    tight_admit = '0;
+    for (int unsigned p = 0; p < Ports; p++) begin
+      if (bound_q[p] && front_valid[p] && !move[p]) stalled[bound_out_q[p]] = 1'b1;
+      if (move[p] && front[p].head && bound_out_d[p] != '0) begin
+        short_admit[bound_out_d[p]] = 32'(used_q[bound_out_d[p]]) + 32'(front[p].len) > Depth;
+        tight_admit[bound_out_d[p]] = 32'(used_q[bound_out_d[p]]) + 32'(front[p].len) == Depth;
+      end
+    end
+  end
+  // Turns a minimal route can take: from the local input anywhere; from a link input to the
+  // local output, straight on, or into another dimension (dimension order: a higher one only).
+  for (genvar p = 0; p < Ports; p++) begin : gen_turn
+    for (genvar o = 0; o < Ports; o++) begin : gen_to
+      localparam int unsigned InDim = (p - 1) / 2, OutDim = (o - 1) / 2;
+      localparam bit Minimal = p == 0 || o == 0 || (InDim == OutDim ? o != p : (Adaptive || OutDim > InDim));
+      if (Minimal) begin : gen_cover
+        Turn_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                                move[p] && front[p].head && 32'(bound_out_d[p]) == o);
+      end
+    end
+  end
+  for (genvar o = 1; o < Ports; o++) begin : gen_out_cover
+    CreditStall_C: cover property (@(posedge clk_i) disable iff (!rst_ni) stalled[o]);
+    if (CutThrough) begin : gen_cut_through
+      TightAdmit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) tight_admit[o]);
+    end else begin : gen_wormhole
+      WormholeAdmit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) short_admit[o]);
+    end
+  end
+`endif
 
 endmodule

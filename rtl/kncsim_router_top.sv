@@ -111,6 +111,17 @@ module kncsim_router_top
     assign unused = ^{in_flit[MaxPorts*FlitW-1:Ports*FlitW], in_credit[MaxPorts*CreditW-1:Ports*CreditW],
                       in_valid_i[MaxPorts-1:Ports]};
     // verilator lint_on UNUSEDSIGNAL
+
+`ifndef SYNTHESIS
+    // UnusedPortDriven_A: no flit and no credit on a port the router does not have (a
+    // neighbour wired for more dimensions than were built).
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        assert (in_valid_i[MaxPorts-1:Ports] == '0 && in_credit[MaxPorts*CreditW-1:Ports*CreditW] == '0)
+          else $fatal(1, "kncsim_router_top %m: UnusedPortDriven_A: a flit or credit on a port past the %0d built", Ports);
+      end
+    end
+`endif
   end
 
 endmodule

@@ -101,4 +101,38 @@ module kncsim_token_alloc #(
     end
   end
 
+  kncsim_grant_check #(.Name("kncsim_token_alloc"), .Ins(Ports), .Outs(Ports)) u_grant_check (
+    .clk_i, .rst_ni, .ready_i, .allowed_i, .free_i, .grant_i(grant_o));
+
+`ifndef SYNTHESIS
+  // PointerRange_A: the token and the output pointer name ports; both start at port 0.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(pin_q) < Ports && 32'(pout_q) < Ports)
+        else $fatal(1, "kncsim_token_alloc %m: PointerRange_A: PIN %0d or POUT %0d past %0d ports", pin_q, pout_q, Ports);
+    end
+  end
+  // Checked at the first clock edge after a reset, when the state still holds what the reset
+  // gave it (a flop of the checker's own).
+  logic first_edge_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) first_edge_q <= 1'b1;
+    else         first_edge_q <= 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && first_edge_q) begin : check_reset
+      assert (!$isunknown({pin_q, pout_q}) && pin_q == '0 && pout_q == '0)
+        else $fatal(1, "kncsim_token_alloc %m: AllocResetKnown_A: PIN or POUT not 0 after reset");
+    end
+  end
+
+  // Functional coverage: the token and the output pointer rotate through every port, and the
+  // token moves on in a cycle with two inputs granted.
+  for (genvar i = 0; i < Ports; i++) begin : gen_cover
+    TokenAt_C: cover property (@(posedge clk_i) disable iff (!rst_ni) 32'(pin_q) == i);
+    PoutAt_C:  cover property (@(posedge clk_i) disable iff (!rst_ni) 32'(pout_q) == i);
+  end
+  TwoGrants_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !$onehot0(grant_o));
+`endif
+
 endmodule

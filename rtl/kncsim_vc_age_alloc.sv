@@ -7,6 +7,8 @@ module kncsim_vc_age_alloc
 #(
   parameter int unsigned Chans = 10
 ) (
+  input  logic                   clk_i,      // for the assertions only
+  input  logic                   rst_ni,
   input  logic [Chans-1:0]       ready_i,
   input  logic [Chans*Chans-1:0] allowed_i,  // [in*Chans +: Chans]: output channels `in` may take
   input  logic [AgeW-1:0]        age_i [Chans],
@@ -43,5 +45,27 @@ module kncsim_vc_age_alloc
       end
     end
   end
+
+  kncsim_grant_check #(.Name("kncsim_vc_age_alloc"), .Ins(Chans), .Outs(Chans)) u_grant_check (
+    .clk_i, .rst_ni, .ready_i, .allowed_i, .free_i('1), .grant_i(grant_o));
+
+`ifndef SYNTHESIS
+  // Functional coverage: age, not channel order, decided a contest (a younger channel of
+  // lower index wanted a channel the older one was granted); two inputs granted in a cycle.
+  // verilator lint_off UNUSEDSIGNAL
+  logic age_decided;
+  // verilator lint_on UNUSEDSIGNAL
+  always_comb begin
+    age_decided = 1'b0;
+    for (int unsigned lo = 0; lo < Chans; lo++) begin
+      for (int unsigned hi = lo + 1; hi < Chans; hi++) begin
+        age_decided = age_decided || (ready_i[lo] && age_i[hi] < age_i[lo] &&
+                                      (allowed_i[lo*Chans +: Chans] & grant_o[hi*Chans +: Chans]) != '0);
+      end
+    end
+  end
+  AgeDecided_C: cover property (@(posedge clk_i) disable iff (!rst_ni) age_decided);
+  TwoGrants_C:  cover property (@(posedge clk_i) disable iff (!rst_ni) !$onehot0(grant_o));
+`endif
 
 endmodule

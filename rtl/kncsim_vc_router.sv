@@ -106,12 +106,16 @@ module kncsim_vc_router
   logic [Chans-1:0] reach [Chans];  // output channels (o * Vcs + vc) by the routing function
   for (genvar c = 0; c < Chans; c++) begin : g_route
     kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus)) u_route (
+      .clk_i,
+      .rst_ni,
       .coord_i(coord_q),
       .last_i (last_q),
       .dest_i (front[c].dest),
       .route_o(route[c])
     );
     kncsim_vc_route #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus), .Vcs(Vcs)) u_vc_route (
+      .clk_i,
+      .rst_ni,
       .coord_i  (coord_q),
       .last_i   (last_q),
       .route_i  (route[c]),
@@ -155,7 +159,7 @@ module kncsim_vc_router
       .clk_i, .rst_ni, .ready_i(ready), .allowed_i(allowed), .grant_o(grant));
   end else begin : g_oldest
     kncsim_vc_age_alloc #(.Chans(Chans)) u_alloc (
-      .ready_i(ready), .allowed_i(allowed), .age_i(front_age), .grant_o(grant));
+      .clk_i, .rst_ni, .ready_i(ready), .allowed_i(allowed), .age_i(front_age), .grant_o(grant));
   end
 
   // Bindings after this cycle's grants: a head may cross in the cycle it won its channel.
@@ -267,5 +271,184 @@ module kncsim_vc_router
       used_q      <= used_d;
     end
   end
+
+`ifndef SYNTHESIS
+  // Protocol rules, one channel mask each (input channels c, output channels oc, or ports p),
+  // under one assertion (see kncsim_fifo). A channel may hold its output channel with its head
+  // still waiting for the switch, so the rules on packets follow what crossed (moved_q):
+  //   HeadInsidePacket_A     c   a head at the front of a channel whose packet has begun to cross
+  //                              (its tail went missing)
+  //   BodyWithoutHead_A      c   a body flit at the front of a channel whose packet's head has
+  //                              not crossed
+  //   OutputHeldOnce_A       oc  an output channel held by two inputs, or busy without one holder
+  //   CreditBound_A          oc  used far slots above Depth (a local or missing channel's not 0)
+  //   CreditUnderflow_A      oc  more credits back on a channel than flits sent on it
+  //   FlitWithoutCredit_A    oc  a flit sent on a network channel with no room for it downstream
+  //   CrossbarConflict_A     p   two flits from one input port, or on one output port, in a cycle
+  //   OffRoute_A             c   a head leaving on a channel its routing does not allow
+  //   MissingChannel_A       p   a flit or credit on a VC the port does not have
+  localparam int unsigned Rules = 9;
+  logic [Rules-1:0][Chans-1:0] bad;
+  logic [Chans-1:0] moved_q;  // a flit of the packet bound to the channel has crossed, not its tail
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) moved_q <= '0;
+    else         moved_q <= (moved_q | crossing) & ~(crossing & front_tails);
+  end
+  logic [Chans-1:0] front_tails;
+  always_comb begin
+    for (int unsigned c = 0; c < Chans; c++) front_tails[c] = front[c].tail;
+  end
+  always_comb begin
+    logic [Chans-1:0] held;
+    logic [Chans-1:0] took, sent;  // by port (the low Ports bits)
+    logic [ChW-1:0] o, p;  // ports, as indices into the channel-wide masks
+    held = '0;
+    took = '0;
+    sent = '0;
+    o    = 0;
+    p    = 0;
+    bad  = '0;
+    for (int unsigned c = 0; c < Chans; c++) begin
+      bad[0][c] = front_valid[c] && front[c].head && moved_q[c];
+      bad[1][c] = front_valid[c] && !front[c].head && !moved_q[c];
+      if (bound_q[c]) begin
+        bad[2][bound_out_q[c]] = bad[2][bound_out_q[c]] || held[bound_out_q[c]];
+        held[bound_out_q[c]] = 1'b1;
+      end
+      if (crossing[c]) begin
+        o = ChW'(32'(bound_out[c]) / Vcs);
+        p = ChW'(c / Vcs);
+        bad[6][o] = bad[6][o] || sent[o];
+        bad[6][p] = bad[6][p] || took[p];
+        sent[o] = 1'b1;
+        took[p] = 1'b1;
+        bad[7][c] = front[c].head && !reach[c][bound_out[c]];
+      end
+    end
+    for (int unsigned oc = 0; oc < Chans; oc++) begin
+      bad[2][oc] = bad[2][oc] || held[oc] != busy_q[oc];
+      bad[3][oc] = oc >= Vcs ? 32'(used_q[oc]) > Depth : used_q[oc] != '0;
+      bad[4][oc] = 32'(credit_vc_i[(oc / Vcs)*VcW +: VcW]) == oc % Vcs &&
+                   credit_i[(oc / Vcs)*CreditW +: CreditW] > used_q[oc];
+      bad[5][oc] = used_inc[oc] != '0 && 32'(used_q[oc]) >= Depth;
+    end
+    for (int unsigned q = 0; q < Ports; q++) begin
+      bad[8][q] = (in_valid_i[q] && (32'(in_flit[q].vc) >= (q == 0 ? 1 : Vcs))) ||
+                  (credit_i[q*CreditW +: CreditW] != '0 && 32'(credit_vc_i[q*VcW +: VcW]) >= Vcs);
+    end
+  end
+  // The report, out of line: a simulator's per-cycle code then holds only a call.
+  task automatic report_broken(input logic [Rules-1:0][Chans-1:0] rules, input logic [MaxDims*CoordW-1:0] coord);
+    /*verilator no_inline_task*/
+    int unsigned rule, at;
+    rule = 0;
+    at   = 0;
+    for (int unsigned r = Rules; r > 0; r--) if (rules[r-1] != '0) rule = r - 1;
+    for (int unsigned c = Chans; c > 0; c--) if (rules[rule][c-1]) at = c - 1;
+    $fatal(1, "kncsim_vc_router %m: %s %0d (port %0d, VC %0d; node (%0d, %0d, %0d), %0d VCs of %0d flits)",
+           string'(rule == 0 ? "HeadInsidePacket_A: a head at the front of a channel whose packet has begun to cross, input channel"
+         : rule == 1 ? "BodyWithoutHead_A: a body flit at the front of a channel whose packet's head has not crossed, input channel"
+         : rule == 2 ? "OutputHeldOnce_A: an output channel held by two inputs, or busy without one holder, channel"
+         : rule == 3 ? "CreditBound_A: used far slots out of bounds, output channel"
+         : rule == 4 ? "CreditUnderflow_A: more credits back than flits sent, output channel"
+         : rule == 5 ? "FlitWithoutCredit_A: a flit sent with no room for it downstream, output channel"
+         : rule == 6 ? "CrossbarConflict_A: two flits from one input port or on one output port, port"
+         : rule == 7 ? "OffRoute_A: a head left on a channel its routing does not allow, input channel"
+                     : "MissingChannel_A: a flit or credit on a VC the port does not have, port"),
+           at, rule >= 6 && rule != 7 ? at : at / Vcs, rule >= 6 && rule != 7 ? 0 : at % Vcs,
+           coord[0 +: CoordW], coord[CoordW +: CoordW], coord[2*CoordW +: CoordW], Vcs, Depth);
+  endtask
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (bad == '0) else report_broken(bad, coord_q);
+    end
+  end
+  // Known values after reset: nothing bound, nothing owed, the node inside its network.
+  // Checked at the first clock edge after a reset, when the state still holds what the reset
+  // gave it (a flop of the checker's own).
+  logic first_edge_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) first_edge_q <= 1'b1;
+    else         first_edge_q <= 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && first_edge_q) begin : check_reset
+      logic bad_reset;
+      bad_reset = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
+      for (int unsigned c = 0; c < Chans; c++) bad_reset = bad_reset || used_q[c] != '0;
+      for (int unsigned k = 0; k < Dims; k++) begin
+        bad_reset = bad_reset || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
+      end
+      assert (!bad_reset)
+        else $fatal(1, "kncsim_vc_router %m: RouterResetKnown_A: state not cleared or node outside the radix after reset");
+    end
+  end
+
+  // ---- functional coverage (--coverage-user) ----
+  // Per output channel: granted to a head; a bound channel's flit waited for its credit. Per
+  // input port: two of its channels had a flit to send and one lost the switch. Per output
+  // port: a head took it with room downstream for fewer flits than its packet. Per dimension
+  // of a torus: a head crossed its dateline here.
+  // verilator lint_off UNUSEDSIGNAL
+  logic [Chans-1:0] granted, stalled;  // by channel; covered for the link channels
+  logic [Ports-1:0] lost, short_admit; // by port; short_admit covered for the link outputs
+  logic [MaxDims-1:0] dateline;
+  // verilator lint_on UNUSEDSIGNAL
+  always_comb begin
+    logic [Ports-1:0] ready_port;
+    // verilator lint_off UNUSEDSIGNAL
+    flit_t sent;  // only its wrapped bits count here
+    // verilator lint_on UNUSEDSIGNAL
+    sent        = '0;
+    granted     = '0;
+    stalled     = '0;
+    lost        = '0;
+    short_admit = '0;
+    dateline    = '0;
+    ready_port  = '0;
+    for (int unsigned c = 0; c < Chans; c++) begin
+      granted = granted | grant[c*Chans +: Chans];
+      if (bound_q[c] && front_valid[c] && !crossing[c] && !room[bound_out_q[c]]) stalled[bound_out_q[c]] = 1'b1;
+      if (bound[c] && front_valid[c] && (front[c].head || room[bound_out[c]])) begin
+        lost[c / Vcs] = lost[c / Vcs] || ready_port[c / Vcs];
+        ready_port[c / Vcs] = 1'b1;
+      end
+      if (crossing[c] && front[c].head && 32'(bound_out[c]) >= Vcs) begin
+        short_admit[32'(bound_out[c]) / Vcs] = 32'(used_q[bound_out[c]]) + 32'(front[c].len) > Depth;
+        sent = flit_t'(out_flit_o[(32'(bound_out[c]) / Vcs)*FlitW +: FlitW]);
+        dateline = dateline | (sent.wrapped & ~front[c].wrapped);
+      end
+    end
+  end
+  for (genvar p = 0; p < Ports; p++) begin : gen_turn
+    for (genvar o = 0; o < Ports; o++) begin : gen_to
+      localparam int unsigned InDim = (p - 1) / 2, OutDim = (o - 1) / 2;
+      localparam bit Minimal = p == 0 || o == 0 || (InDim == OutDim ? o != p : (Adaptive || OutDim > InDim));
+      if (Minimal) begin : gen_cover
+        logic turn;
+        always_comb begin
+          turn = 1'b0;
+          for (int unsigned v = 0; v < Vcs; v++) begin
+            turn = turn || (crossing[p*Vcs + v] && front[p*Vcs + v].head && 32'(bound_out[p*Vcs + v]) / Vcs == o);
+          end
+        end
+        Turn_C: cover property (@(posedge clk_i) disable iff (!rst_ni) turn);
+      end
+    end
+  end
+  for (genvar oc = Vcs; oc < Chans; oc++) begin : gen_chan_cover
+    VcGranted_C:   cover property (@(posedge clk_i) disable iff (!rst_ni) granted[oc]);
+    CreditStall_C: cover property (@(posedge clk_i) disable iff (!rst_ni) stalled[oc]);
+  end
+  for (genvar p = 1; p < Ports; p++) begin : gen_port_cover
+    SwitchLost_C:    cover property (@(posedge clk_i) disable iff (!rst_ni) lost[p]);
+    WormholeAdmit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) short_admit[p]);
+  end
+  if (Torus) begin : gen_torus_cover
+    for (genvar k = 0; k < Dims; k++) begin : gen_dim
+      DatelineCrossed_C: cover property (@(posedge clk_i) disable iff (!rst_ni) dateline[k]);
+    end
+  end
+`endif
 
 endmodule

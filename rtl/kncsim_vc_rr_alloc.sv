@@ -43,4 +43,44 @@ module kncsim_vc_rr_alloc #(
     else         next_q <= next_d;
   end
 
+  kncsim_grant_check #(.Name("kncsim_vc_rr_alloc"), .Ins(Chans), .Outs(Chans)) u_grant_check (
+    .clk_i, .rst_ni, .ready_i, .allowed_i, .free_i('1), .grant_i(grant_o));
+
+`ifndef SYNTHESIS
+  // PointerRange_A: NEXT names an input channel, channel 0 at first.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(next_q) < Chans)
+        else $fatal(1, "kncsim_vc_rr_alloc %m: PointerRange_A: NEXT %0d past %0d channels", next_q, Chans);
+    end
+  end
+  // Checked at the first clock edge after a reset, when the state still holds what the reset
+  // gave it (a flop of the checker's own).
+  logic first_edge_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) first_edge_q <= 1'b1;
+    else         first_edge_q <= 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && first_edge_q) begin : check_reset
+      assert (!$isunknown(next_q) && next_q == '0)
+        else $fatal(1, "kncsim_vc_rr_alloc %m: AllocResetKnown_A: NEXT not 0 after reset");
+    end
+  end
+
+  // Functional coverage: two inputs granted in a cycle; a ready input that had channels to
+  // ask for went without, because inputs before it in the turn took them.
+  // verilator lint_off UNUSEDSIGNAL
+  logic starved;
+  // verilator lint_on UNUSEDSIGNAL
+  always_comb begin
+    starved = 1'b0;
+    for (int unsigned c = 0; c < Chans; c++) begin
+      starved = starved || (ready_i[c] && allowed_i[c*Chans +: Chans] != '0 && grant_o[c*Chans +: Chans] == '0);
+    end
+  end
+  TwoGrants_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !$onehot0(grant_o));
+  Starved_C:   cover property (@(posedge clk_i) disable iff (!rst_ni) starved);
+`endif
+
 endmodule

@@ -89,6 +89,7 @@ MeshExperiment mesh_experiment(const Config& c) {
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.source_queue_packets = source_cap;
   p.vcd_path = c.text("trace.vcd");
+  p.flit_log_path = c.text("trace.flits");
   p.trace_nodes = trace_nodes(c);
   if (e.reference) return e;
   if (c.text("router.impl") == "rtl") {

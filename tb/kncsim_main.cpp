@@ -3,6 +3,7 @@
 //   kncsim analytic [CONFIG.yaml] [--set key=value]... [--json PATH|-]
 //   kncsim check RESULT.json --expect 'T<30' [--expect 'p99<80']...
 //   kncsim sweep SWEEP.yaml [-j N] [--backend local|slurm] [--out DIR] [--dry-run]
+//   kncsim diverge [CONFIG.yaml] [--set key=value]... [--out DIR] [--window CYCLES]
 //   kncsim keys
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include <iostream>
 
 #include "config/schema.hpp"
+#include "diverge/diverge_command.hpp"
 #include "expectations.hpp"
 #include "experiment.hpp"
 #include "output_file.hpp"
@@ -64,6 +66,7 @@ void check_outputs(const Common& c, const kncsim::Config& config) {
     const bool has_ext = vcd.size() > 4 && vcd.compare(vcd.size() - 4, 4, ".vcd") == 0;
     kncsim::check_output_path(has_ext ? vcd : vcd + ".vcd", "--vcd (trace.vcd)");
   }
+  if (!config.text("trace.flits").empty()) kncsim::check_output_path(config.text("trace.flits"), "trace.flits");
   if (!c.csv_dir.empty()) {
     if (config.text("run.statistics") != "full")
       throw kncsim::ConfigError("--csv needs run.statistics: full (it is basic)");
@@ -159,6 +162,19 @@ int main(int argc, char** argv) {
                   "kncsim builds otherwise)");
   sweep->add_flag("--quiet,-q", sweep_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
   sweep->add_option("--task", sweep_opts.task, "run one task in this process (what each worker and Slurm array task does)");
+  auto* diverge = app.add_subcommand(
+      "diverge", "find where RTL routers first behave differently from SystemC ones: cycle, node, port, flits, VCDs "
+                 "(exit 1 if they diverge)");
+  kncsim::DivergeOptions diverge_opts;
+  diverge->add_option("config", diverge_opts.config_path, "YAML experiment file with RTL routers (router.impl: rtl, or router.rtl_nodes)")
+      ->check(CLI::ExistingFile);
+  diverge->add_option("--set", diverge_opts.sets, "override one key, e.g. --set router.impl=rtl (repeatable)")
+      ->allow_extra_args(false);
+  diverge->add_option("--out", diverge_opts.out_dir, "directory for the flit logs, run logs and VCD files (default kncsim-diverge)");
+  diverge->add_option("--window", diverge_opts.window, "cycles of waveform before the divergence (default 200)")
+      ->check(CLI::Range(1, 1000000));
+  diverge->add_option("--history", diverge_opts.history, "flits listed before the divergence on its output (default 8)")
+      ->check(CLI::Range(0, 1000000));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -173,6 +189,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (sweep->parsed()) return run_sweep_command(sweep_opts);
+    if (diverge->parsed()) {
+      diverge_opts.self = std::filesystem::read_symlink("/proc/self/exe").string();
+      return kncsim::run_diverge(diverge_opts);
+    }
     if (check->parsed()) {
       std::vector<kncsim::Expectation> parsed;
       for (const auto& e : expects) parsed.push_back(kncsim::parse_expectation(e));  // all well-formed first

@@ -343,6 +343,19 @@ module kncsim_sci_ring_if
       assert (broken == '0) else report_broken(broken, int'(iq_count), int'(cfg_i.input_queue_flits));
     end
   end
+
+  // Functional coverage (--coverage-user): an echo made for a packet taken in, a nack for one
+  // turned away, an echo stomped into a nack (stomp), a nack back here queueing its packet
+  // again (retransmission), an echo back freeing it, a packet dropped for its CRC, and the
+  // input queue full.
+  Echo_C:       cover property (@(posedge clk_i) disable iff (!rst_ni) echo_o);
+  Nack_C:       cover property (@(posedge clk_i) disable iff (!rst_ni) nack_o);
+  Stomp_C:      cover property (@(posedge clk_i) disable iff (!rst_ni) stomp_o);
+  Retransmit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) retransmit_o);
+  Released_C:   cover property (@(posedge clk_i) disable iff (!rst_ni) released_o);
+  CrcFailure_C: cover property (@(posedge clk_i) disable iff (!rst_ni) corrupt_o);
+  QueueFull_C:  cover property (@(posedge clk_i) disable iff (!rst_ni)
+                                32'(iq_count) == 32'(cfg_i.input_queue_flits));
 `endif
 
 endmodule

@@ -437,6 +437,9 @@ std::vector<std::string> Config::validate() const {
     throw ConfigError("trace.vcd (--vcd) traces link pins, which router.impl ref has none of (Pertel's packet-level "
                       "model, or the ring model that steps every node in one process); allowed: router.impl: systemc, "
                       "or no trace.vcd");
+  if (!text("trace.flits").empty() && (text("router.impl") == "ref" || text("network.topology") == "rings"))
+    throw ConfigError("trace.flits logs the flits a wormhole router sends, which router.impl ref and rings do not model "
+                      "one by one; allowed: router.impl: systemc or rtl on a mesh or torus, or no trace.flits");
   for (int64_t n : integers("router.rtl_nodes"))
     if (double(n) >= nodes)
       throw ConfigError(fmt::format("router.rtl_nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}",

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "flit/flit_fifo.hpp"
+#include "link/flit_tap.hpp"
 #include "link/link_params.hpp"
 #include "sched/wakeable.hpp"
 
@@ -57,6 +58,7 @@ class FlitLink {
   void send(const Flit& f, int64_t t, int packet_flits) {
     Vc& c = vc(f.vc);
     ++sent_[f.kind & 3];
+    if (tap_) tap_->sent(tap_link_, f, t);
     if (policy_ == CreditPolicy::per_flit) --c.credits;
     if (policy_ == CreditPolicy::per_packet && f.head) c.credits -= packet_flits;
     if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
@@ -92,6 +94,11 @@ class FlitLink {
   // An RTL sender keeps its own credit counter: it takes, on its credit_i pins, the credits
   // landing at `at` (it registers them at the clock edge before cycle `at`).
   void set_rtl_sender() { rtl_sender_ = true; }
+  // Every flit sent from now on is shown to `tap` as link number `link` (a flit log).
+  void set_tap(FlitTap* tap, uint32_t link) {
+    tap_ = tap;
+    tap_link_ = link;
+  }
   // The credits' VC goes to *vc: one credit lands per cycle at most (a flit leaves an input
   // per cycle), and the sender takes them the cycle before they land.
   int64_t take_credits(int64_t at, int* vc = nullptr) {
@@ -150,6 +157,8 @@ class FlitLink {
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;
   bool rtl_sender_ = false;
+  FlitTap* tap_ = nullptr;
+  uint32_t tap_link_ = 0;
   std::array<int64_t, 4> sent_{};  // per-channel utilisation
 };
 

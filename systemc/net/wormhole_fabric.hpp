@@ -9,6 +9,7 @@
 
 #include "flit/packet_table.hpp"
 #include "link/flit_link.hpp"
+#include "net/flit_log.hpp"
 #include "net/wormhole_network.hpp"
 #include "stats/delivery_log.hpp"
 #include "ni/network_interface.hpp"
@@ -43,6 +44,7 @@ class WormholeFabric : public sc_core::sc_module {
   };
   std::vector<LinkEnd> link_ends;  // beside links
   std::vector<NetworkInterface> nis;
+  std::unique_ptr<FlitLog> flit_log;  // trace.flits
 
  private:
   // The clock, once per cycle before any router: count this cycle's injections, draw the

@@ -44,6 +44,7 @@ struct WormholeNetworkParams {
   int64_t source_queue_packets = 0;   // cap on packets waiting at each source; 0 = unbounded
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
   std::string vcd_path;               // empty: no waveform
+  std::string flit_log_path;          // empty: no flit log (trace.flits)
   std::vector<uint32_t> rtl_nodes;    // nodes built by rtl_factory instead of the SystemC router
   bool rtl_signal_binding = false;    // all RTL nodes on sc_signals (traced ones always are)
   RtlRouterFactory rtl_factory;

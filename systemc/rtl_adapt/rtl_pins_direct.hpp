@@ -32,8 +32,9 @@ class RtlDirectPins {
 #include "rtl_adapt/router_ports.def"
 #undef KNCSIM_ROUTER_PIN
 
-  RtlDirectPins()
-      : model_(std::make_unique<VModel>()),
+  // `name`: the model's hierarchical name, which an RTL assertion's report starts with.
+  explicit RtlDirectPins(const std::string& name)
+      : model_(std::make_unique<VModel>(name.c_str())),
         in_flit_{&model_->in_flit0_i, &model_->in_flit1_i, &model_->in_flit2_i, &model_->in_flit3_i,
                  &model_->in_flit4_i, &model_->in_flit5_i, &model_->in_flit6_i},
         out_flit_{&model_->out_flit0_o, &model_->out_flit1_o, &model_->out_flit2_o, &model_->out_flit3_o,
@@ -52,6 +53,14 @@ class RtlDirectPins {
   }
 
   void assert_reset(uint32_t coord, uint32_t last) {  // a falling rst_ni: the first eval only settles
+    // Every input pin driven, the unused ports' too (a model may start with random contents).
+    for (int p = 0; p < rtl::kMaxPorts; ++p) {
+      set_in_flit(p, 0);
+      set_in_age(p, 0);
+      set_credit_in(p, 0);
+    }
+    set_credit_vcs(0);
+    set_in_valid(0);
     model_->coord_i = coord;
     model_->last_i = last;
     model_->clk_i = 0;

@@ -22,7 +22,8 @@ class RtlSignalPins {
  public:
   static constexpr bool kNeedsDelta = true;
 
-  RtlSignalPins() : model_(std::make_unique<VModel>("rtl")) {
+  // The model is a SystemC child "rtl" of the adapter: its name is the hierarchy's.
+  explicit RtlSignalPins(const std::string&) : model_(std::make_unique<VModel>("rtl")) {
 #define KNCSIM_ROUTER_PIN(dir, name, type, bits) model_->name(name##_);
 #include "rtl_adapt/router_ports.def"
 #undef KNCSIM_ROUTER_PIN

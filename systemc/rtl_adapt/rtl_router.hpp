@@ -38,7 +38,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth, int vcs, bool ages,
             PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain)
       : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar),
-        domain_(domain), depth_(depth), vcs_(vcs), ages_(ages), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
+        domain_(domain), depth_(depth), vcs_(vcs), ages_(ages), pins_(std::string(this->name()) + ".rtl"), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
     for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }

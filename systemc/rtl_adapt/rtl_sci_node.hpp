@@ -44,7 +44,8 @@ template <class Pins>
 class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public RtlNode {
  public:
   RtlSciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s, RtlDomain& domain)
-      : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s), in_(size_t(s.p.dims)),
+      : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s),
+        pins_(std::string(this->name()) + ".rtl"), in_(size_t(s.p.dims)),
         in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)),
         out_slot_(size_t(s.p.dims), 0), out_crc_bad_(size_t(s.p.dims), false), out_wire_(size_t(s.p.dims)) {
     domain_.add(node_, this, Pins::kNeedsDelta);

@@ -6,28 +6,12 @@
 
 #include "rtl_adapt/rtl_pins_direct.hpp"
 #include "rtl_adapt/rtl_pins_signals.hpp"
+#include "rtl_adapt/rtl_coverage.hpp"
 #include "rtl_adapt/rtl_router.hpp"
 #include "rtl_variant_headers.inc"
 
 namespace kncsim {
 
-namespace {
-// Coverage builds: the counts of every RTL router this process ran go to the file named by
-// KNCSIM_RTL_COVERAGE_FILE when it exits (read by scripts/rtl_coverage.sh). Registered once
-// a model exists, so it runs before Verilator's own context is destroyed.
-void write_coverage_at_exit() {
-#if VM_COVERAGE
-  static const bool registered = [] {
-    std::atexit([] {
-      if (const char* path = std::getenv("KNCSIM_RTL_COVERAGE_FILE"))
-        Verilated::threadContextp()->coveragep()->write(path);
-    });
-    return true;
-  }();
-  (void)registered;
-#endif
-}
-}  // namespace
 
 const std::vector<RtlVariant>& rtl_variants() {
   static const std::vector<RtlVariant> variants = {
@@ -57,6 +41,11 @@ const std::vector<RtlVariant>& rtl_variants() {
   return variants;
 }
 
+
+void randomize_rtl_initial_state(int seed) {
+  Verilated::threadContextp()->randReset(2);
+  Verilated::threadContextp()->randSeed(seed);
+}
 
 const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
                                    Arbitration arbitration) {

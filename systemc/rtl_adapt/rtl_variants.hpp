@@ -39,5 +39,12 @@ const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool 
                                    Arbitration arbitration);
 // "dims 2 fifo_flits 4 dor wormhole mesh vcs 1 priority_token; ..." for error messages.
 std::string rtl_variant_list();
+// RTL models made from now on start with random register and memory contents (drawn from
+// `seed`) instead of zeros, so that a register the reset leaves out shows (tests use it).
+void randomize_rtl_initial_state(int seed);
+// The CI's fixed mutants of the router (rtl/ci_mutants.cmake), direct binding only: each
+// named for its mutation, with the parameter set it was Verilated for. Empty in builds
+// without tests.
+const std::vector<RtlVariant>& rtl_ci_mutants();
 
 }  // namespace kncsim

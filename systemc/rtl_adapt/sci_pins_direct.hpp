@@ -20,8 +20,9 @@ class SciDirectPins {
  public:
   static constexpr bool kNeedsDelta = false;
 
-  SciDirectPins()
-      : m_(std::make_unique<VModel>()),
+  // `name`: the model's hierarchical name, which an RTL assertion's report starts with.
+  explicit SciDirectPins(const std::string& name)
+      : m_(std::make_unique<VModel>(name.c_str())),
         ring_in_{&m_->ring_in0_i, &m_->ring_in1_i, &m_->ring_in2_i, &m_->ring_in3_i},
         ring_out_{&m_->ring_out0_o, &m_->ring_out1_o, &m_->ring_out2_o, &m_->ring_out3_o} {}
   ~SciDirectPins() {

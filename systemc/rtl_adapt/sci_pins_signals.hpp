@@ -25,7 +25,8 @@ class SciSignalPins {
  public:
   static constexpr bool kNeedsDelta = true;
 
-  SciSignalPins() : m_(std::make_unique<VModel>("rtl")) {
+  // The model is a SystemC child "rtl" of the adapter: its name is the hierarchy's.
+  explicit SciSignalPins(const std::string&) : m_(std::make_unique<VModel>("rtl")) {
 #define KNCSIM_SCI_FLIT FlitBits
 #define KNCSIM_SCI_PIN(dir, name, type, bits) m_->name(name##_);
 #include "rtl_adapt/sci_node_ports.def"

@@ -1,0 +1,70 @@
+# Three fixed mutants of the router for the CI test rtl_mutation_tests (ctest -L mutation): each
+# is the router's sources with one fragment of one file changed, Verilated (direct binding, with
+# its assertions) for one parameter set and registered as rtl_ci_mutants(). The test requires
+# the lockstep bench to catch each one. scripts/rtl_mutants.py generates and scores many more.
+# Fields, split by '|': name | file | fragment | mutated fragment | parameter set as in
+# KNCSIM_RTL_VARIANTS. A fragment must occur exactly once in its file (no ';' in it: CMake lists).
+set(KNCSIM_CI_MUTANTS
+  # a relational swap: a flit needs one slot more of room downstream than it does
+  "room_off_by_one|kncsim_router.sv|32'(used) + 32'(flits) <= Depth|32'(used) + 32'(flits) < Depth|2 4 0 0"
+  # an inverted condition: Pertel's output pointer moves when it should stay
+  "pout_inverted|kncsim_token_alloc.sv|if (o == 0) pout|if (o != 0) pout|2 4 0 0"
+  # a stuck-at-1 enable: an output channel stays busy after its packet's tail
+  "busy_stuck|kncsim_vc_router.sv|busy_d[bound_out[c]] = 1'b0|busy_d[bound_out[c]] = 1'b1|2 4 0 0 2 1 0"
+)
+
+set(mutant_lines "")
+set(mutant_headers "")
+foreach(m IN LISTS KNCSIM_CI_MUTANTS)
+  string(REPLACE "|" ";" f "${m}")
+  list(GET f 0 name)
+  list(GET f 1 file)
+  list(GET f 2 from)
+  list(GET f 3 to)
+  list(GET f 4 set)
+  separate_arguments(p UNIX_COMMAND "${set}")
+  list(GET p 0 dims)
+  list(GET p 1 depth)
+  list(GET p 2 adaptive)
+  list(GET p 3 cut)
+  set(vcs 1)
+  set(torus 0)
+  set(arb 0)
+  list(LENGTH p fields)
+  if(fields GREATER 4)
+    list(GET p 4 vcs)
+    list(GET p 5 torus)
+    list(GET p 6 arb)
+  endif()
+  set(dir ${CMAKE_CURRENT_BINARY_DIR}/ci_mutants/${name})
+  set(sources "")
+  foreach(src IN LISTS KNCSIM_RTL_SOURCES)
+    get_filename_component(base ${src} NAME)
+    file(READ ${src} text)
+    if(base STREQUAL file)
+      string(REPLACE "${from}" "" without "${text}")
+      string(LENGTH "${text}" n_text)
+      string(LENGTH "${without}" n_without)
+      string(LENGTH "${from}" n_from)
+      math(EXPR occurrences "(${n_text} - ${n_without}) / ${n_from}")
+      if(NOT occurrences EQUAL 1)
+        message(FATAL_ERROR "rtl/ci_mutants.cmake: mutant ${name}: '${from}' occurs ${occurrences} times in ${file}; it must occur once")
+      endif()
+      string(REPLACE "${from}" "${to}" text "${text}")
+      set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${src})
+    endif()
+    file(WRITE ${dir}/${base}.new "${text}")
+    configure_file(${dir}/${base}.new ${dir}/${base} COPYONLY)  # rewritten only if it changed
+    list(APPEND sources ${dir}/${base})
+  endforeach()
+  set(prefix Vkncsim_mutant_${name}_direct)
+  verilate(kncsim_rtl PREFIX ${prefix} TOP_MODULE kncsim_router_top SOURCES ${sources}
+    VERILATOR_ARGS -O3 --assert -GDims=${dims} -GDepth=${depth} "-GAdaptive=1'b${adaptive}" "-GCutThrough=1'b${cut}"
+                   "-GTorus=1'b${torus}" -GVcs=${vcs} -GArb=${arb})
+  string(APPEND mutant_lines "KNCSIM_RTL_MUTANT(${prefix}, ${name}, ${dims}, ${depth}, ${adaptive}, ${cut}, ${vcs}, ${torus}, ${arb})\n")
+  string(APPEND mutant_headers "#include \"${prefix}.h\"\n")
+endforeach()
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutants.inc.new "${mutant_lines}")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutant_headers.inc.new "${mutant_headers}")
+configure_file(${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutants.inc.new ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutants.inc COPYONLY)
+configure_file(${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutant_headers.inc.new ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutant_headers.inc COPYONLY)

@@ -1,0 +1,1198 @@
+#!/usr/bin/python3
+"""Mutation testing of the router RTL: does the test suite notice when the design is wrong?
+
+What it does
+  1. Generates mutants of the router's design code (rtl/kncsim_*.sv, never inside
+     `ifndef SYNTHESIS blocks, comments, strings, declarations, module headers or the
+     assertion-only checker instances): one small textual change of one line each, of six
+     classes:
+       relational   < <-> <=, > <-> >=, == <-> != (a nonblocking assignment's <= is left alone)
+       arithmetic   + <-> -
+       constant     a literal off by one (N -> N+1 / N-1, width and base kept), 1'b0 <-> 1'b1,
+                    '0 <-> '1
+       condition    if (x) -> if (!(x)), && <-> ||, !x -> x
+       stuck_at     the right-hand side of an assignment to a 1-bit signal (an enable, a
+                    valid, a push, a pop...) -> 1'b0 or 1'b1
+       dropped      a nonblocking assignment in an always_ff keeps the old value (q <= q)
+     All sites are found, then --count of them are drawn with a seeded random sample spread
+     over files and classes (--seed, default 1: the same mutants every time). Each gets an id
+     (M001...), a file and line, and its original and mutated line (--list).
+  2. Checks first that the unmutated RTL passes the tests below with the variants the mutants
+     need (the baseline; the run stops if it does not: every mutant would look killed).
+     Then runs each mutant: Verilator lint (verilator --lint-only -Wall --assert, as CI's
+     rtl_lint_* tests, over every variant in rtl/CMakeLists.txt, the mutant's own first); a
+     hard error is "stillborn" (left out of the score), a warning "lint" (CI would reject the
+     change). A lint-clean mutant is built (a persistent build directory per worker,
+     build/mutants/worker<N>, with the mutated sources in its rtl_src/ through
+     KNCSIM_RTL_DIR, and only the variants of the VARIANTS_BY_FILE table below through
+     KNCSIM_RTL_VARIANT_FILTER, plus those a test source #includes by name, without which the
+     test binary does not compile) and the equivalence tests run on it:
+       equivalence_tests --gtest_filter=*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*
+     A failing run "killed" it (the first failing test is recorded), a run past --timeout
+     "timeout" (counted as detected: a hang fails CI too), a passing one "survived". A build
+     that fails in the Verilated model is "stillborn"; one that fails elsewhere is a harness
+     "error" (not recorded: fix the tree and run again).
+  3. Writes each result to build/mutants/results/<id>.json as it finishes (--lint-only too, for
+     the mutants lint kills or finds stillborn); a second run skips
+     the mutants done (--fresh redoes them) and --only M003,M017 runs a subset.
+  4. Reports a table (id, file:line, class, status, the killing test or the reason), the
+     totals, and the mutation score, on stdout and in build/mutants/report.md:
+       score = (killed + lint + timeout) / (mutants not stillborn - survivors known equivalent)
+     Survivors are looked up in scripts/rtl_mutants_equivalent.json, an object from a mutant's
+     signature ("file: original line  =>  mutated line", stable when ids move) to the reason it
+     cannot change behaviour. Survivors not listed there are HOLES in the tests: they are
+     printed last, with their lines, for someone to write the test that kills them (or to
+     explain them in that file).
+
+How long it takes
+  --list, --dry-run, --report: under a second. --lint-only (the lint triage; 12 variants linted a
+  mutant): about 3 s a mutant per worker, 5 minutes for 100 on 2 workers. The full run, on 2
+  shared cores: a worker's first build compiles the whole simulator into its directory (about
+  4 minutes); every later mutant re-Verilates the variants it needs and recompiles what includes
+  them (2 minutes with 2 variants, more with 5 or 6), then runs the tests (seconds when a test
+  fails early: --gtest_fail_fast; a survivor runs them all). Budget 3-5 minutes a mutant per
+  worker: 100 mutants take a few hours. Results accumulate across runs, so a slice at a time
+  with --only works too.
+
+Reading the output
+  A progress bar on stderr, and a line per finished mutant. Then the table, the totals, the
+  score, and the holes. Logs of every step: build/mutants/logs/<id>.{lint,build,test}.log.
+
+Examples
+  scripts/rtl_mutants.py --list                  the mutants, and how many per file and class
+  scripts/rtl_mutants.py --lint-only             the lint triage of all of them
+  scripts/rtl_mutants.py --only M003,M017        two of them, end to end
+  scripts/rtl_mutants.py --jobs 2 --nice 10      all of them (resumes where a last run stopped)
+  scripts/rtl_mutants.py --report                the report of the results so far
+
+The RTL is read once, at the start: every mutant of a run is made from that snapshot (an edit
+to rtl/ during a run does not mix in; the results record the snapshot's hash, and the report
+counts results from another one). The rest of the tree (systemc/, tests/) is built as it is.
+
+Equivalent mutants: a survivor that cannot change what the router does at its pins (e.g. it
+changes a value no one reads in that variant). Add it to scripts/rtl_mutants_equivalent.json
+with a one-paragraph reason; the score then leaves it out.
+"""
+import argparse
+import concurrent.futures
+import dataclasses
+import hashlib
+import json
+import math
+import os
+import queue
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+REPO = Path(__file__).resolve().parent.parent
+RTL = REPO / "rtl"
+EQUIVALENT_FILE = REPO / "scripts" / "rtl_mutants_equivalent.json"
+DEFAULT_ROOT = REPO / "build" / "mutants"
+
+# ---- which router variants build and test a mutant, by the file it is in ----------------------
+# Names after "Vkncsim_router_": d<dims>_q<depth>_a<adaptive>_c<cut-through>, and for routers
+# with virtual channels _v<vcs>_t<torus>_r<arbitration: 0 token, 1 round robin, 2 oldest first>.
+SINGLE_VC = ["d1_q8_a0_c1",   # 1D, cut-through
+             "d2_q4_a0_c0",   # 2D wormhole, dimension order
+             "d2_q4_a1_c0",   # 2D wormhole, adaptive
+             "d2_q8_a0_c1",   # 2D cut-through
+             "d3_q2_a0_c0"]   # 3D, 2-flit FIFOs
+VC = ["d2_q4_a0_c0_v2_t1_r0",  # torus, datelines, priority token
+      "d2_q4_a1_c0_v3_t1_r1",  # torus, Duato, round robin
+      "d2_q4_a0_c0_v3_t0_r1",  # mesh, 3 VCs, round robin
+      "d2_q4_a0_c0_v2_t1_r2"]  # torus, datelines, oldest first
+VARIANTS_BY_FILE = {
+    "kncsim_router.sv":        SINGLE_VC,
+    "kncsim_vc_router.sv":     VC,
+    "kncsim_switch_alloc.sv":  VC,
+    "kncsim_vc_route.sv":      VC,
+    "kncsim_vc_rr_alloc.sv":   ["d2_q4_a1_c0_v3_t1_r1", "d2_q4_a0_c0_v3_t0_r1"],
+    "kncsim_vc_age_alloc.sv":  ["d2_q4_a0_c0_v2_t1_r2"],
+    "kncsim_token_alloc.sv":   ["d2_q4_a0_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    "kncsim_fifo.sv":          ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    "kncsim_route_compute.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a1_c0_v3_t1_r1"],  # + torus Duato
+    "kncsim_router_top.sv":    ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
+}
+# Test sources that #include a Verilated model by name need that variant in every build; they
+# are found in tests/ and added to every mutant's filter (see forced_variants()).
+TEST_TARGET = "equivalence_tests"
+TEST_FILTER = "*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*"
+CLASSES = ["relational", "arithmetic", "constant", "condition", "stuck_at", "dropped"]
+# Instances of these modules are assertions only: their connections are not design code.
+CHECKER_MODULES = ("kncsim_grant_check",)
+
+# Statuses: detected ones count for the score; stillborn ones are left out of it.
+DETECTED = ("killed", "lint", "timeout")
+STATUSES = ("stillborn", "killed", "lint", "timeout", "survived")
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported on stderr with exit status 2."""
+
+
+# ---- mutants ---------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Mutant:
+    file: str
+    line: int       # 1-based
+    col: int        # 0-based column of the change
+    klass: str
+    what: str       # e.g. "< -> <="
+    original: str   # the whole line, without its newline
+    mutated: str
+    id: str = ""
+    occurrence: int = 1  # which of the file's lines with this same text (1: the first)
+
+    @property
+    def signature(self):
+        """Names the mutant by its text, not its id: file, original and mutated line."""
+        sig = f"{self.file}: {self.original.strip()}  =>  {self.mutated.strip()}"
+        return sig if self.occurrence == 1 else f"{sig}  (#{self.occurrence})"
+
+    @property
+    def variants(self):
+        return VARIANTS_BY_FILE[self.file]
+
+
+# ---- reading the design code -------------------------------------------------------------------
+
+def blank_comments(raw, in_block):
+    """The line with comments and string literals blanked (same length); the block-comment state after."""
+    out = []
+    i, n = 0, len(raw)
+    while i < n:
+        if in_block:
+            end = raw.find("*/", i)
+            stop = n if end < 0 else end + 2
+            out.append(" " * (stop - i))
+            in_block = end < 0
+            i = stop
+        elif raw.startswith("//", i):
+            out.append(" " * (n - i))
+            i = n
+        elif raw.startswith("/*", i):
+            in_block = True
+        elif raw[i] == '"':
+            end = i + 1
+            while end < n and raw[end] != '"':
+                end += 2 if raw[end] == "\\" else 1
+            stop = min(end + 1, n)
+            out.append(" " * (stop - i))
+            i = stop
+        else:
+            out.append(raw[i])
+            i += 1
+    return "".join(out), in_block
+
+
+def matching(code, i, open_ch="(", close_ch=")"):
+    """Index of the bracket closing the one at code[i], on this line; None if it does not close."""
+    depth = 0
+    for j in range(i, len(code)):
+        if code[j] == open_ch:
+            depth += 1
+        elif code[j] == close_ch:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def mask_line(code):
+    """Blank (NUL) the parts of a code line no mutant may touch: for-loop headers and constant
+    range selects [a:b] (changing one changes a width, which lint rejects outright)."""
+    chars = list(code)
+    for m in re.finditer(r"\bfor\s*\(", code):
+        end = matching(code, m.end() - 1)
+        for j in range(m.end() - 1, len(code) if end is None else end + 1):
+            chars[j] = "\0"
+    i = 0
+    while True:
+        i = code.find("[", i)
+        if i < 0:
+            break
+        end = matching(code, i, "[", "]")
+        if end is None:
+            break
+        inner = code[i + 1:end]
+        if re.search(r"(?<![+\-]):", inner) and "?" not in inner:
+            for j in range(i, end + 1):
+                chars[j] = "\0"
+            i = end + 1
+        else:
+            i += 1
+    return "".join(chars)
+
+
+NOT_DESIGN_START = re.compile(
+    r"^\s*(logic|bit|int|integer|flit_t|localparam|parameter|genvar|typedef|input|output|inout|"
+    r"import|module|endmodule|function|endfunction|task|endtask|package)\b")
+
+
+def design_lines(text):
+    """(line number, raw line, code, mask) for each line a mutant may change."""
+    in_block = False
+    ifdefs = []       # per open `ifdef/`ifndef: [about SYNTHESIS, current branch excluded]
+    header = None     # paren depth inside a module header, None outside it
+    params = None     # paren depth inside an instance's parameter list #( ... )
+    checker = None    # paren depth inside an instance of an assertion-only module
+    for n, raw in enumerate(text.split("\n"), 1):
+        code, in_block = blank_comments(raw, in_block)
+        s = code.strip()
+        m = re.match(r"`(ifndef|ifdef)\s+(\w+)", s)
+        if m:
+            synth = m.group(2) == "SYNTHESIS"
+            ifdefs.append([synth, synth and m.group(1) == "ifndef"])
+            continue
+        if s.startswith("`else") and ifdefs:
+            ifdefs[-1][1] = ifdefs[-1][0] and not ifdefs[-1][1]
+            continue
+        if s.startswith("`endif") and ifdefs:
+            ifdefs.pop()
+            continue
+        if any(excluded for _, excluded in ifdefs) or not s or s.startswith("`"):
+            continue
+        depth = code.count("(") - code.count(")")
+        if header is not None or re.match(r"module\b", s):
+            header = (header or 0) + depth
+            if header == 0 and s.endswith(");"):
+                header = None
+            continue
+        if checker is not None or any(re.search(rf"\b{c}\b", code) for c in CHECKER_MODULES):
+            checker = (checker or 0) + depth
+            if checker <= 0 and s.endswith(";"):
+                checker = None
+            continue
+        if params is not None or "#(" in code:
+            at = code.find("#(") if params is None else 0
+            params = (params or 0) + code.count("(", at) - code.count(")", at)
+            if params <= 0:
+                params = None
+            continue
+        if NOT_DESIGN_START.match(code) or "unused" in code:
+            continue
+        yield n, raw, code, mask_line(code)
+
+
+# ---- declarations: which signals are one bit wide ---------------------------------------------
+
+DECL = re.compile(r"^\s*(?:(?:input|output|inout)\s+)?(?:logic|bit)\b\s*((?:\[[^\]]*\]\s*)*)(.*)$")
+
+
+def declarations(text):
+    """name -> (packed dimensions, unpacked dimensions) of every logic/bit declared in the file
+    (None when the name is declared twice with different shapes)."""
+    shapes = {}
+    in_block = False
+    for raw in text.split("\n"):
+        code, in_block = blank_comments(raw, in_block)
+        m = DECL.match(code)
+        if not m:
+            continue
+        packed = m.group(1).count("[")
+        for part in m.group(2).split(","):
+            nm = re.match(r"\s*([A-Za-z_]\w*)\s*((?:\[[^\]]*\]\s*)*)", part)
+            if not nm or not nm.group(1):
+                continue
+            shape = (packed, nm.group(2).count("["))
+            name = nm.group(1)
+            shapes[name] = shape if shapes.get(name, shape) == shape else None
+    return shapes
+
+
+def parse_lvalue(code, i):
+    """(end, name, [index texts], field) of a variable reference starting at code[i], or None."""
+    m = re.compile(r"[A-Za-z_]\w*").match(code, i)
+    if not m:
+        return None
+    name, j, indices = m.group(0), m.end(), []
+    while True:
+        k = j
+        while k < len(code) and code[k] == " ":
+            k += 1
+        if k < len(code) and code[k] == "[":
+            end = matching(code, k, "[", "]")
+            if end is None:
+                return None
+            indices.append(code[k + 1:end])
+            j = end + 1
+        else:
+            break
+    field = None
+    fm = re.compile(r"\.([A-Za-z_]\w*)").match(code, j)
+    if fm:
+        field, j = fm.group(1), fm.end()
+    return j, name, indices, field
+
+
+def statement_start(code):
+    """Where the statement proper starts, past `else`, `begin`, `if (...)`, `for (...)`, `assign`."""
+    i = 0
+    while True:
+        while i < len(code) and code[i].isspace():
+            i += 1
+        m = re.compile(r"(else|begin|assign)\b").match(code, i)
+        if m:
+            i = m.end()
+            continue
+        m = re.compile(r"(if|for)\s*\(").match(code, i)
+        if m:
+            end = matching(code, m.end() - 1)
+            if end is None:
+                return None
+            i = end + 1
+            continue
+        return i
+
+
+def is_nonblocking(code, pos):
+    """Whether the <= at code[pos] is a nonblocking assignment (what precedes it is an lvalue)."""
+    start = statement_start(code[:pos])
+    if start is None:
+        return False
+    lv = parse_lvalue(code, start)
+    return lv is not None and code[lv[0]:pos].strip() == ""
+
+
+def assignment(code):
+    """(lhs start, lhs end, lvalue, op, rhs start, rhs end) of a one-line assignment, or None."""
+    start = statement_start(code)
+    if start is None:
+        return None
+    lv = parse_lvalue(code, start)
+    if lv is None:
+        return None
+    m = re.compile(r"\s*(<=|=)(?!=)\s*").match(code, lv[0])
+    if not m:
+        return None
+    rhs_start = m.end()
+    semi = code.find(";", rhs_start)
+    if semi < 0 or code[semi + 1:].strip() or code.count("(", rhs_start, semi) != code.count(")", rhs_start, semi):
+        return None
+    rhs_end = len(code[:semi].rstrip())
+    return start, lv[0], lv, m.group(1), rhs_start, rhs_end
+
+
+def one_bit(lvalue, shapes):
+    _, name, indices, field = lvalue
+    shape = shapes.get(name)
+    if shape is None or field is not None or any(":" in ix for ix in indices):
+        return False
+    return len(indices) == shape[0] + shape[1]
+
+
+LITERAL = re.compile(r"^(\d+'[sS]?[bBdDhH][0-9a-fA-F_]+|'[01]|\d+)$")
+
+
+# ---- finding the sites of each class ------------------------------------------------------------
+
+def edit(raw, start, end, text):
+    return raw[:start] + text + raw[end:]
+
+
+def relational_sites(raw, code, mask):
+    swap = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
+    for m in re.finditer(r"===|!==|==|!=|<=|>=|<<<|>>>|<<|>>|->|=>|<|>", mask):
+        op = m.group(0)
+        if op not in swap or (op == "<=" and is_nonblocking(code, m.start())):
+            continue
+        yield m.start(), f"{op} -> {swap[op]}", edit(raw, m.start(), m.end(), swap[op])
+
+
+def arithmetic_sites(raw, code, mask):
+    for m in re.finditer(r"(?<![+\-])[+\-](?![+\-:=])", mask):
+        before = code[:m.start()].rstrip()
+        if not before or before[-1] in "([{,=?:&|^~!<>+-*/%":
+            continue  # unary
+        new = "-" if m.group(0) == "+" else "+"
+        yield m.start(), f"{m.group(0)} -> {new}", edit(raw, m.start(), m.end(), new)
+
+
+def constant_sites(raw, code, mask):
+    for m in re.finditer(r"(?<![\w'])(\d+)'([sS]?)([bBdDhH])([0-9a-fA-F_]+)(?![\w'])", mask):
+        width, signed, base, digits = int(m.group(1)), m.group(2), m.group(3), m.group(4).replace("_", "")
+        radix = {"b": 2, "d": 10, "h": 16}[base.lower()]
+        try:
+            value = int(digits, radix)
+        except ValueError:
+            continue
+        if width == 1:
+            news = [1 - value]
+        else:
+            news = [v for v in (value + 1, value - 1) if 0 <= v < 2 ** width]
+        fmt = {2: "b", 10: "d", 16: "x"}[radix]
+        for v in news:
+            text = f"{width}'{signed}{base}{format(v, fmt)}"
+            yield m.start(), f"{m.group(0)} -> {text}", edit(raw, m.start(), m.end(), text)
+    for m in re.finditer(r"(?<![\w')])'([01])(?![\w'(])", mask):
+        text = "'1" if m.group(1) == "0" else "'0"
+        yield m.start(), f"{m.group(0)} -> {text}", edit(raw, m.start(), m.end(), text)
+    for m in re.finditer(r"(?<![\w'.$])(\d+)(?![\w'.])", mask):
+        value = int(m.group(1))
+        for v in (value + 1, value - 1):
+            if v >= 0:
+                yield m.start(), f"{value} -> {v}", edit(raw, m.start(), m.end(), str(v))
+
+
+def condition_sites(raw, code, mask):
+    for m in re.finditer(r"\bif\s*\(", mask):
+        open_at = m.end() - 1
+        close = matching(mask, open_at)
+        if close is None:
+            continue
+        cond = raw[open_at + 1:close]
+        if re.fullmatch(r"\s*!\s*[A-Za-z_]\w*\s*", cond):
+            continue  # the same as dropping its !, found below
+        yield m.start(), "if (x) -> if (!(x))", edit(raw, open_at, close + 1, f"(!({cond}))")
+    for m in re.finditer(r"&&|\|\|", mask):
+        new = "||" if m.group(0) == "&&" else "&&"
+        yield m.start(), f"{m.group(0)} -> {new}", edit(raw, m.start(), m.end(), new)
+    for m in re.finditer(r"!(?!=)", mask):
+        yield m.start(), "!x -> x", edit(raw, m.start(), m.end(), "")
+
+
+def stuck_at_sites(raw, code, mask, shapes):
+    a = assignment(code)
+    if a is not None:
+        _, _, lv, _, rs, re_ = a
+        rhs = code[rs:re_].strip()
+        if one_bit(lv, shapes) and not LITERAL.match(rhs) and "\0" not in mask[rs:re_]:
+            for v in ("1'b0", "1'b1"):
+                yield rs, f"{lv[1]} stuck at {v[-1]}", edit(raw, rs, re_, v)
+    for m in re.finditer(r"\.(push_i|pop_i)\s*\(", mask):
+        close = matching(mask, m.end() - 1)
+        if close is None:
+            continue
+        for v in ("1'b0", "1'b1"):
+            yield m.end(), f".{m.group(1)} stuck at {v[-1]}", edit(raw, m.end(), close, v)
+
+
+def dropped_sites(raw, code, mask):
+    a = assignment(code)
+    if a is None or a[3] != "<=":
+        return
+    ls, le, lv, _, rs, re_ = a
+    lhs = code[ls:le].strip()
+    if code[rs:re_].strip() != lhs:
+        yield ls, f"{lhs} keeps its value", edit(raw, rs, re_, lhs)
+
+
+def file_sites(name, text):
+    """Every candidate mutant of one file, in line order. (Nonblocking assignments, the ones
+    `dropped` removes, are in always_ff blocks only: the design code has no other.)"""
+    shapes = declarations(text)
+    out = []
+    for n, raw, code, mask in design_lines(text):
+        finders = [("relational", relational_sites(raw, code, mask)),
+                   ("arithmetic", arithmetic_sites(raw, code, mask)),
+                   ("constant", constant_sites(raw, code, mask)),
+                   ("condition", condition_sites(raw, code, mask)),
+                   ("stuck_at", stuck_at_sites(raw, code, mask, shapes)),
+                   ("dropped", dropped_sites(raw, code, mask))]
+        for klass, sites in finders:
+            for col, what, mutated in sites:
+                if mutated != raw:
+                    out.append(Mutant(name, n, col, klass, what, raw, mutated))
+    return out
+
+
+def all_sites(sources):
+    """Every candidate in every mutated file, without duplicates (same file, line and text)."""
+    seen, out = set(), []
+    for name in VARIANTS_BY_FILE:
+        for m in file_sites(name, sources[name]):
+            key = (m.file, m.line, m.mutated)
+            if key not in seen:
+                seen.add(key)
+                out.append(m)
+    return out
+
+
+def quotas(sizes, count):
+    """Mutants per file: shares of `count` by the square root of the file's number of sites
+    (big files get more, small ones are not starved), none above what a file has."""
+    order = list(sizes)
+    quota = {f: 0 for f in order}
+    left = min(count, sum(sizes.values()))
+    while left > 0:
+        open_files = [f for f in order if quota[f] < sizes[f]]
+        total = sum(math.sqrt(sizes[f]) for f in open_files)
+        share = {f: left * math.sqrt(sizes[f]) / total for f in open_files}
+        given = 0
+        for f in open_files:
+            n = min(int(share[f]), sizes[f] - quota[f])
+            quota[f] += n
+            given += n
+        if given == 0:  # less than one each: the largest remainders get one
+            for f in sorted(open_files, key=lambda f: (-(share[f] % 1), order.index(f)))[:left]:
+                quota[f] += 1
+                given += 1
+        left -= given
+    return quota
+
+
+def sample(sites, count, seed):
+    """`count` sites by a seeded random draw: per file a quota (quotas()), taken in turns over
+    the classes so each class is represented; ids in file, line and column order."""
+    rng = random.Random(seed)
+    order = list(VARIANTS_BY_FILE)
+    by_file = {f: {c: [m for m in sites if m.file == f and m.klass == c] for c in CLASSES} for f in order}
+    for f in order:
+        for c in CLASSES:
+            rng.shuffle(by_file[f][c])
+    quota = quotas({f: sum(len(v) for v in by_file[f].values()) for f in order}, count)
+    chosen = []
+    for f in order:
+        taken = 0
+        while taken < quota[f]:
+            for c in CLASSES:
+                if by_file[f][c] and taken < quota[f]:
+                    chosen.append(by_file[f][c].pop())
+                    taken += 1
+    chosen.sort(key=lambda m: (order.index(m.file), m.line, m.col, m.klass, m.mutated))
+    return chosen
+
+
+def generate(sources, count, seed):
+    mutants = sample(all_sites(sources), count, seed)
+    for i, m in enumerate(mutants, 1):
+        m.id = f"M{i:03d}"
+        lines = sources[m.file].split("\n")
+        m.occurrence = sum(1 for l in lines[:m.line - 1] if l.strip() == m.original.strip()) + 1
+    return mutants
+
+
+def mutated_text(sources, m):
+    lines = sources[m.file].split("\n")
+    assert lines[m.line - 1] == m.original
+    lines[m.line - 1] = m.mutated
+    return "\n".join(lines)
+
+
+# ---- the build's variant list, source order, and forced variants -------------------------------
+
+def cmake_variants():
+    """name suffix -> Verilator -G parameters, for every variant in rtl/CMakeLists.txt."""
+    text = (RTL / "CMakeLists.txt").read_text()
+    block = re.search(r"set\(KNCSIM_RTL_VARIANTS(.*?)\n\)", text, re.S)
+    if not block:
+        raise SystemExit("rtl/CMakeLists.txt: no set(KNCSIM_RTL_VARIANTS ...)")
+    out = {}
+    for fields in re.findall(r'"([\d ]+)"', block.group(1)):
+        f = [int(x) for x in fields.split()]
+        dims, depth, adaptive, cut = f[:4]
+        vcs, torus, arb = f[4:7] if len(f) > 4 else (1, 0, 0)
+        name = f"d{dims}_q{depth}_a{adaptive}_c{cut}" + (f"_v{vcs}_t{torus}_r{arb}" if len(f) > 4 else "")
+        out[name] = [f"-GDims={dims}", f"-GDepth={depth}", f"-GAdaptive=1'b{adaptive}",
+                     f"-GCutThrough=1'b{cut}", f"-GTorus=1'b{torus}", f"-GVcs={vcs}", f"-GArb={arb}"]
+    return out
+
+
+def cmake_sources():
+    """The router's source files in the order rtl/CMakeLists.txt gives Verilator."""
+    text = (RTL / "CMakeLists.txt").read_text()
+    block = re.search(r"set\(KNCSIM_RTL_SOURCES(.*?)\)", text, re.S)
+    if not block:
+        raise SystemExit("rtl/CMakeLists.txt: no set(KNCSIM_RTL_SOURCES ...)")
+    return re.findall(r"\$\{KNCSIM_RTL_DIR\}/([\w.]+)", block.group(1))
+
+
+def forced_variants():
+    """Variants a test source includes by name: the test binary does not compile without them."""
+    found = set()
+    for path in (REPO / "tests").rglob("*.cpp"):
+        found.update(re.findall(r'^\s*#\s*include\s+"Vkncsim_router_(\w+?)(?:_direct)?\.h"',
+                                path.read_text(errors="replace"), re.M))
+    return sorted(found)
+
+
+def variant_filter(names):
+    return "^Vkncsim_router_(" + "|".join(sorted(names)) + ")$"
+
+
+def pristine_sources():
+    """The router's .sv and .vlt files as they are now: every mutant is made from this snapshot."""
+    return {p.name: p.read_text() for p in sorted(RTL.iterdir()) if p.suffix in (".sv", ".vlt")}
+
+
+def rtl_hash(sources):
+    h = hashlib.sha256()
+    for name in sorted(sources):
+        h.update(name.encode() + b"\0" + sources[name].encode() + b"\0")
+    return h.hexdigest()[:16]
+
+
+# ---- running: lint, build, tests ----------------------------------------------------------------
+
+@dataclasses.dataclass
+class Settings:
+    root: Path
+    jobs: int
+    build_jobs: int
+    timeout: float
+    nice: int
+    verilator: str
+    variants: dict       # name -> -G parameters
+    sources_order: list
+    forced: list
+    pristine: dict
+    rtl_hash: str
+    seed: int
+
+
+def write_sources(directory, pristine, mutant=None):
+    """Make `directory` hold the pristine sources, with the mutant's file mutated; files already
+    right are not touched (their times stay, so the build redoes only what changed)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, text in pristine.items():
+        want = mutated_text(pristine, mutant) if mutant is not None and name == mutant.file else text
+        path = directory / name
+        if not path.exists() or path.read_text() != want:
+            path.write_text(want)
+
+
+def lint(s, m):
+    """("clean" | "lint" | "stillborn", reason): Verilator -Wall over every variant, the
+    mutant's own first, stopping at the first complaint."""
+    s.root.joinpath("tmp").mkdir(parents=True, exist_ok=True)
+    order = list(m.variants) + [v for v in s.variants if v not in m.variants]
+    log = []
+    with tempfile.TemporaryDirectory(dir=s.root / "tmp") as d:
+        write_sources(Path(d), s.pristine, m)
+        for v in order:
+            cmd = niced(s, [s.verilator, "--lint-only", "-Wall", "--assert", "--top-module", "kncsim_router_top",
+                            *s.variants[v], *[str(Path(d) / f) for f in s.sources_order]])
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            log.append(f"$ {' '.join(cmd)}\n{r.stdout}{r.stderr}")
+            if r.returncode != 0:
+                write_log(s, m, "lint", "\n".join(log))
+                return lint_verdict(r.stderr + r.stdout, v, d)
+    write_log(s, m, "lint", "\n".join(log))
+    return "clean", ""
+
+
+def lint_verdict(output, variant, tmpdir):
+    output = output.replace(tmpdir + "/", "")
+    errors = [l for l in output.splitlines() if l.startswith("%Error") and "Exiting due to" not in l]
+    if errors:
+        return "stillborn", f"{errors[0][:160]} [{variant}]"
+    warnings = [l for l in output.splitlines() if l.startswith("%Warning")]
+    return "lint", (warnings[0][:160] if warnings else output.strip()[:160]) + f" [{variant}]"
+
+
+def write_log(s, m, step, text):
+    d = s.root / "logs"
+    d.mkdir(parents=True, exist_ok=True)
+    (d / f"{m.id}.{step}.log").write_text(text)
+
+
+def niced(s, cmd):
+    return ["nice", "-n", str(s.nice), *cmd] if s.nice else cmd
+
+
+def configure(s, wdir, names):
+    """Configure the worker's build directory for these variants (a no-op when it already is)."""
+    flt = variant_filter(names)
+    cache = wdir / "CMakeCache.txt"
+    if cache.exists() and f"KNCSIM_RTL_VARIANT_FILTER:STRING={flt}\n" in cache.read_text():
+        return True, ""
+    cmd = ["cmake", "-S", str(REPO), "-B", str(wdir), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+           "-DKNCSIM_TESTS=ON", f"-DKNCSIM_RTL_DIR={wdir / 'rtl_src'}", f"-DKNCSIM_RTL_VARIANT_FILTER={flt}"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.returncode == 0, f"$ {' '.join(cmd)}\n{r.stdout}{r.stderr}"
+
+
+def build(s, wdir, names):
+    """Build the test binary with these variants: ("ok" | "stillborn" | "error", reason, log)."""
+    ok, log = configure(s, wdir, set(names) | set(s.forced))
+    if not ok:
+        return "error", "cmake configure failed", log
+    cmd = niced(s, ["cmake", "--build", str(wdir), "--target", TEST_TARGET, "-j", str(s.build_jobs)])
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log += f"$ {' '.join(cmd)}\n{r.stdout}"
+    if r.returncode == 0:
+        return "ok", "", log
+    failed = re.findall(r"^FAILED: (.*)$", r.stdout, re.M)
+    verr = re.findall(r"^%Error.*$", r.stdout, re.M)
+    if verr or any("Vkncsim_router" in f for f in failed):
+        return "stillborn", (verr[0] if verr else "compile error in " + failed[0])[:160], log
+    return "error", ("build failed outside the Verilated router: " + (failed[0] if failed else "?"))[:160], log
+
+
+def run_tests(s, wdir):
+    """("killed" | "timeout" | "survived" | "error", reason, log)."""
+    binary = wdir / "tests" / TEST_TARGET
+    cmd = niced(s, [str(binary), f"--gtest_filter={TEST_FILTER}", "--gtest_fail_fast", "--gtest_color=no"])
+    env = dict(os.environ, GTEST_COLOR="no")
+    p = subprocess.Popen(cmd, cwd=wdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         env=env, start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=s.timeout)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        timed_out = True
+    log = f"$ {' '.join(cmd)}\n{out}"
+    if timed_out:
+        return "timeout", f"past {s.timeout:g} s in {running_test(out) or '?'}", log
+    if p.returncode == 0:
+        passed = re.search(r"^\[  PASSED  \] (\d+) test", out, re.M)
+        if not passed or passed.group(1) == "0":
+            return "error", "the test filter ran no test", log
+        return "survived", f"{passed.group(1)} tests passed", log
+    return "killed", killing_test(out, p.returncode), log
+
+
+def running_test(out):
+    """The test that was running when the output ends (started, not finished)."""
+    current = None
+    for line in out.splitlines():
+        m = re.match(r"\[ RUN      \] (\S+)", line)
+        if m:
+            current = m.group(1)
+        elif re.match(r"\[\s+(OK|FAILED)\s+\] ", line):
+            current = None
+    return current
+
+
+def killing_test(out, rc):
+    """The first failing test, and why: the RTL assertion that stopped the process, or how a
+    death test went wrong."""
+    failed = re.search(r"^\[  FAILED  \] (\S+)", out, re.M)
+    name = failed.group(1) if failed else running_test(out)
+    # An assertion's report, not one a death test expected (those lines start with [  DEATH   ]).
+    rule = re.search(r"^(?!\[  DEATH).*Assertion failed.*?\b(\w+_A)\b:", out, re.M)
+    if "died but not with expected error" in out:
+        why = " (a death test died another way)"
+    elif "failed to die" in out:
+        why = " (a death test did not die)"
+    elif rule:
+        why = f" ({rule.group(1)})"
+    else:
+        why = "" if failed else f" (exit {rc})"
+    return f"{name or '?'}{why}"
+
+
+def run_mutant(s, m, worker_ids, lint_cache):
+    """Lint, build and test one mutant in a free worker's directory; the result as a dict."""
+    t0 = time.monotonic()
+    times = {}
+    status, detail = lint_cache.get(m.id) or lint(s, m)
+    times["lint"] = round(time.monotonic() - t0, 1)
+    if status == "clean":
+        wid = worker_ids.get()
+        try:
+            wdir = s.root / f"worker{wid}"
+            try:
+                write_sources(wdir / "rtl_src", s.pristine, m)
+                t1 = time.monotonic()
+                status, detail, log = build(s, wdir, m.variants)
+                times["build"] = round(time.monotonic() - t1, 1)
+                write_log(s, m, "build", log)
+                if status == "ok":
+                    t2 = time.monotonic()
+                    status, detail, log = run_tests(s, wdir)
+                    times["test"] = round(time.monotonic() - t2, 1)
+                    write_log(s, m, "test", log)
+            finally:
+                write_sources(wdir / "rtl_src", s.pristine)
+        finally:
+            worker_ids.put(wid)
+        detail = f"{detail} [worker{wid}]" if status == "error" else detail
+    times["total"] = round(time.monotonic() - t0, 1)
+    return result_record(s, m, status, detail, times)
+
+
+def baseline(s, names):
+    """Build and test the unmutated RTL in worker1 with these variants; True if the tests pass
+    (if not, a mutant's "killed" means nothing)."""
+    wdir = s.root / "worker1"
+    write_sources(wdir / "rtl_src", s.pristine)
+    t0 = time.monotonic()
+    status, detail, log = build(s, wdir, names)
+    t1 = time.monotonic()
+    (s.root / "logs").mkdir(parents=True, exist_ok=True)
+    (s.root / "logs" / "baseline.build.log").write_text(log)
+    if status == "ok":
+        status, detail, log = run_tests(s, wdir)
+        (s.root / "logs" / "baseline.test.log").write_text(log)
+    t2 = time.monotonic()
+    names = sorted(set(names) | set(s.forced))
+    print(f"Baseline (unmutated RTL; {', '.join(names)}): {'passed' if status == 'survived' else status}: "
+          f"{detail} (build {t1 - t0:.0f} s, tests {t2 - t1:.0f} s; logs {s.root / 'logs'}/baseline.*.log)")
+    return status == "survived"
+
+
+def result_record(s, m, status, detail, times):
+    return {"id": m.id, "signature": m.signature, "file": m.file, "line": m.line, "class": m.klass,
+            "what": m.what, "original": m.original, "mutated": m.mutated, "status": status,
+            "detail": detail, "variants": sorted(set(m.variants) | set(s.forced)), "seconds": times,
+            "rtl_hash": s.rtl_hash, "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
+
+
+# ---- results on disk ---------------------------------------------------------------------------
+
+def save_json(path, obj):
+    """Write atomically: a reader sees the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(fd, "w") as f:
+        json.dump(obj, f, indent=2)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def load_results(directory, mutants):
+    """id -> stored result, for the mutants whose stored signature still matches."""
+    out = {}
+    for m in mutants:
+        path = directory / f"{m.id}.json"
+        if path.exists():
+            try:
+                r = json.loads(path.read_text())
+            except json.JSONDecodeError:
+                continue
+            if r.get("signature") == m.signature:
+                out[m.id] = r
+    return out
+
+
+def load_equivalent():
+    if not EQUIVALENT_FILE.exists():
+        return {}
+    try:
+        data = json.loads(EQUIVALENT_FILE.read_text())
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{EQUIVALENT_FILE}: not JSON: {e}")
+    if not isinstance(data, dict):
+        raise UsageError(f"{EQUIVALENT_FILE}: must be a JSON object (signature -> explanation)")
+    return data
+
+
+# ---- reporting ----------------------------------------------------------------------------------
+
+def counts_table(mutants):
+    """Rows of mutants per file and class, with totals."""
+    files = list(dict.fromkeys(m.file for m in mutants))
+    header = ["file"] + CLASSES + ["total"]
+    rows = []
+    for f in files:
+        row = [sum(1 for m in mutants if m.file == f and m.klass == c) for c in CLASSES]
+        rows.append([f] + row + [sum(row)])
+    totals = [sum(1 for m in mutants if m.klass == c) for c in CLASSES]
+    rows.append(["total"] + totals + [sum(totals)])
+    return header, rows
+
+
+def format_table(header, rows, markdown=False):
+    rows = [[str(c) for c in r] for r in rows]
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
+        return "\n".join(lines)
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+    fmt = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()
+    return "\n".join([fmt(header), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows])
+
+
+def summarize(mutants, results, equivalent):
+    counts = {k: 0 for k in STATUSES}
+    holes, equiv, not_run = [], [], []
+    for m in mutants:
+        r = results.get(m.id)
+        if r is None:
+            not_run.append(m)
+            continue
+        counts[r["status"]] += 1
+        if r["status"] == "survived":
+            (equiv if m.signature in equivalent else holes).append(m)
+    detected = sum(counts[k] for k in DETECTED)
+    denominator = sum(counts.values()) - counts["stillborn"] - len(equiv)
+    score = 100.0 * detected / denominator if denominator > 0 else None
+    return counts, detected, denominator, score, holes, equiv, not_run
+
+
+def report(s, mutants, results, equivalent, markdown):
+    counts, detected, denominator, score, holes, equiv, not_run = summarize(mutants, results, equivalent)
+    rows = []
+    for m in mutants:
+        r = results.get(m.id)
+        status = r["status"] if r else "not run"
+        if status == "survived":
+            status = "survived (equivalent)" if m.signature in equivalent else "SURVIVED (hole)"
+        rows.append([m.id, f"{m.file}:{m.line}", m.klass, status, r["detail"] if r else ""])
+    out = []
+    if markdown:
+        out += ["# Router RTL mutation testing", "",
+                f"`scripts/rtl_mutants.py`, seed {s.seed}, RTL {s.rtl_hash}; tests "
+                f"`{TEST_TARGET} --gtest_filter={TEST_FILTER}` and `verilator --lint-only -Wall`.", ""]
+    out.append(format_table(["id", "file:line", "class", "status", "killing test / reason"], rows, markdown))
+    out.append("")
+    total_rows = [["generated", len(mutants)], ["stillborn", counts["stillborn"]],
+                  ["killed by tests", counts["killed"]], ["killed by lint", counts["lint"]],
+                  ["timed out", counts["timeout"]], ["survived", counts["survived"]],
+                  ["  of which known equivalent", len(equiv)], ["  of which holes", len(holes)]]
+    if not_run:
+        total_rows.append(["not run yet", len(not_run)])
+    out.append(format_table(["", "mutants"], total_rows, markdown))
+    out.append("")
+    score_text = f"{score:.1f}%" if score is not None else "n/a"
+    out.append(f"{'**' if markdown else ''}Mutation score: {score_text}{'**' if markdown else ''} "
+               f"= (killed {counts['killed']} + lint {counts['lint']} + timed out {counts['timeout']}) / "
+               f"(not stillborn {sum(counts.values()) - counts['stillborn']} - equivalent {len(equiv)} = {denominator})")
+    stale = sum(1 for r in results.values() if r.get("rtl_hash") != s.rtl_hash)
+    if stale:
+        out.append(f"\nNote: {stale} results were made from an earlier version of the RTL (--fresh redoes them).")
+    if holes:
+        out += ["", f"{'## ' if markdown else '!!! '}HOLES: {len(holes)} survivor(s) the tests do not catch "
+                f"(not explained in scripts/rtl_mutants_equivalent.json)", ""]
+        for m in holes:
+            if markdown:
+                out += [f"**{m.id}** {m.file}:{m.line}, {m.klass} ({m.what}); signature `{m.signature}`", "",
+                        "```diff", f"- {m.original.strip()}", f"+ {m.mutated.strip()}", "```", ""]
+            else:
+                out += [f"  {m.id} {m.file}:{m.line} {m.klass} ({m.what})", f"      - {m.original.strip()}",
+                        f"      + {m.mutated.strip()}", f"      signature: {m.signature}"]
+    unused = [k for k in equivalent if k not in {m.signature for m in mutants}]
+    if unused:
+        out.append(f"\nNote: {len(unused)} entries of scripts/rtl_mutants_equivalent.json match no mutant of this run.")
+    return "\n".join(out) + "\n"
+
+
+# ---- the command line ----------------------------------------------------------------------------
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=1, help="seed of the sample of sites (default 1)")
+    ap.add_argument("--count", type=int, default=100, help="mutants to draw from all the sites (default 100)")
+    ap.add_argument("--list", action="store_true", help="list the mutants and their counts by file and class, then stop")
+    ap.add_argument("--dry-run", action="store_true", help="print what a run would do, then stop")
+    ap.add_argument("--lint-only", action="store_true",
+                    help="only the lint step of every selected mutant (a quick triage: how many are "
+                         "stillborn, how many lint kills); results in <root>/lint/")
+    ap.add_argument("--report", action="store_true", help="only print (and write) the report of the results so far")
+    ap.add_argument("--baseline", action="store_true",
+                    help="only build and test the unmutated RTL with the selected mutants' variants (worker1), "
+                         "then stop; a full run does this first anyway")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip the check that the unmutated RTL passes the tests before the mutants run")
+    ap.add_argument("--only", metavar="IDS", help="comma-separated mutant ids to run, e.g. M003,M017")
+    ap.add_argument("--fresh", action="store_true", help="run the selected mutants again even if done")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel workers, each with its own build directory (default 2)")
+    ap.add_argument("--build-jobs", type=int, default=0,
+                    help="compile jobs per worker's build (default: the cores shared among the workers)")
+    ap.add_argument("--timeout", type=float, default=600, help="seconds a mutant's test run may take (default 600)")
+    ap.add_argument("--nice", type=int, default=0, help="run builds and tests at this niceness (default 0)")
+    ap.add_argument("--root", type=Path, default=DEFAULT_ROOT,
+                    help=f"where build directories, results, logs and the report go (default {DEFAULT_ROOT.relative_to(REPO)})")
+    ap.add_argument("--verilator", default=shutil.which("verilator") or "verilator", help="the Verilator binary")
+    args = ap.parse_args(argv)
+    if args.jobs < 1:
+        ap.error(f"--jobs must be at least 1, not {args.jobs}")
+    if args.build_jobs < 0:
+        ap.error(f"--build-jobs must be 0 (automatic) or more, not {args.build_jobs}")
+    if args.count < 1:
+        ap.error(f"--count must be at least 1, not {args.count}")
+    if args.timeout <= 0:
+        ap.error(f"--timeout must be positive, not {args.timeout}")
+    if not 0 <= args.nice <= 19:
+        ap.error(f"--nice must be 0 to 19, not {args.nice}")
+    return args
+
+
+def select(mutants, only):
+    if not only:
+        return list(mutants)
+    by_id = {m.id: m for m in mutants}
+    wanted = [x.strip().upper() for x in only.split(",") if x.strip()]
+    unknown = [x for x in wanted if x not in by_id]
+    if unknown or not wanted:
+        raise UsageError(f"--only: unknown mutant id(s) {', '.join(unknown) or '(none given)'}; "
+                         f"this seed and count make {mutants[0].id}..{mutants[-1].id} (see --list)")
+    return [by_id[x] for x in dict.fromkeys(wanted)]
+
+
+def check_table(variants):
+    missing = sorted({v for vs in VARIANTS_BY_FILE.values() for v in vs} - set(variants))
+    if missing:
+        raise SystemExit(f"VARIANTS_BY_FILE names variants rtl/CMakeLists.txt does not build: {', '.join(missing)}")
+
+
+def print_list(mutants):
+    for m in mutants:
+        print(f"{m.id}  {m.file}:{m.line}  {m.klass}  ({m.what})")
+        print(f"    - {m.original.strip()}")
+        print(f"    + {m.mutated.strip()}")
+    print()
+    print(format_table(*counts_table(mutants)))
+
+
+def print_plan(s, chosen, done, args):
+    todo = [m for m in chosen if m.id not in done]
+    print(f"{len(chosen)} mutants selected, {len(chosen) - len(todo)} already done (skipped), {len(todo)} to run"
+          f"{' (lint only)' if args.lint_only else ''}.")
+    print(f"Every build also gets the variants the tests include by name: {', '.join(s.forced) or 'none'}.")
+    for m in todo:
+        names = sorted(set(m.variants) | set(s.forced))
+        print(f"  {m.id}  {m.file}:{m.line}  {m.klass}  ({m.what})\n      variants: {', '.join(names)}")
+    if not args.lint_only and todo:
+        print(f"\n{s.jobs} worker(s): {s.root}/worker<N> (rtl_src/ holds the mutated sources), "
+              f"{s.build_jobs} compile job(s) each{f', nice {s.nice}' if s.nice else ''}. Per mutant:")
+        print("  lint:  verilator --lint-only -Wall --assert --top-module kncsim_router_top <-G params> <sources>"
+              f" (each of {len(s.variants)} variants, its own first)")
+        print(f"  build: cmake -S {REPO} -B <worker> -G Ninja -DCMAKE_BUILD_TYPE=Release "
+              f"-DKNCSIM_RTL_DIR=<worker>/rtl_src -DKNCSIM_RTL_VARIANT_FILTER='<regex>'; "
+              f"cmake --build <worker> --target {TEST_TARGET}")
+        print(f"  test:  <worker>/tests/{TEST_TARGET} --gtest_filter={TEST_FILTER} --gtest_fail_fast "
+              f"(timeout {s.timeout:g} s)")
+    if not args.lint_only and todo and not args.no_baseline:
+        print("  first, once: the same build and tests of the unmutated RTL in worker1 (the baseline; the "
+              "run stops if it fails)")
+    print(f"\nResults: {s.root}/results/<id>.json; report: {s.root}/report.md")
+
+
+def run_all(s, todo, results_dir, lint_cache):
+    """Run the mutants on the workers; returns the results (harness errors are not kept)."""
+    worker_ids = queue.Queue()
+    for w in range(1, s.jobs + 1):
+        worker_ids.put(w)
+    # Mutants needing the same variants one after another: a build directory reconfigures less.
+    todo = sorted(todo, key=lambda m: (sorted(m.variants), m.file, m.id))
+    out, errors = {}, 0
+    tally = {k: 0 for k in STATUSES}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=s.jobs) as pool, \
+            tqdm(total=len(todo), desc="mutants", unit="mutant", file=sys.stderr) as bar:
+        futures = {pool.submit(run_mutant, s, m, worker_ids, lint_cache): m for m in todo}
+        for f in concurrent.futures.as_completed(futures):
+            m = futures[f]
+            r = f.result()
+            if r["status"] == "error":
+                errors += 1
+            else:
+                save_json(results_dir / f"{m.id}.json", r)
+                out[m.id] = r
+                tally[r["status"]] += 1
+            bar.write(f"{m.id} {m.file}:{m.line} {m.klass}: {r['status']} {r['detail']} "
+                      f"({r['seconds']['total']:.0f} s)", file=sys.stderr)
+            bar.set_postfix({k: v for k, v in tally.items() if v}, refresh=False)
+            bar.update()
+    return out, errors
+
+
+def lint_all(s, todo, lint_dir):
+    """The lint triage: each mutant linted on a pool of --jobs threads; results kept."""
+    out = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=s.jobs) as pool, \
+            tqdm(total=len(todo), desc="lint", unit="mutant", file=sys.stderr) as bar:
+        futures = {pool.submit(lint, s, m): m for m in todo}
+        for f in concurrent.futures.as_completed(futures):
+            m = futures[f]
+            status, detail = f.result()
+            out[m.id] = {"id": m.id, "signature": m.signature, "status": status, "detail": detail}
+            save_json(lint_dir / f"{m.id}.json", out[m.id])
+            bar.update()
+    return out
+
+
+def lint_report(mutants, lint_results):
+    counts = {"clean": 0, "lint": 0, "stillborn": 0}
+    lines = []
+    for m in mutants:
+        r = lint_results.get(m.id)
+        if r is None:
+            continue
+        counts[r["status"]] += 1
+        if r["status"] != "clean":
+            lines.append(f"  {m.id} {m.file}:{m.line} {m.klass} ({m.what}): {r['status']}: {r['detail']}")
+    print("\n".join(lines))
+    print(f"\nLint triage of {sum(counts.values())} mutants: {counts['clean']} lint-clean (go on to build and test), "
+          f"{counts['lint']} killed by lint, {counts['stillborn']} stillborn.")
+    stillborn = [m for m in mutants if lint_results.get(m.id, {}).get("status") == "stillborn"]
+    if stillborn:
+        print(format_table(*counts_table(stillborn)))
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    variants = cmake_variants()
+    check_table(variants)
+    pristine = pristine_sources()
+    mutants = generate(pristine, args.count, args.seed)
+    s = Settings(root=args.root.resolve(), jobs=args.jobs,
+                 build_jobs=args.build_jobs or max(1, (os.cpu_count() or 1) // args.jobs),
+                 timeout=args.timeout, nice=args.nice, verilator=args.verilator, variants=variants,
+                 sources_order=cmake_sources(), forced=forced_variants(), pristine=pristine,
+                 rtl_hash=rtl_hash(pristine), seed=args.seed)
+    if args.list:
+        print_list(mutants)
+        return 0
+    equivalent = load_equivalent()
+    chosen = select(mutants, args.only)
+    results_dir, lint_dir = s.root / "results", s.root / "lint"
+    done_dir = lint_dir if args.lint_only else results_dir
+    done = {} if args.fresh else load_results(done_dir, chosen)
+    if args.dry_run:
+        print_plan(s, chosen, done, args)
+        return 0
+    if args.baseline:
+        return 0 if baseline(s, set().union(*(m.variants for m in chosen))) else 1
+    if args.lint_only:
+        todo = [m for m in chosen if m.id not in done]
+        lint_results = dict(done)
+        lint_results.update(lint_all(s, todo, lint_dir))
+        # Lint kills and stillborn mutants are final: the full run would record just that.
+        finished = load_results(results_dir, chosen)
+        for m in chosen:
+            r = lint_results.get(m.id)
+            if r and r["status"] != "clean" and (args.fresh or m.id not in finished):
+                save_json(results_dir / f"{m.id}.json", result_record(s, m, r["status"], r["detail"], {}))
+        lint_report(chosen, lint_results)
+        return 0
+    if not args.report:
+        todo = [m for m in chosen if m.id not in done]
+        # Lint verdicts from a --lint-only triage of the same mutants are reused.
+        lint_cache = {i: (r["status"], r["detail"]) for i, r in load_results(lint_dir, todo).items()}
+        if todo:
+            print(f"{len(todo)} mutants to run ({len(chosen) - len(todo)} already done) on {s.jobs} worker(s).",
+                  file=sys.stderr)
+            if not args.no_baseline and not baseline(s, set().union(*(m.variants for m in todo))):
+                print("The unmutated RTL fails these tests: a mutant's kill would mean nothing. Stopping "
+                      "(--no-baseline runs anyway).", file=sys.stderr)
+                return 1
+        _, errors = run_all(s, todo, results_dir, lint_cache)
+    else:
+        errors = 0
+    results = load_results(results_dir, mutants)
+    print(report(s, mutants, results, equivalent, markdown=False), end="")
+    s.root.mkdir(parents=True, exist_ok=True)
+    (s.root / "report.md").write_text(report(s, mutants, results, equivalent, markdown=True))
+    print(f"\nReport written to {s.root / 'report.md'}")
+    if errors:
+        print(f"{errors} mutants hit a harness error (not recorded; see the lines above and the logs): run again.",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except UsageError as e:
+        print(f"rtl_mutants.py: error: {e}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:  # output piped into head, say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

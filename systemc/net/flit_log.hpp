@@ -1,0 +1,58 @@
+#pragma once
+// A run's flit log (trace.flits): one line per flit sent on a link or handed to a network
+// interface, in the cycle it left its router:
+//   cycle node port vc packet seq head tail
+// (port as MeshGeometry numbers them, 0 = the local output; packet = the packet's id). Two
+// runs of one configuration give the same lines, in some order within a cycle, exactly when
+// their routers behave the same: kncsim diverge sorts and compares them. Written through a C
+// stream, which a failed RTL assertion flushes before the process stops.
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "flit/packet_table.hpp"
+#include "link/flit_tap.hpp"
+#include "router/network_router.hpp"
+
+namespace kncsim {
+
+class FlitLog final : public FlitTap {
+ public:
+  struct LinkEnd {
+    uint32_t node;  // the sender
+    int port;       // its output
+  };
+  FlitLog(const std::string& path, const PacketTable& packets, std::vector<LinkEnd> links);
+  ~FlitLog() override;
+  FlitLog(const FlitLog&) = delete;
+  FlitLog& operator=(const FlitLog&) = delete;
+
+  void sent(uint32_t link, const Flit& f, int64_t cycle) override;
+  // The ejector to give the router at `node`: logs each flit, then hands it to `next`.
+  Ejector* ejector(uint32_t node, Ejector& next);
+
+ private:
+  class NodeEjector final : public Ejector {
+   public:
+    NodeEjector(FlitLog& log, uint32_t node, Ejector& next) : log_(log), node_(node), next_(next) {}
+    void eject(const Flit& f, int64_t arrival) override {
+      log_.write(arrival - 1, node_, 0, f);  // it left the router the cycle before it arrives
+      next_.eject(f, arrival);
+    }
+
+   private:
+    FlitLog& log_;
+    uint32_t node_;
+    Ejector& next_;
+  };
+  void write(int64_t cycle, uint32_t node, int port, const Flit& f);
+
+  std::FILE* file_;
+  const PacketTable& packets_;
+  std::vector<LinkEnd> links_;
+  std::deque<NodeEjector> ejectors_;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,22 @@
+// What a failed RTL assertion does. Each assertion's $fatal has printed its report (the
+// model's hierarchical name, which holds the node's, the module, the rule's name and its
+// details); Verilator then calls vl_stop, which kncsim_rtl defines here (it is built with
+// VL_USER_STOP). The run stops with exit 1 and the cycle: a broken rule is never counted and
+// carried on past, and nothing after it is trusted.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <systemc>
+
+#include "sc/cycle_time.hpp"
+#include "verilated.h"
+
+void vl_stop(const char* filename, int linenum, const char* hier) {
+  (void)hier;  // empty for $fatal: the report above names the instance
+  std::fflush(nullptr);  // every C stream: the report, and a flit log up to this cycle
+  const long long cycle = sc_core::sc_is_running() ? (long long)kncsim::current_cycle()
+                                                   : (long long)Verilated::threadContextp()->time();
+  std::fprintf(stderr, "kncsim: RTL assertion failed in cycle %lld (%s:%d); stopping\n", cycle, filename, linenum);
+  std::fflush(stderr);
+  std::_Exit(1);  // no destructors: the models and the simulation are in a broken state
+}

@@ -1,0 +1,84 @@
+#include "diverge/vcd_window.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+namespace kncsim {
+
+namespace {
+
+// A value change's signal id and the change itself ("1!", "b0101 #", "r0.5 %").
+bool parse_change(const std::string& line, std::string& id) {
+  if (line.empty()) return false;
+  const char c = line[0];
+  if (c == 'b' || c == 'B' || c == 'r' || c == 'R') {
+    const size_t space = line.find(' ');
+    if (space == std::string::npos) return false;
+    id = line.substr(space + 1);
+    return true;
+  }
+  if (c == '0' || c == '1' || c == 'x' || c == 'X' || c == 'z' || c == 'Z') {
+    id = line.substr(1);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool cut_vcd_window(const std::string& path, uint64_t from, uint64_t to) {
+  std::ifstream in(path);
+  if (!in) return false;
+  std::ostringstream header, body;
+  std::string line;
+  bool defined = false;
+  while (std::getline(in, line)) {
+    header << line << '\n';
+    if (line.find("$enddefinitions") != std::string::npos) {
+      defined = true;
+      break;
+    }
+  }
+  if (!defined) return false;
+  std::map<std::string, std::string> value;  // by id: its last change before the window
+  uint64_t now = 0;
+  bool opened = false;  // the window's first time stamp is written
+  std::string id;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '#') {
+      now = std::stoull(line.substr(1));
+      if (now > to) break;
+      if (now >= from && !opened) {
+        body << '#' << from << "\n$dumpvars\n";
+        for (const auto& [signal, change] : value) body << change << '\n';
+        body << "$end\n";
+        opened = true;
+      }
+      if (opened && now > from) body << line << '\n';
+      continue;
+    }
+    if (!parse_change(line, id)) continue;  // $dumpvars, $end and the like
+    if (opened)
+      body << line << '\n';
+    else
+      value[id] = line;
+  }
+  if (!opened) {  // nothing changed inside the window: the values at its start
+    body << '#' << from << "\n$dumpvars\n";
+    for (const auto& [signal, change] : value) body << change << '\n';
+    body << "$end\n";
+  }
+  in.close();
+  const std::string tmp = path + ".cut";
+  {
+    std::ofstream out(tmp);
+    out << header.str() << body.str();
+    if (!out) return false;
+  }
+  return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+}  // namespace kncsim

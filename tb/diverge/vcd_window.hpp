@@ -1,0 +1,14 @@
+#pragma once
+// Cuts a VCD file down to a time window, for kncsim diverge: the header as it was, then at the
+// window's start every signal's value at that time ($dumpvars), then the changes inside the
+// window. GTKWave opens the result as any VCD.
+#include <cstdint>
+#include <string>
+
+namespace kncsim {
+
+// Rewrites `path` in place to the times [from, to] (in the file's own time unit); a file that
+// does not exist or has no definitions is left alone. Returns whether it was cut.
+bool cut_vcd_window(const std::string& path, uint64_t from, uint64_t to);
+
+}  // namespace kncsim
