@@ -46,11 +46,9 @@ module kncsim_fifo #(
 
 `ifndef SYNTHESIS
   // Protocol: no push into a full FIFO (its sender counts credits), no pop of an empty one.
-  // The rules are bits of one vector under one assertion in every module of the router: a
-  // simulator carries one failure report per module in its per-cycle code, not one per rule.
-  logic [1:0] broken;
-  assign broken[0] = push_i && !pop_i && 32'(count_q) == Depth;  // FifoOverflow_A
-  assign broken[1] = pop_i && count_q == '0;                      // FifoUnderflow_A
+  // The rules are bits of one vector under one assertion in every module of the router, worked
+  // out in the clocked block itself: a simulator carries one failure report per module in its
+  // per-edge code, not one per rule, and nothing per evaluation.
   // The report, out of line: a simulator's per-cycle code then holds only a call.
   task automatic report_broken(input logic overflow, input int held);
     /*verilator no_inline_task*/
@@ -59,24 +57,16 @@ module kncsim_fifo #(
                             : "FifoUnderflow_A: a pop of an empty FIFO"), held, Depth);
   endtask
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
+    if (rst_ni) begin : check
+      logic [1:0] broken;
+      broken[0] = push_i && !pop_i && 32'(count_q) == Depth;  // FifoOverflow_A
+      broken[1] = pop_i && count_q == '0;                      // FifoUnderflow_A
       assert (broken == '0) else report_broken(broken[0], int'(count_q));
     end
   end
   // Known values after reset: pointers and count at zero, whatever the state before.
-  // Checked at the first clock edge after a reset, when the state still holds what the reset
-  // gave it (a flop of the checker's own).
-  logic first_edge_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) first_edge_q <= 1'b1;
-    else         first_edge_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && first_edge_q) begin : check_reset
-      assert (!$isunknown({rd_q, wr_q, count_q}) && rd_q == '0 && wr_q == '0 && count_q == '0)
-        else $fatal(1, "kncsim_fifo %m: FifoResetKnown_A: pointers or count not zero after reset");
-    end
-  end
+  kncsim_reset_check #(.Name("kncsim_fifo"), .Rule("FifoResetKnown_A: pointers or count not zero after reset")) u_reset_check (
+    .clk_i, .rst_ni, .ok_i(!$isunknown({rd_q, wr_q, count_q}) && rd_q == '0 && wr_q == '0 && count_q == '0));
 
   // Functional coverage (--coverage-user): the FIFO filled up.
   FifoFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) 32'(count_q) == Depth);

@@ -18,19 +18,6 @@ module kncsim_grant_check #(
 );
 
 `ifndef SYNTHESIS
-  logic [2:0][Ins-1:0] bad;  // per rule, the inputs (OutputGrantedTwice_A: the second one)
-  always_comb begin
-    logic [Outs-1:0] row, taken;
-    taken = '0;
-    bad   = '0;
-    for (int unsigned i = 0; i < Ins; i++) begin
-      row = grant_i[i*Outs +: Outs];
-      bad[0][i] = row != '0 && (!ready_i[i] || (row & ~(allowed_i[i*Outs +: Outs] & free_i)) != '0);
-      bad[1][i] = !$onehot0(row);
-      bad[2][i] = (row & taken) != '0;
-      taken = taken | row;
-    end
-  end
   // The report, out of line: a simulator's per-cycle code then holds only a call.
   task automatic report_broken(input logic [2:0][Ins-1:0] rules);
     /*verilator no_inline_task*/
@@ -43,8 +30,20 @@ module kncsim_grant_check #(
                        : rule == 1 ? "InputGrantedTwice_A: two outputs granted to input"
                                    : "OutputGrantedTwice_A: an output granted to two inputs, the second"), in);
   endtask
+  // Worked out in the clocked block: once per edge, not per evaluation.
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
+    if (rst_ni) begin : check
+      logic [2:0][Ins-1:0] bad;  // per rule, the inputs (OutputGrantedTwice_A: the second one)
+      logic [Outs-1:0] row, taken;
+      taken = '0;
+      bad   = '0;
+      for (int unsigned i = 0; i < Ins; i++) begin
+        row = grant_i[i*Outs +: Outs];
+        bad[0][i] = row != '0 && (!ready_i[i] || (row & ~(allowed_i[i*Outs +: Outs] & free_i)) != '0);
+        bad[1][i] = !$onehot0(row);
+        bad[2][i] = (row & taken) != '0;
+        taken = taken | row;
+      end
       assert (bad == '0) else report_broken(bad);
     end
   end

@@ -43,22 +43,20 @@ module kncsim_route_compute
 `ifndef SYNTHESIS
   // DorOneOutput_A: dimension order names exactly one output; adaptive routing at least one.
   // LocalOnlyAtDest_A: the local output, and only it, at the destination.
-  logic [1:0] broken;
-  always_comb begin
-    logic here;
-    here = 1'b1;
-    for (int unsigned k = 0; k < Dims; k++) here = here && coord_i[k*CoordW +: CoordW] == dest_i[k*CoordW +: CoordW];
-    broken[0] = Adaptive ? route_o == '0 : !$onehot(route_o);
-    broken[1] = route_o[0] != here || (here && route_o != (2*Dims+1)'(1));
-  end
   task automatic report_broken(input logic first, input logic [2*Dims:0] route);
     /*verilator no_inline_task*/
     $fatal(1, "kncsim_route_compute %m: %s (outputs %b)",
            string'(first ? "DorOneOutput_A: not one output (dimension order) or none (adaptive)"
                          : "LocalOnlyAtDest_A: the local output off the destination, or others with it"), route);
   endtask
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
+  always_ff @(posedge clk_i) begin  // worked out here: once per edge, not per evaluation
+    if (rst_ni) begin : check
+      logic [1:0] broken;
+      logic here;
+      here = 1'b1;
+      for (int unsigned k = 0; k < Dims; k++) here = here && coord_i[k*CoordW +: CoordW] == dest_i[k*CoordW +: CoordW];
+      broken[0] = Adaptive ? route_o == '0 : !$onehot(route_o);
+      broken[1] = route_o[0] != here || (here && route_o != (2*Dims+1)'(1));
       assert (broken == '0) else report_broken(broken[0], route_o);
     end
   end

@@ -209,39 +209,43 @@ module kncsim_router
   //   FlitWithoutCredit_A   a flit sent on a network output with no room for it downstream
   //   CrossbarConflict_A    two inputs sending on one output in a cycle
   //   OffRoute_A            a head leaving on an output its routing does not allow
+  // Checked in the clocked block itself: the rules cost once per edge, not per evaluation.
   localparam int unsigned Rules = 8;
-  logic [Rules-1:0][Ports-1:0] bad;
-  always_comb begin
-    logic [Ports-1:0] held, sent;
-    logic [IdxW-1:0]  o;
-    // verilator lint_off UNUSEDSIGNAL
-    flit_t            f;  // a sent flit: only its head bit and length count here
-    // verilator lint_on UNUSEDSIGNAL
-    held = '0;
-    sent = '0;
-    for (int unsigned r = 0; r < Rules; r++) bad[r] = '0;
-    for (int unsigned p = 0; p < Ports; p++) begin
-      bad[0][p] = front_valid[p] && front[p].head && bound_q[p];
-      bad[1][p] = front_valid[p] && !front[p].head && !bound_q[p];
-      o = bound_out_q[p];
-      if (bound_q[p]) begin
-        bad[2][o] = bad[2][o] || held[o];
-        held[o] = 1'b1;
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin : check
+      logic [Rules-1:0][Ports-1:0] bad;
+      logic [Ports-1:0] held, sent;
+      logic [IdxW-1:0]  o;
+      // verilator lint_off UNUSEDSIGNAL
+      flit_t            f;  // a sent flit: only its head bit and length count here
+      // verilator lint_on UNUSEDSIGNAL
+      held = '0;
+      sent = '0;
+      for (int unsigned r = 0; r < Rules; r++) bad[r] = '0;
+      for (int unsigned p = 0; p < Ports; p++) begin
+        bad[0][p] = front_valid[p] && front[p].head && bound_q[p];
+        bad[1][p] = front_valid[p] && !front[p].head && !bound_q[p];
+        o = bound_out_q[p];
+        if (bound_q[p]) begin
+          bad[2][o] = bad[2][o] || held[o];
+          held[o] = 1'b1;
+        end
+        o = bound_out_d[p];  // where a moving flit went
+        if (move[p]) begin
+          bad[6][o] = sent[o];
+          sent[o] = 1'b1;
+          bad[7][p] = front[p].head && !route[p][o];
+        end
       end
-      o = bound_out_d[p];  // where a moving flit went
-      if (move[p]) begin
-        bad[6][o] = sent[o];
-        sent[o] = 1'b1;
-        bad[7][p] = front[p].head && !route[p][o];
+      for (int unsigned q = 0; q < Ports; q++) begin
+        f = flit_t'(out_flit_o[q*FlitW +: FlitW]);
+        bad[2][q] = bad[2][q] || held[q] != busy_q[q];
+        bad[3][q] = q == 0 ? used_q[q] != '0 : 32'(used_q[q]) > Depth;
+        bad[4][q] = credit_i[q*CreditW +: CreditW] > used_q[q];
+        bad[5][q] = q != 0 && out_valid_o[q] && (!CutThrough || f.head) &&
+                    32'(used_q[q]) + (CutThrough ? 32'(f.len) : 1) > Depth;
       end
-    end
-    for (int unsigned q = 0; q < Ports; q++) begin
-      f = flit_t'(out_flit_o[q*FlitW +: FlitW]);
-      bad[2][q] = bad[2][q] || held[q] != busy_q[q];
-      bad[3][q] = q == 0 ? used_q[q] != '0 : 32'(used_q[q]) > Depth;
-      bad[4][q] = credit_i[q*CreditW +: CreditW] > used_q[q];
-      bad[5][q] = q != 0 && out_valid_o[q] && (!CutThrough || f.head) &&
-                  32'(used_q[q]) + (CutThrough ? 32'(f.len) : 1) > Depth;
+      assert (bad == '0) else report_broken(bad, coord_q);
     end
   end
   // The report, out of line: a simulator's per-cycle code then holds only a call.
@@ -263,31 +267,18 @@ module kncsim_router
                      : "OffRoute_A: a head left on an output its routing does not allow"),
            port, coord[0 +: CoordW], coord[CoordW +: CoordW], coord[2*CoordW +: CoordW], Depth);
   endtask
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (bad == '0) else report_broken(bad, coord_q);
-    end
-  end
   // Known values after reset: nothing bound, nothing owed, the node inside its network.
-  // Checked at the first clock edge after a reset, when the state still holds what the reset
-  // gave it (a flop of the checker's own).
-  logic first_edge_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) first_edge_q <= 1'b1;
-    else         first_edge_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && first_edge_q) begin : check_reset
-      logic bad_reset;
-      bad_reset = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
-      for (int unsigned p = 0; p < Ports; p++) bad_reset = bad_reset || used_q[p] != '0;
-      for (int unsigned k = 0; k < Dims; k++) begin
-        bad_reset = bad_reset || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
-      end
-      assert (!bad_reset)
-        else $fatal(1, "kncsim_router %m: RouterResetKnown_A: state not cleared or node outside the radix after reset");
+  function automatic logic reset_state_ok();
+    logic bad;
+    bad = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
+    for (int unsigned p = 0; p < Ports; p++) bad = bad || used_q[p] != '0;
+    for (int unsigned k = 0; k < Dims; k++) begin
+      bad = bad || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
     end
-  end
+    return !bad;
+  endfunction
+  kncsim_reset_check #(.Name("kncsim_router"), .Rule("RouterResetKnown_A: state not cleared or node outside the radix after reset")) u_reset_check (
+    .clk_i, .rst_ni, .ok_i(reset_state_ok()));
 
   // ---- functional coverage (--coverage-user) ----
   // Per output: a bound input's flit waited for credit; a head took it with room downstream

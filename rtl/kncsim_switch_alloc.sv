@@ -73,27 +73,6 @@ module kncsim_switch_alloc
   //   InputPortTwice_A     two channels of one input port cross in a cycle
   //   OutputPortTwice_A    two channels cross to one output port in a cycle
   //   PointerRange_A       START past the ports, or an output's last winner past the channels
-  logic [3:0] broken;
-  always_comb begin
-    logic [Chans-1:0] wanted;
-    logic [Ports-1:0] took;
-    wanted = '0;
-    took   = '0;
-    broken = '0;
-    for (int unsigned o = 0; o < Ports; o++) begin
-      wanted = wanted | wants_i[o];
-      broken[2] = broken[2] || !$onehot0(cross_o & wants_i[o]);
-      broken[3] = broken[3] || 32'(last_q[o]) >= Chans;
-    end
-    broken[0] = (cross_o & ~wanted) != '0;
-    for (int unsigned c = 0; c < Chans; c++) begin
-      if (cross_o[c]) begin
-        broken[1] = broken[1] || took[c / Vcs];
-        took[c / Vcs] = 1'b1;
-      end
-    end
-    broken[3] = broken[3] || 32'(start_q) >= Ports;
-  end
   // The report, out of line: a simulator's per-cycle code then holds only a call.
   task automatic report_broken(input logic [2:0] rules, input logic [Chans-1:0] crossing);
     /*verilator no_inline_task*/
@@ -103,27 +82,40 @@ module kncsim_switch_alloc
                  : rules[2] ? "OutputPortTwice_A: two channels crossed to one output port"
                             : "PointerRange_A: START or a last winner out of range"), crossing);
   endtask
+  // Worked out in the clocked block: once per edge, not per evaluation.
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
+    if (rst_ni) begin : check
+      logic [3:0] broken;
+      logic [Chans-1:0] wanted;
+      logic [Ports-1:0] took;
+      wanted = '0;
+      took   = '0;
+      broken = '0;
+      for (int unsigned o = 0; o < Ports; o++) begin
+        wanted = wanted | wants_i[o];
+        broken[2] = broken[2] || !$onehot0(cross_o & wants_i[o]);
+        broken[3] = broken[3] || 32'(last_q[o]) >= Chans;
+      end
+      broken[0] = (cross_o & ~wanted) != '0;
+      for (int unsigned c = 0; c < Chans; c++) begin
+        if (cross_o[c]) begin
+          broken[1] = broken[1] || took[c / Vcs];
+          took[c / Vcs] = 1'b1;
+        end
+      end
+      broken[3] = broken[3] || 32'(start_q) >= Ports;
       assert (broken == '0) else report_broken(broken[2:0], cross_o);
     end
   end
   // Known values after reset: START at port 0, every output's last winner the last channel.
-  // Checked at the first clock edge after a reset, when the state still holds what the reset
-  // gave it (a flop of the checker's own).
-  logic first_edge_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) first_edge_q <= 1'b1;
-    else         first_edge_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && first_edge_q) begin : check_reset
-      logic bad_reset;
-      bad_reset = $isunknown(start_q) || start_q != '0;
-      for (int unsigned o = 0; o < Ports; o++) bad_reset = bad_reset || 32'(last_q[o]) != Chans - 1;
-      assert (!bad_reset) else $fatal(1, "kncsim_switch_alloc %m: AllocResetKnown_A: START or last winners not reset");
-    end
-  end
+  function automatic logic reset_state_ok();
+    logic bad;
+    bad = $isunknown(start_q) || start_q != '0;
+    for (int unsigned o = 0; o < Ports; o++) bad = bad || 32'(last_q[o]) != Chans - 1;
+    return !bad;
+  endfunction
+  kncsim_reset_check #(.Name("kncsim_switch_alloc"), .Rule("AllocResetKnown_A: START or last winners not reset")) u_reset_check (
+    .clk_i, .rst_ni, .ok_i(reset_state_ok()));
 
   // Functional coverage: START rotates through every output; each output is contended.
   for (genvar o = 0; o < Ports; o++) begin : gen_cover

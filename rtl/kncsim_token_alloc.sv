@@ -112,19 +112,8 @@ module kncsim_token_alloc #(
         else $fatal(1, "kncsim_token_alloc %m: PointerRange_A: PIN %0d or POUT %0d past %0d ports", pin_q, pout_q, Ports);
     end
   end
-  // Checked at the first clock edge after a reset, when the state still holds what the reset
-  // gave it (a flop of the checker's own).
-  logic first_edge_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) first_edge_q <= 1'b1;
-    else         first_edge_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && first_edge_q) begin : check_reset
-      assert (!$isunknown({pin_q, pout_q}) && pin_q == '0 && pout_q == '0)
-        else $fatal(1, "kncsim_token_alloc %m: AllocResetKnown_A: PIN or POUT not 0 after reset");
-    end
-  end
+  kncsim_reset_check #(.Name("kncsim_token_alloc"), .Rule("AllocResetKnown_A: PIN or POUT not 0 after reset")) u_reset_check (
+    .clk_i, .rst_ni, .ok_i(!$isunknown({pin_q, pout_q}) && pin_q == '0 && pout_q == '0));
 
   // Functional coverage: the token and the output pointer rotate through every port, and the
   // token moves on in a cycle with two inputs granted.

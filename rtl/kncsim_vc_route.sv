@@ -66,22 +66,20 @@ module kncsim_vc_route
   // ReachOffRoute_A: a channel of an output the routing does not allow.
   // ReachEmpty_A: an output the routing allows with none of its channels (the class of a
   // dateline, or Duato's adaptive and escape channels, always has one).
-  logic [1:0] broken;
-  always_comb begin
-    broken = '0;
-    for (int unsigned o = 0; o < Ports; o++) begin
-      broken[0] = broken[0] || (!route_i[o] && reach_o[o*Vcs +: Vcs] != '0);
-      broken[1] = broken[1] || (route_i[o] && reach_o[o*Vcs +: Vcs] == '0);
-    end
-  end
   task automatic report_broken(input logic first, input logic [Ports-1:0] route, input logic [Chans-1:0] reach);
     /*verilator no_inline_task*/
     $fatal(1, "kncsim_vc_route %m: %s (outputs %b, channels %b)",
            string'(first ? "ReachOffRoute_A: a channel of an output the routing does not allow"
                          : "ReachEmpty_A: an allowed output with no channel"), route, reach);
   endtask
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
+  always_ff @(posedge clk_i) begin  // worked out here: once per edge, not per evaluation
+    if (rst_ni) begin : check
+      logic [1:0] broken;
+      broken = '0;
+      for (int unsigned o = 0; o < Ports; o++) begin
+        broken[0] = broken[0] || (!route_i[o] && reach_o[o*Vcs +: Vcs] != '0);
+        broken[1] = broken[1] || (route_i[o] && reach_o[o*Vcs +: Vcs] == '0);
+      end
       assert (broken == '0) else report_broken(broken[0], route_i, reach_o);
     end
   end

@@ -287,54 +287,59 @@ module kncsim_vc_router
   //   CrossbarConflict_A     p   two flits from one input port, or on one output port, in a cycle
   //   OffRoute_A             c   a head leaving on a channel its routing does not allow
   //   MissingChannel_A       p   a flit or credit on a VC the port does not have
+  // Checked in clocked blocks: the rules cost once per edge, not per evaluation.
   localparam int unsigned Rules = 9;
-  logic [Rules-1:0][Chans-1:0] bad;
   logic [Chans-1:0] moved_q;  // a flit of the packet bound to the channel has crossed, not its tail
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) moved_q <= '0;
-    else         moved_q <= (moved_q | crossing) & ~(crossing & front_tails);
-  end
-  logic [Chans-1:0] front_tails;
-  always_comb begin
-    for (int unsigned c = 0; c < Chans; c++) front_tails[c] = front[c].tail;
-  end
-  always_comb begin
-    logic [Chans-1:0] held;
-    logic [Chans-1:0] took, sent;  // by port (the low Ports bits)
-    logic [ChW-1:0] o, p;  // ports, as indices into the channel-wide masks
-    held = '0;
-    took = '0;
-    sent = '0;
-    o    = 0;
-    p    = 0;
-    bad  = '0;
-    for (int unsigned c = 0; c < Chans; c++) begin
-      bad[0][c] = front_valid[c] && front[c].head && moved_q[c];
-      bad[1][c] = front_valid[c] && !front[c].head && !moved_q[c];
-      if (bound_q[c]) begin
-        bad[2][bound_out_q[c]] = bad[2][bound_out_q[c]] || held[bound_out_q[c]];
-        held[bound_out_q[c]] = 1'b1;
-      end
-      if (crossing[c]) begin
-        o = ChW'(32'(bound_out[c]) / Vcs);
-        p = ChW'(c / Vcs);
-        bad[6][o] = bad[6][o] || sent[o];
-        bad[6][p] = bad[6][p] || took[p];
-        sent[o] = 1'b1;
-        took[p] = 1'b1;
-        bad[7][c] = front[c].head && !reach[c][bound_out[c]];
+    if (!rst_ni) begin
+      moved_q <= '0;
+    end else begin
+      for (int unsigned c = 0; c < Chans; c++) begin
+        if (crossing[c]) moved_q[c] <= !front[c].tail;
       end
     end
-    for (int unsigned oc = 0; oc < Chans; oc++) begin
-      bad[2][oc] = bad[2][oc] || held[oc] != busy_q[oc];
-      bad[3][oc] = oc >= Vcs ? 32'(used_q[oc]) > Depth : used_q[oc] != '0;
-      bad[4][oc] = 32'(credit_vc_i[(oc / Vcs)*VcW +: VcW]) == oc % Vcs &&
-                   credit_i[(oc / Vcs)*CreditW +: CreditW] > used_q[oc];
-      bad[5][oc] = used_inc[oc] != '0 && 32'(used_q[oc]) >= Depth;
-    end
-    for (int unsigned q = 0; q < Ports; q++) begin
-      bad[8][q] = (in_valid_i[q] && (32'(in_flit[q].vc) >= (q == 0 ? 1 : Vcs))) ||
-                  (credit_i[q*CreditW +: CreditW] != '0 && 32'(credit_vc_i[q*VcW +: VcW]) >= Vcs);
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin : check
+      logic [Rules-1:0][Chans-1:0] bad;
+      logic [Chans-1:0] held;
+      logic [Chans-1:0] took, sent;  // by port (the low Ports bits)
+      logic [ChW-1:0] o, p;  // ports, as indices into the channel-wide masks
+      held = '0;
+      took = '0;
+      sent = '0;
+      o    = 0;
+      p    = 0;
+      bad  = '0;
+      for (int unsigned c = 0; c < Chans; c++) begin
+        bad[0][c] = front_valid[c] && front[c].head && moved_q[c];
+        bad[1][c] = front_valid[c] && !front[c].head && !moved_q[c];
+        if (bound_q[c]) begin
+          bad[2][bound_out_q[c]] = bad[2][bound_out_q[c]] || held[bound_out_q[c]];
+          held[bound_out_q[c]] = 1'b1;
+        end
+        if (crossing[c]) begin
+          o = ChW'(32'(bound_out[c]) / Vcs);
+          p = ChW'(c / Vcs);
+          bad[6][o] = bad[6][o] || sent[o];
+          bad[6][p] = bad[6][p] || took[p];
+          sent[o] = 1'b1;
+          took[p] = 1'b1;
+          bad[7][c] = front[c].head && !reach[c][bound_out[c]];
+        end
+      end
+      for (int unsigned oc = 0; oc < Chans; oc++) begin
+        bad[2][oc] = bad[2][oc] || held[oc] != busy_q[oc];
+        bad[3][oc] = oc >= Vcs ? 32'(used_q[oc]) > Depth : used_q[oc] != '0;
+        bad[4][oc] = 32'(credit_vc_i[(oc / Vcs)*VcW +: VcW]) == oc % Vcs &&
+                     credit_i[(oc / Vcs)*CreditW +: CreditW] > used_q[oc];
+        bad[5][oc] = used_inc[oc] != '0 && 32'(used_q[oc]) >= Depth;
+      end
+      for (int unsigned q = 0; q < Ports; q++) begin
+        bad[8][q] = (in_valid_i[q] && (32'(in_flit[q].vc) >= (q == 0 ? 1 : Vcs))) ||
+                    (credit_i[q*CreditW +: CreditW] != '0 && 32'(credit_vc_i[q*VcW +: VcW]) >= Vcs);
+      end
+      assert (bad == '0) else report_broken(bad, coord_q);
     end
   end
   // The report, out of line: a simulator's per-cycle code then holds only a call.
@@ -358,31 +363,18 @@ module kncsim_vc_router
            at, rule >= 6 && rule != 7 ? at : at / Vcs, rule >= 6 && rule != 7 ? 0 : at % Vcs,
            coord[0 +: CoordW], coord[CoordW +: CoordW], coord[2*CoordW +: CoordW], Vcs, Depth);
   endtask
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (bad == '0) else report_broken(bad, coord_q);
-    end
-  end
   // Known values after reset: nothing bound, nothing owed, the node inside its network.
-  // Checked at the first clock edge after a reset, when the state still holds what the reset
-  // gave it (a flop of the checker's own).
-  logic first_edge_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) first_edge_q <= 1'b1;
-    else         first_edge_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && first_edge_q) begin : check_reset
-      logic bad_reset;
-      bad_reset = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
-      for (int unsigned c = 0; c < Chans; c++) bad_reset = bad_reset || used_q[c] != '0;
-      for (int unsigned k = 0; k < Dims; k++) begin
-        bad_reset = bad_reset || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
-      end
-      assert (!bad_reset)
-        else $fatal(1, "kncsim_vc_router %m: RouterResetKnown_A: state not cleared or node outside the radix after reset");
+  function automatic logic reset_state_ok();
+    logic bad;
+    bad = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
+    for (int unsigned c = 0; c < Chans; c++) bad = bad || used_q[c] != '0;
+    for (int unsigned k = 0; k < Dims; k++) begin
+      bad = bad || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
     end
-  end
+    return !bad;
+  endfunction
+  kncsim_reset_check #(.Name("kncsim_vc_router"), .Rule("RouterResetKnown_A: state not cleared or node outside the radix after reset")) u_reset_check (
+    .clk_i, .rst_ni, .ok_i(reset_state_ok()));
 
   // ---- functional coverage (--coverage-user) ----
   // Per output channel: granted to a head; a bound channel's flit waited for its credit. Per

@@ -54,19 +54,8 @@ module kncsim_vc_rr_alloc #(
         else $fatal(1, "kncsim_vc_rr_alloc %m: PointerRange_A: NEXT %0d past %0d channels", next_q, Chans);
     end
   end
-  // Checked at the first clock edge after a reset, when the state still holds what the reset
-  // gave it (a flop of the checker's own).
-  logic first_edge_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) first_edge_q <= 1'b1;
-    else         first_edge_q <= 1'b0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && first_edge_q) begin : check_reset
-      assert (!$isunknown(next_q) && next_q == '0)
-        else $fatal(1, "kncsim_vc_rr_alloc %m: AllocResetKnown_A: NEXT not 0 after reset");
-    end
-  end
+  kncsim_reset_check #(.Name("kncsim_vc_rr_alloc"), .Rule("AllocResetKnown_A: NEXT not 0 after reset")) u_reset_check (
+    .clk_i, .rst_ni, .ok_i(!$isunknown(next_q) && next_q == '0));
 
   // Functional coverage: two inputs granted in a cycle; a ready input that had channels to
   // ask for went without, because inputs before it in the turn took them.

@@ -128,7 +128,7 @@ TEST_TARGET = "equivalence_tests"
 TEST_FILTER = "*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*"
 CLASSES = ["relational", "arithmetic", "constant", "condition", "stuck_at", "dropped"]
 # Instances of these modules are assertions only: their connections are not design code.
-CHECKER_MODULES = ("kncsim_grant_check",)
+CHECKER_MODULES = ("kncsim_grant_check", "kncsim_reset_check")
 
 # Statuses: detected ones count for the score; stillborn ones are left out of it.
 DETECTED = ("killed", "lint", "timeout")

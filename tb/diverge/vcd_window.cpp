@@ -1,5 +1,7 @@
 #include "diverge/vcd_window.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -27,9 +29,25 @@ bool parse_change(const std::string& line, std::string& id) {
   return false;
 }
 
+// The file's time units per nanosecond, from its header's "$timescale 1 ps $end" (on one line
+// or several); 1 if it has none.
+uint64_t units_per_ns(const std::string& header) {
+  const size_t at = header.find("$timescale");
+  if (at == std::string::npos) return 1;
+  std::istringstream s(header.substr(at + 10));
+  std::string word, text;
+  while (s >> word && word != "$end") text += word;  // "1ps", "10ns"
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  const uint64_t m = digits ? std::stoull(text.substr(0, digits)) : 1;
+  const std::string unit = text.substr(digits);
+  const uint64_t per_ns = unit == "fs" ? 1000000 : unit == "ps" ? 1000 : 1;
+  return std::max<uint64_t>(1, per_ns / std::max<uint64_t>(1, m));
+}
+
 }  // namespace
 
-bool cut_vcd_window(const std::string& path, uint64_t from, uint64_t to) {
+bool cut_vcd_window(const std::string& path, uint64_t from_cycle, uint64_t to_cycle) {
   std::ifstream in(path);
   if (!in) return false;
   std::ostringstream header, body;
@@ -43,6 +61,7 @@ bool cut_vcd_window(const std::string& path, uint64_t from, uint64_t to) {
     }
   }
   if (!defined) return false;
+  const uint64_t scale = units_per_ns(header.str()), from = from_cycle * scale, to = to_cycle * scale;
   std::map<std::string, std::string> value;  // by id: its last change before the window
   uint64_t now = 0;
   bool opened = false;  // the window's first time stamp is written

@@ -7,8 +7,9 @@
 
 namespace kncsim {
 
-// Rewrites `path` in place to the times [from, to] (in the file's own time unit); a file that
-// does not exist or has no definitions is left alone. Returns whether it was cut.
+// Rewrites `path` in place to the cycles [from, to] (1 cycle = 1 ns, converted to the file's
+// $timescale); a file that does not exist or has no definitions is left alone. Returns
+// whether it was cut.
 bool cut_vcd_window(const std::string& path, uint64_t from, uint64_t to);
 
 }  // namespace kncsim

@@ -46,7 +46,7 @@ std::string divergence_report(const RtlVariant& v, uint64_t seed, const Trace& s
   const std::string stem = (std::filesystem::path(::testing::TempDir()) / (v.name + "-seed" + std::to_string(seed))).string();
   test::run_lockstep(v, Dut::systemc, seed, d->cycle + 3, stem + "-systemc.vcd");
   test::run_lockstep(v, Dut::rtl_signals, seed, d->cycle + 3, stem + "-rtl.vcd");
-  const uint64_t from = uint64_t(std::max<int64_t>(0, d->cycle - 200)) * 1000, to = uint64_t(d->cycle + 3) * 1000;
+  const uint64_t from = uint64_t(std::max<int64_t>(0, d->cycle - 200)), to = uint64_t(d->cycle + 3);
   out += "waveforms of the 200 cycles before it:\n";
   for (const std::string& f : {stem + "-systemc.vcd", stem + "-rtl.vcd", stem + "-rtl.internals.vcd"})
     if (cut_vcd_window(f, from, to)) out += "  " + f + "\n";

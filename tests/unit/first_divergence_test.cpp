@@ -97,12 +97,12 @@ TEST(VcdWindow, KeepsTheHeaderTheValuesAtTheStartAndTheChangesInside) {
                                  "$timescale 1 ps $end\n$var wire 1 ! a $end\n$var wire 4 \" b $end\n"
                                  "$enddefinitions $end\n#0\n$dumpvars\n0!\nb0000 \"\n$end\n#1000\n1!\n#2000\nb0011 \"\n"
                                  "#3000\n0!\n#4000\n1!\n#5000\nb1111 \"\n");
-  ASSERT_TRUE(cut_vcd_window(path, 2500, 4000));
+  ASSERT_TRUE(cut_vcd_window(path, 2, 4));  // cycles (ns): 2000 to 4000 ps
   std::ifstream in(path);
   const std::string cut((std::istreambuf_iterator<char>(in)), {});
   EXPECT_EQ(cut,
             "$timescale 1 ps $end\n$var wire 1 ! a $end\n$var wire 4 \" b $end\n$enddefinitions $end\n"
-            "#2500\n$dumpvars\n1!\nb0011 \"\n$end\n#3000\n0!\n#4000\n1!\n");
+            "#2000\n$dumpvars\n1!\nb0000 \"\n$end\nb0011 \"\n#3000\n0!\n#4000\n1!\n");
 }
 
 }  // namespace
