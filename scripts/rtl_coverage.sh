@@ -13,7 +13,7 @@ cmake -S . -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKNCSIM_RTL_COVERAGE=O
 cmake --build "$out" --target equivalence_tests rtl_paper_tests >/dev/null
 rm -f "$out"/cov_*.dat "$out"/all_*.dat
 tests="$out/tests/equivalence_tests"
-for set in $("$tests" --gtest_list_tests --gtest_filter='*RouterLockstep*' | sed -n 's/^  \(Vkncsim_router[^ ]*\).*/\1/p'); do
+for set in $("$tests" --gtest_list_tests --gtest_filter='*RouterLockstep*' | sed -n 's/^  .*\/\(Vkncsim_router[^ ]*\).*/\1/p'); do
   KNCSIM_RTL_COVERAGE_FILE="$out/cov_${set}.dat" "$tests" \
     --gtest_filter="*RouterLockstep*/${set}:*RtlNetwork*/${set}" >/dev/null
 done

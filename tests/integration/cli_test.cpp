@@ -398,4 +398,32 @@ TEST(Cli, MalformedYamlFileIsRefused) {
   EXPECT_NE(o.err.find("malformed YAML"), std::string::npos) << o.err;
 }
 
+// kncsim diverge on RTL routers that match the SystemC ones: both runs' flit logs hold the
+// same flits (the report says how many), exit 0; a configuration with no RTL router, or a
+// bad window, is refused with exit 2 before anything runs.
+TEST(Cli, DivergeFindsNoDivergenceBetweenMatchingModels) {
+  const std::string dir = ::testing::TempDir() + "diverge_same";
+  const Outcome o = kncsim("diverge --out " + dir +
+                           " --set network.radix=4 --set router.impl=rtl --set router.fifo_flits=4"
+                           " --set router.flow_control=wormhole --set traffic.packet_flits=6 --set traffic.load=0.3"
+                           " --set run.convergence=fixed --set run.cycles=2000");
+  EXPECT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_NE(o.out.find("no divergence: the RTL and SystemC runs sent the same"), std::string::npos) << o.out;
+  const std::string log = read_file(dir + "/rtl.flits");
+  EXPECT_EQ(log.rfind("# kncsim flit log: cycle node port vc packet seq head tail\n", 0), 0u);
+  EXPECT_GT(std::count(log.begin(), log.end(), '\n'), 1000);
+}
+
+TEST(Cli, DivergeRefusesAConfigurationWithoutRtlRouters) {
+  const Outcome none = kncsim("diverge --out " + ::testing::TempDir() + "diverge_none --set router.impl=systemc");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("this configuration has none; allowed: router.impl: rtl"), std::string::npos) << none.err;
+  const Outcome window = kncsim("diverge --window 0 --set router.impl=rtl");
+  EXPECT_EQ(window.status, 2);
+  EXPECT_NE(window.err.find("--window"), std::string::npos) << window.err;
+  const Outcome ref = kncsim("run --set router.impl=ref --set trace.flits=" + ::testing::TempDir() + "x.flits");
+  EXPECT_EQ(ref.status, 2);
+  EXPECT_NE(ref.err.find("trace.flits logs the flits a wormhole router sends"), std::string::npos) << ref.err;
+}
+
 }  // namespace
