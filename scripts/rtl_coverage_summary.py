@@ -11,9 +11,16 @@ network name their instances differently, and a point counts as hit if any insta
 SET.dat: one parameter set's runs alone (named cov_<set>.dat). Its cover points are grouped by
 their place in the design (the hierarchy below the model's top, generate indices kept), so
 each turn p -> o, each output's credit stall, each FIFO is a point of its own, hit if any node
-hit it. Prints hit / points per set and lists every point not hit.
+hit it. Prints hit / reachable / points per set and lists every point not hit.
+
+A point that cannot be reached in a parameter set is explained in
+scripts/rtl_coverage_unreachable.json: a list of {"sets": regex, "point": regex, "reason": text},
+the regexes matched (re.search) against the set's name and the point's place. Exit status 1
+when a reachable point was not hit, or a point explained as unreachable was hit (the
+explanation is wrong); 2 on bad input.
 """
 import collections
+import json
 import os
 import re
 import sys
@@ -56,27 +63,72 @@ def design_place(hier):
     return m.group(2) if m else hier
 
 
-def functional(paths):
-    print(f"\n{'parameter set':<40} {'hit':>5} {'points':>7} {'%':>6}")
-    misses = []
+UNREACHABLE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rtl_coverage_unreachable.json")
+
+
+def bad_input(message):
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
+def load_unreachable(path=UNREACHABLE_FILE):
+    """[(set regex, point regex, reason)] from the explanations file; exits 2 on a bad entry."""
+    try:
+        data = json.load(open(path, encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        bad_input(f"{path}: {e}")
+    rules = []
+    for i, entry in enumerate(data if isinstance(data, list) else [None]):
+        if not isinstance(entry, dict) or set(entry) != {"sets", "point", "reason"}:
+            bad_input(f"{path}: entry {i}: must be an object with the keys sets, point and reason")
+        try:
+            rules.append((re.compile(entry["sets"]), re.compile(entry["point"]), entry["reason"]))
+        except re.error as e:
+            bad_input(f"{path}: entry {i}: bad regular expression: {e}")
+    return rules
+
+
+def functional(paths, rules):
+    """Prints the per-set table, the unreachable points by reason and the misses; True if clean."""
+    print(f"\n{'parameter set':<40} {'hit':>5} {'reachable':>9} {'points':>7} {'% of reachable':>15}")
+    misses, wrong = [], []
+    unreachable = collections.defaultdict(list)  # reason -> ["set: point"]
     for path in paths:
         name = re.sub(r"^cov_|\.dat$", "", os.path.basename(path))
         counts = collections.defaultdict(int)
         for fields, count in points(path):
             if fields.get("page", "").startswith("v_user"):
                 counts[design_place(fields.get("h", ""))] += count
-        hit = sum(1 for c in counts.values() if c > 0)
-        if counts:
-            print(f"{name:<40} {hit:>5} {len(counts):>7} {100.0 * hit / len(counts):>6.1f}")
-        misses += [f"{name}: {place}" for place, c in sorted(counts.items()) if c == 0]
-    print("\ncover points not hit:" if misses else "\nevery cover point was hit")
+        if not counts:
+            continue
+        reachable = hit = 0
+        for place, c in sorted(counts.items()):
+            reason = next((r for s, pt, r in rules if s.search(name) and pt.search(place)), None)
+            if reason is None:
+                reachable += 1
+                hit += c > 0
+                if c == 0:
+                    misses.append(f"{name}: {place}")
+            elif c > 0:
+                wrong.append(f"{name}: {place} was hit {c} times, but is explained as unreachable: {reason}")
+            else:
+                unreachable[reason].append(f"{name}: {place}")
+        print(f"{name:<40} {hit:>5} {reachable:>9} {len(counts):>7} {100.0 * hit / max(reachable, 1):>15.1f}")
+    for reason, where in unreachable.items():
+        print(f"\nunreachable ({len(where)} points): {reason}")
+        for w in where:
+            print("  " + w)
+    print("\nreachable cover points not hit:" if misses else "\nevery reachable cover point was hit")
     for m in misses:
         print("  " + m)
+    for w in wrong:
+        print("explanation contradicted: " + w)
+    return not misses and not wrong
 
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:
-        sys.exit(__doc__)
+        bad_input(__doc__)
     structural(sys.argv[1])
-    if len(sys.argv) > 2:
-        functional(sys.argv[2:])
+    if len(sys.argv) > 2 and not functional(sys.argv[2:], load_unreachable()):
+        sys.exit(1)

@@ -708,6 +708,10 @@ def configure(s, wdir, names):
         return True, ""
     cmd = ["cmake", "-S", str(REPO), "-B", str(wdir), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
            "-DKNCSIM_TESTS=ON", f"-DKNCSIM_RTL_DIR={wdir / 'rtl_src'}", f"-DKNCSIM_RTL_VARIANT_FILTER={flt}"]
+    if shutil.which("ccache"):
+        # Verilator rewrites every header it generates, so without a cache each mutant
+        # recompiles all the test files that include one, unchanged as they are.
+        cmd.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode == 0, f"$ {' '.join(cmd)}\n{r.stdout}{r.stderr}"
 

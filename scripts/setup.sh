@@ -15,6 +15,7 @@ packages=(
   googletest libgtest-dev libgmock-dev   # tests
   python3 python3-matplotlib python3-tqdm   # scripts, plots, progress
   slurm-wlm munge        # a one-node Slurm cluster for sweep tests (scripts/slurm_local.sh)
+  ccache                 # rtl_mutants.py: mutant rebuilds reuse the unchanged test objects
 )
 
 missing=()

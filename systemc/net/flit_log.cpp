@@ -3,12 +3,11 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
-#include <utility>
 
 namespace kncsim {
 
-FlitLog::FlitLog(const std::string& path, const PacketTable& packets, std::vector<LinkEnd> links)
-    : file_(std::fopen(path.c_str(), "w")), packets_(packets), links_(std::move(links)) {
+FlitLog::FlitLog(const std::string& path, const PacketTable& packets, const std::vector<LinkEnd>& links)
+    : file_(std::fopen(path.c_str(), "w")), packets_(packets), links_(links) {
   if (!file_)
     throw std::runtime_error("trace.flits: cannot write '" + path + "': " + std::strerror(errno));
   std::fputs("# kncsim flit log: cycle node port vc packet seq head tail\n", file_);

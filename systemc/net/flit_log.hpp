@@ -14,17 +14,15 @@
 
 #include "flit/packet_table.hpp"
 #include "link/flit_tap.hpp"
+#include "net/link_end.hpp"
 #include "router/network_router.hpp"
 
 namespace kncsim {
 
 class FlitLog final : public FlitTap {
  public:
-  struct LinkEnd {
-    uint32_t node;  // the sender
-    int port;       // its output
-  };
-  FlitLog(const std::string& path, const PacketTable& packets, std::vector<LinkEnd> links);
+  // `links` (the fabric's, one per link) must outlive the log.
+  FlitLog(const std::string& path, const PacketTable& packets, const std::vector<LinkEnd>& links);
   ~FlitLog() override;
   FlitLog(const FlitLog&) = delete;
   FlitLog& operator=(const FlitLog&) = delete;
@@ -51,7 +49,7 @@ class FlitLog final : public FlitTap {
 
   std::FILE* file_;
   const PacketTable& packets_;
-  std::vector<LinkEnd> links_;
+  const std::vector<LinkEnd>& links_;
   std::deque<NodeEjector> ejectors_;
 };
 

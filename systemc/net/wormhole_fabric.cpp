@@ -59,9 +59,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   // choose from (a torus's two classes hold one each); more let packets of a pair overtake.
   log.check_pair_order = !p.router.adaptive && p.router.vcs <= (g.torus() ? 2 : 1);
   if (!p.flit_log_path.empty()) {
-    std::vector<FlitLog::LinkEnd> ends;
-    for (const LinkEnd& e : link_ends) ends.push_back(FlitLog::LinkEnd{e.node, e.port});
-    flit_log = std::make_unique<FlitLog>(p.flit_log_path, packets, std::move(ends));
+    flit_log = std::make_unique<FlitLog>(p.flit_log_path, packets, link_ends);
     for (size_t i = 0; i < links.size(); ++i) links[i].set_tap(flit_log.get(), uint32_t(i));
     for (uint32_t n = 0; n < n_nodes; ++n) routers[n]->connect_ejector(flit_log->ejector(n, nis[n]));
   }

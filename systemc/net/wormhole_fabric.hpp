@@ -38,10 +38,6 @@ class WormholeFabric : public sc_core::sc_module {
   std::unique_ptr<RtlDomain> rtl_clock;  // steps the RTL routers, if any
   std::vector<std::unique_ptr<NetworkRouter>> routers;
   std::deque<FlitLink> links;
-  struct LinkEnd {
-    uint32_t node;  // the sender
-    int port;       // its output
-  };
   std::vector<LinkEnd> link_ends;  // beside links
   std::vector<NetworkInterface> nis;
   std::unique_ptr<FlitLog> flit_log;  // trace.flits
