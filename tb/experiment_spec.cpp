@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "config/link_timing.hpp"
+#include "config/process_placement.hpp"
 #include "experiment.hpp"
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
@@ -44,6 +45,9 @@ MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double
   for (int64_t h : c.integers("traffic.hotspot_nodes")) s.pattern.hotspots.push_back(uint32_t(h));
   s.pattern.hotspot_fraction = c.number("traffic.hotspot_fraction");
   s.pattern.seed = seed;
+  if (s.pattern.kind == PatternKind::graph)
+    s.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
+        node_destinations(process_placement(c, g), g.nodes()));
   s.q = injection_probability(A, g.radix(), L, g.torus());
   return s;
 }

@@ -1,6 +1,7 @@
 // kncsim: run an experiment, or print the analytic figures of a configuration.
 //   kncsim run [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--csv DIR] [--vcd PATH] [--quiet]
 //   kncsim analytic [CONFIG.yaml] [--set key=value]... [--json PATH|-]
+//   kncsim contention [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--top N]
 //   kncsim check RESULT.json --expect 'T<30' [--expect 'p99<80']...
 //   kncsim sweep SWEEP.yaml [-j N] [--backend local|slurm] [--out DIR] [--dry-run]
 //   kncsim diverge [CONFIG.yaml] [--set key=value]... [--out DIR] [--window CYCLES]
@@ -19,6 +20,7 @@
 #include <iostream>
 
 #include "config/schema.hpp"
+#include "contention_report.hpp"
 #include "diverge/diverge_command.hpp"
 #include "expectations.hpp"
 #include "experiment.hpp"
@@ -139,6 +141,14 @@ int main(int argc, char** argv) {
   run->add_flag("--quiet,-q", run_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
   auto* analytic = app.add_subcommand("analytic", "print closed-form figures (mean distance, U_max, B)");
   add_common(analytic, analytic_opts);
+  Common contention_opts;
+  int contention_top = 10;
+  auto* contention = app.add_subcommand(
+      "contention", "Chittor's contention parameters (channel loads, path lengths, path contention levels) and "
+                    "saturation bounds for the configured traffic pattern or process graph and mapping");
+  add_common(contention, contention_opts);
+  contention->add_option("--top", contention_top, "bottleneck channels, paths and nodes to rank (default 10)")
+      ->check(CLI::Range(0, 1000000));
   auto* keys = app.add_subcommand("keys", "list every configuration key, its allowed values and default");
   auto* check = app.add_subcommand("check", "gate a result: exit 1 if an expectation fails (e.g. --expect 'T<30')");
   std::string check_path;
@@ -228,6 +238,14 @@ int main(int argc, char** argv) {
                                  result["curtime"].get<int64_t>());
         return 128 + sig;
       }
+      return 0;
+    }
+    if (contention->parsed()) {
+      const kncsim::Config config = load(contention_opts, std::cerr);
+      check_outputs(contention_opts, config);
+      const auto report = kncsim::contention_report(config, contention_top);
+      (contention_opts.json_path == "-" ? std::cerr : std::cout) << kncsim::contention_summary(report);
+      write_json(contention_opts.json_path, report);
       return 0;
     }
     const kncsim::Config config = load(analytic_opts, std::cerr);

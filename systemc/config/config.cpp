@@ -1,6 +1,7 @@
 #include "config/config.hpp"
 
 #include "config/link_timing.hpp"
+#include "config/process_placement.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -18,6 +19,7 @@
 #include "rtl/rtl_limits.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/pattern.hpp"
+#include "traffic/process_graph.hpp"
 
 namespace kncsim {
 namespace {
@@ -295,6 +297,38 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     ref_needs("router.arbitration", c.text("router.arbitration"), "priority_token");
 }
 
+// traffic.pattern graph: its keys agree, and its files read (a bad line is named now, before
+// anything runs). Another pattern maps node to node, so it takes no mapping.
+void validate_process_graph(const Config& c, const std::vector<int>& radices) {
+  const std::string& mapping = c.text("traffic.mapping");
+  if (c.text("traffic.pattern") != "graph") {
+    if (mapping != "identity")
+      throw ConfigError(fmt::format("traffic.mapping = {} places the processes of traffic.pattern: graph, but "
+                                    "traffic.pattern = {} sends from node to node; allowed: identity, or "
+                                    "traffic.pattern: graph",
+                                    mapping, c.text("traffic.pattern")));
+    return;
+  }
+  if (c.text("network.topology") == "rings")
+    throw ConfigError("traffic.pattern = graph drives the wormhole mesh and torus; the rings' traffic is "
+                      "traffic.workload; allowed on rings: uniform");
+  const std::string& graph = c.text("traffic.graph");
+  const MeshGeometry g(radices);
+  if (graph == "file") {
+    if (c.text("traffic.graph_file").empty())
+      throw ConfigError("traffic.graph = file needs traffic.graph_file (an edge-list file); allowed: a file path");
+    if (!c.is_word("traffic.graph_shape"))
+      throw ConfigError("traffic.graph_shape sizes a built-in graph; a traffic.graph file lists its own processes; "
+                        "allowed with traffic.graph file: auto");
+  } else if (!c.is_word("traffic.graph_shape")) {
+    const std::string why = graph_shape_problem(graph_kind(graph), c.integers("traffic.graph_shape"), g.nodes());
+    if (!why.empty()) throw ConfigError(fmt::format("traffic.graph_shape for traffic.graph {}: {}", graph, why));
+  }
+  if (mapping == "file" && c.text("traffic.mapping_file").empty())
+    throw ConfigError("traffic.mapping = file needs traffic.mapping_file ('process node' lines); allowed: a file path");
+  process_placement(c, g);
+}
+
 }  // namespace
 
 Config::Config() {
@@ -454,6 +488,7 @@ std::vector<std::string> Config::validate() const {
     throw ConfigError(fmt::format("traffic.pattern = {}: {}; allowed here: uniform, bit_complement, hotspot, "
                                   "nearest_neighbour",
                                   text("traffic.pattern"), why));
+  validate_process_graph(*this, radices);
   const double load = number("traffic.load");
   const std::string& conv = text("run.convergence");
   if (load >= 1) {

@@ -113,8 +113,26 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.data_bits", K::integer, {}, 1, false, kMaxPacketBits, "640", "rings: data packet length in bits"},
       {"traffic.echo_bits", K::integer, {}, 1, false, kMaxPacketBits, "64", "rings: echo / nack packet length in bits"},
       {"traffic.pattern", K::choice,
-       {"uniform", "transpose", "bit_complement", "bit_reversal", "hotspot", "nearest_neighbour"}, 0, false, kNoMax,
-       "uniform", "destinations: uniform = all N nodes equally likely, the source included; others map them"},
+       {"uniform", "transpose", "bit_complement", "bit_reversal", "hotspot", "nearest_neighbour", "graph"}, 0, false,
+       kNoMax, "uniform",
+       "destinations: uniform = all N nodes equally likely, the source included; others map them; graph = each "
+       "process sends to one of its traffic.graph neighbours, equally likely (a node without a process, or whose "
+       "process sends to no one, injects nothing)"},
+      {"traffic.graph", K::choice, {"mesh2d", "mesh3d", "binary_tree", "hypercube", "ring", "file"}, 0, false, kNoMax,
+       "mesh2d",
+       "pattern graph: the process graph (Chittor's G_p), each edge both ways; file = traffic.graph_file"},
+      {"traffic.graph_shape", K::integers, {"auto"}, 1, false, 16777216, "auto",
+       "pattern graph: mesh2d [a, b]; mesh3d [a, b, c]; binary_tree [processes]; hypercube [dimensions]; ring "
+       "[processes]. auto = as many processes as nodes (a tree of 2^k - 1 on 2^k nodes, the largest hypercube "
+       "that fits, meshes as square as N's factors allow)"},
+      {"traffic.graph_file", K::text, {}, 0, false, kNoMax, "",
+       "traffic.graph file: an edge list ('processes N', then 'u v' for both ways or 'u -> v' per line, # comments)"},
+      {"traffic.mapping", K::choice, {"identity", "random", "file"}, 0, false, kNoMax, "identity",
+       "pattern graph: where the processes run (one per node at most): identity = process p on node p; random = "
+       "distinct nodes drawn with traffic.mapping_seed; file = traffic.mapping_file"},
+      {"traffic.mapping_file", K::text, {}, 0, false, kNoMax, "",
+       "traffic.mapping file: one line 'process node' per process"},
+      {"traffic.mapping_seed", K::integer, {}, 0, false, 9223372036854775807.0, "1", "traffic.mapping random: its seed"},
       {"traffic.hotspot_nodes", K::integers, {}, 0, false, 16777215, "0", "hotspot: the hot node(s)"},
       {"traffic.hotspot_fraction", K::number, {}, 0, true, 1, "0.1",
        "hotspot: probability a packet goes to a hot node (else uniform)"},

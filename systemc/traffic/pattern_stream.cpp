@@ -10,13 +10,17 @@ namespace {
 class PatternStream final : public InjectionStream {
  public:
   PatternStream(std::unique_ptr<InjectionStream> s, const MeshGeometry& g, const PatternSpec& spec)
-      : s_(std::move(s)), g_(g), spec_(spec) {
-    while ((1u << bits_) < g.nodes()) ++bits_;
-  }
+      : s_(std::move(s)), g_(g), spec_(spec) {}
 
   void draw_cycle(int64_t cycle, std::vector<Injection>& out) override {
     const size_t first = out.size();
     s_->draw_cycle(cycle, out);
+    if (spec_.kind == PatternKind::graph) {  // nodes whose process sends to no one inject nothing
+      size_t kept = first;
+      for (size_t i = first; i < out.size(); ++i)
+        if (!(*spec_.destinations)[out[i].node].empty()) out[kept++] = out[i];
+      out.resize(kept);
+    }
     for (size_t i = first; i < out.size(); ++i) out[i].dest = map(out[i], cycle);
   }
 
@@ -30,18 +34,10 @@ class PatternStream final : public InjectionStream {
     switch (spec_.kind) {
       case PatternKind::uniform:
         return in.dest;
-      case PatternKind::transpose: {  // coordinate k of the destination is coordinate d-1-k of the source
-        uint32_t n = 0;
-        for (int k = 0; k < d; ++k) n += uint32_t(g_.coord(src, d - 1 - k)) * g_.stride(k);
-        return n;
-      }
+      case PatternKind::transpose:
       case PatternKind::bit_complement:
-        return g_.nodes() - 1 - src;
-      case PatternKind::bit_reversal: {
-        uint32_t r = 0;
-        for (int b = 0; b < bits_; ++b) r |= ((src >> b) & 1u) << (bits_ - 1 - b);
-        return r;
-      }
+      case PatternKind::bit_reversal:
+        return pattern_destination(spec_.kind, g_, src);
       case PatternKind::hotspot: {
         const double u = extra_uniform(src, cycle);
         if (u >= spec_.hotspot_fraction) return in.dest;
@@ -57,6 +53,10 @@ class PatternStream final : public InjectionStream {
         }
         return nb[std::min(count - 1, int(extra_uniform(src, cycle) * count))];
       }
+      case PatternKind::graph: {
+        const std::vector<uint32_t>& to = (*spec_.destinations)[src];
+        return to[std::min(to.size() - 1, size_t(extra_uniform(src, cycle) * double(to.size())))];
+      }
     }
     return in.dest;
   }
@@ -64,10 +64,27 @@ class PatternStream final : public InjectionStream {
   std::unique_ptr<InjectionStream> s_;
   const MeshGeometry& g_;
   PatternSpec spec_;
-  int bits_ = 0;
 };
 
 }  // namespace
+
+uint32_t pattern_destination(PatternKind kind, const MeshGeometry& g, uint32_t src) {
+  const int d = g.dims();
+  if (kind == PatternKind::transpose) {  // coordinate k of the destination is coordinate d-1-k of the source
+    uint32_t n = 0;
+    for (int k = 0; k < d; ++k) n += uint32_t(g.coord(src, d - 1 - k)) * g.stride(k);
+    return n;
+  }
+  if (kind == PatternKind::bit_complement) return g.nodes() - 1 - src;
+  if (kind == PatternKind::bit_reversal) {
+    int bits = 0;
+    while ((1u << bits) < g.nodes()) ++bits;
+    uint32_t r = 0;
+    for (int b = 0; b < bits; ++b) r |= ((src >> b) & 1u) << (bits - 1 - b);
+    return r;
+  }
+  throw std::invalid_argument("pattern_destination: not a permutation pattern");
+}
 
 PatternKind pattern_kind(const std::string& name) {
   if (name == "uniform") return PatternKind::uniform;
@@ -76,6 +93,7 @@ PatternKind pattern_kind(const std::string& name) {
   if (name == "bit_reversal") return PatternKind::bit_reversal;
   if (name == "hotspot") return PatternKind::hotspot;
   if (name == "nearest_neighbour") return PatternKind::nearest_neighbour;
+  if (name == "graph") return PatternKind::graph;
   throw std::invalid_argument("unknown traffic pattern " + name);
 }
 
@@ -96,6 +114,8 @@ std::unique_ptr<InjectionStream> with_pattern(std::unique_ptr<InjectionStream> s
   if (spec.kind == PatternKind::uniform) return stream;
   if (spec.kind == PatternKind::hotspot && spec.hotspots.empty())
     throw std::invalid_argument("hotspot pattern without hotspot nodes");
+  if (spec.kind == PatternKind::graph && (!spec.destinations || spec.destinations->size() != g.nodes()))
+    throw std::invalid_argument("graph pattern without a destination list per node");
   return std::make_unique<PatternStream>(std::move(stream), g, spec);
 }
 

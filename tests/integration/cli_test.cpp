@@ -426,4 +426,59 @@ TEST(Cli, DivergeRefusesAConfigurationWithoutRtlRouters) {
   EXPECT_NE(ref.err.find("trace.flits logs the flits a wormhole router sends"), std::string::npos) << ref.err;
 }
 
+TEST(Cli, ContentionReportsChittorsParametersAsTextAndJson) {
+  const Outcome o = kncsim("contention --set network.radix=4 --set traffic.pattern=transpose --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["graph"]["paths"], 12);
+  EXPECT_EQ(j["summary"]["contention_level"]["max"], 2);
+  EXPECT_EQ(j["summary"]["channel_load"]["max"], 3);
+  EXPECT_EQ(j["channels"].size(), 48u);
+  EXPECT_EQ(j["bottlenecks"]["channels"][0]["load"], 3);
+  EXPECT_NE(o.err.find("saturation node traffic"), std::string::npos) << o.err;  // the summary, beside JSON on stdout
+  const Outcome text = kncsim("contention --set network.radix=8 --set traffic.pattern=graph --set traffic.mapping=random");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("graph mesh2d 8x8 (64 processes, 224 paths"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("random-mapping estimate"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("bottleneck paths"), std::string::npos) << text.out;
+}
+
+TEST(Cli, GraphTrafficRunsOnTheMappedProcesses) {
+  // A ring of 4 processes on a 4x4 mesh: only their 4 nodes inject, each to its two ring
+  // neighbours, so every packet goes between mapped nodes.
+  const std::string map = write_temp("ring4.map", "0 0\n1 5\n2 10\n3 15\n");
+  const Outcome o = kncsim("run --set network.radix=4 --set traffic.pattern=graph --set traffic.graph=ring"
+                           " --set traffic.graph_shape=[4] --set traffic.mapping=file --set traffic.mapping_file=" + map +
+                           " --set run.convergence=fixed --set run.cycles=4000 --set traffic.load=0.2"
+                           " --set router.impl=systemc --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  ASSERT_GT(j["numsent"].get<long>(), 20);
+  const auto& offered = j["per_node"]["offered"];
+  const auto& accepted = j["per_node"]["accepted"];
+  ASSERT_EQ(offered.size(), 16u);
+  for (int n = 0; n < 16; ++n) {
+    const bool mapped = n == 0 || n == 5 || n == 10 || n == 15;
+    EXPECT_EQ(offered[size_t(n)].get<double>() > 0, mapped) << "node " << n;
+    EXPECT_EQ(accepted[size_t(n)].get<double>() > 0, mapped) << "node " << n;
+  }
+}
+
+TEST(Cli, BadGraphAndMappingFilesNameTheFileAndLine) {
+  const std::string graph = write_temp("bad.graph", "processes 4\n0 1\n1 7\n");
+  const Outcome g = kncsim("contention --set traffic.pattern=graph --set traffic.graph=file --set traffic.graph_file=" + graph);
+  EXPECT_EQ(g.status, 2);
+  EXPECT_NE(g.err.find("bad.graph:3: process 7 does not exist"), std::string::npos) << g.err;
+  const std::string ok = write_temp("ok.graph", "processes 3\n0 1\n1 2\n");
+  const std::string map = write_temp("bad.map", "0 4\n1 4\n2 0\n");
+  const Outcome m = kncsim("run --set traffic.pattern=graph --set traffic.graph=file --set traffic.graph_file=" + ok +
+                           " --set traffic.mapping=file --set traffic.mapping_file=" + map);
+  EXPECT_EQ(m.status, 2);
+  EXPECT_TRUE(m.out.empty()) << m.out;
+  EXPECT_NE(m.err.find("bad.map:2: node 4 holds a process from line 1 already"), std::string::npos) << m.err;
+  const Outcome hot = kncsim("contention --set traffic.pattern=hotspot");
+  EXPECT_EQ(hot.status, 2);
+  EXPECT_NE(hot.err.find("has no process graph"), std::string::npos) << hot.err;
+}
+
 }  // namespace

@@ -1,0 +1,56 @@
+#include "config/process_placement.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace kncsim {
+
+ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
+  ProcessPlacement p;
+  const std::string& pattern = c.text("traffic.pattern");
+  const std::string& mapping = c.text("traffic.mapping");
+  try {
+    if (pattern != "graph") {
+      if (pattern == "hotspot")
+        throw ConfigError("traffic.pattern = hotspot draws its destinations at random, so it has no process graph; "
+                          "allowed here: uniform, transpose, bit_complement, bit_reversal, nearest_neighbour, graph");
+      p.graph = pattern_graph(pattern_kind(pattern), g);
+      p.graph_name = pattern;
+    } else if (c.text("traffic.graph") == "file") {
+      p.graph = read_graph_file(c.text("traffic.graph_file"));
+      p.graph_name = "file " + c.text("traffic.graph_file");
+    } else {
+      const GraphKind kind = graph_kind(c.text("traffic.graph"));
+      const std::vector<int64_t> shape =
+          c.is_word("traffic.graph_shape") ? default_graph_shape(kind, g.nodes()) : c.integers("traffic.graph_shape");
+      p.graph = builtin_graph(kind, shape);
+      p.graph_name = fmt::format("{} {}", c.text("traffic.graph"), fmt::join(shape, "x"));
+    }
+    const auto processes = uint32_t(num_vertices(p.graph));
+    if (processes > g.nodes())
+      throw ConfigError(fmt::format("{}: {} processes do not fit on the {}-node network (one process per node at most)",
+                                    p.graph_name, processes, g.nodes()));
+    if (mapping == "identity") {
+      p.mapping = identity_mapping(processes);
+      p.mapping_name = "identity";
+    } else if (mapping == "random") {
+      p.mapping = random_mapping(processes, g.nodes(), uint64_t(c.integer("traffic.mapping_seed")));
+      p.mapping_name = fmt::format("random (seed {})", c.integer("traffic.mapping_seed"));
+    } else {
+      p.mapping = read_mapping_file(c.text("traffic.mapping_file"), processes, g.nodes());
+      p.mapping_name = "file " + c.text("traffic.mapping_file");
+    }
+  } catch (const GraphFileError& e) {
+    throw ConfigError(e.what());
+  }
+  return p;
+}
+
+std::vector<std::vector<uint32_t>> node_destinations(const ProcessPlacement& p, uint32_t nodes) {
+  std::vector<std::vector<uint32_t>> to(nodes);
+  for (auto [e, end] = edges(p.graph); e != end; ++e)
+    to[p.mapping[source(*e, p.graph)]].push_back(p.mapping[target(*e, p.graph)]);
+  return to;
+}
+
+}  // namespace kncsim

@@ -1,0 +1,167 @@
+#include "contention_report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "contention/contention_parameters.hpp"
+#include "config/process_placement.hpp"
+#include "topo/mesh_geometry.hpp"
+
+namespace kncsim {
+namespace {
+
+std::string coords(const MeshGeometry& g, uint32_t node) {
+  std::vector<int> x;
+  for (int k = 0; k < g.dims(); ++k) x.push_back(g.coord(node, k));
+  return fmt::format("({})", fmt::join(x, ","));
+}
+
+nlohmann::ordered_json channel_json(const MeshGeometry& g, const ContentionChannel& c) {
+  return {{"node", c.node}, {"coords", coords(g, c.node)}, {"port", MeshGeometry::port_name(c.port)}, {"load", c.load}};
+}
+
+nlohmann::ordered_json path_json(const MeshGeometry& g, const ContentionResult& r, const ContentionPath& p) {
+  nlohmann::ordered_json j = {{"from", p.from},       {"to", p.to},         {"src", p.src},
+                              {"dst", p.dst},         {"physical", p.physical}, {"logical", p.logical},
+                              {"nu", p.nu},           {"saturation", 1.0 / (p.nu + 1)}};
+  if (p.bottleneck_channel >= 0) j["bottleneck"] = channel_json(g, r.channels[size_t(p.bottleneck_channel)]);
+  return j;
+}
+
+}  // namespace
+
+nlohmann::ordered_json contention_report(const Config& c, int top) {
+  if (c.text("network.topology") == "rings")
+    throw ConfigError("kncsim contention models a mesh or torus with fixed routing; allowed network.topology: mesh, "
+                      "torus");
+  if (c.text("router.routing") != "dor")
+    throw ConfigError("kncsim contention needs a fixed route per path (Chittor's assumption 4); allowed "
+                      "router.routing: dor");
+  const MeshGeometry g(network_radices(c), c.text("network.topology") == "torus");
+  const ProcessPlacement placement = process_placement(c, g);
+  const ContentionResult r = analyse_contention(g, placement.graph, placement.mapping);
+  const ContentionSummary& s = r.summary;
+
+  nlohmann::ordered_json j;
+  j["network"] = {{"radix", network_radices(c)},
+                  {"topology", c.text("network.topology")},
+                  {"nodes", g.nodes()},
+                  {"channels", r.channels.size()},
+                  {"routing", "dor"}};
+  j["graph"] = {{"name", placement.graph_name},
+                {"processes", num_vertices(placement.graph)},
+                {"edges", num_edges(placement.graph)},
+                {"paths", r.paths.size()},
+                {"degree_avg", s.degree_avg},
+                {"degree_max", s.degree_max}};
+  j["mapping"] = placement.mapping_name;
+  j["summary"] = {
+      {"physical_length", {{"avg", s.physical_avg}, {"max", s.physical_max}}},
+      {"logical_length", {{"avg", s.logical_avg}, {"max", s.logical_max}}},
+      {"channel_load", {{"avg", s.chi_avg}, {"max", s.chi_max}}},
+      {"contention_level", {{"avg", s.nu_avg}, {"max", s.nu_max}}},
+      {"saturation",
+       {{"path_min", s.path_saturation_min},
+        {"average_node", s.avg_node_saturation},
+        {"worst_node", s.worst_node_saturation},
+        {"least_node_bound", s.least_node_bound}}}};
+  // Chittor's random-mapping closed forms are for a square 2D mesh.
+  if (g.dims() == 2 && g.uniform() && !g.torus()) {
+    const RandomMappingEstimates e = random_mapping_estimates(s.degree_avg, g.nodes());
+    j["random_mapping_estimates"] = {{"C", e.c},
+                                     {"physical_length", {{"avg", e.physical_avg}, {"max", e.physical_max}}},
+                                     {"channel_load", {{"avg", e.chi_avg}, {"max", e.chi_max}}},
+                                     {"contention_level", {{"avg", e.nu_avg}, {"max", e.nu_max}}},
+                                     {"saturation", {{"average_node", e.avg_node_saturation},
+                                                     {"worst_node", e.worst_node_saturation}}}};
+  } else {
+    j["random_mapping_estimates"] = nullptr;
+  }
+
+  std::vector<size_t> by_load(r.channels.size()), by_nu(r.paths.size()), by_bound;
+  std::iota(by_load.begin(), by_load.end(), 0);
+  std::iota(by_nu.begin(), by_nu.end(), 0);
+  std::stable_sort(by_load.begin(), by_load.end(), [&](size_t a, size_t b) { return r.channels[a].load > r.channels[b].load; });
+  std::stable_sort(by_nu.begin(), by_nu.end(), [&](size_t a, size_t b) { return r.paths[a].nu > r.paths[b].nu; });
+  for (size_t i = 0; i < r.nodes.size(); ++i)
+    if (r.nodes[i].degree > 0) by_bound.push_back(i);
+  std::stable_sort(by_bound.begin(), by_bound.end(), [&](size_t a, size_t b) { return r.nodes[a].bound < r.nodes[b].bound; });
+  auto& b = j["bottlenecks"];
+  b["channels"] = nlohmann::ordered_json::array();
+  b["paths"] = nlohmann::ordered_json::array();
+  b["nodes"] = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < std::min(by_load.size(), size_t(top)); ++i)
+    b["channels"].push_back(channel_json(g, r.channels[by_load[i]]));
+  for (size_t i = 0; i < std::min(by_nu.size(), size_t(top)); ++i)
+    b["paths"].push_back(path_json(g, r, r.paths[by_nu[i]]));
+  for (size_t i = 0; i < std::min(by_bound.size(), size_t(top)); ++i) {
+    const ContentionNode& n = r.nodes[by_bound[i]];
+    b["nodes"].push_back({{"node", n.node}, {"coords", coords(g, n.node)}, {"process", n.process}, {"degree", n.degree},
+                          {"worst_nu", n.worst_nu}, {"bound", n.bound}});
+  }
+  auto& channels = j["channels"] = nlohmann::ordered_json::array();
+  for (const auto& ch : r.channels) channels.push_back({{"node", ch.node}, {"port", ch.port}, {"load", ch.load}});
+  auto& paths = j["paths"] = nlohmann::ordered_json::array();
+  for (const auto& p : r.paths)
+    paths.push_back({{"from", p.from}, {"to", p.to}, {"src", p.src}, {"dst", p.dst}, {"physical", p.physical},
+                     {"logical", p.logical}, {"nu", p.nu}});
+  auto& nodes = j["nodes"] = nlohmann::ordered_json::array();
+  for (const auto& n : r.nodes)
+    nodes.push_back({{"node", n.node}, {"process", n.process}, {"degree", n.degree}, {"worst_nu", n.worst_nu},
+                     {"bound", n.bound}});
+  return j;
+}
+
+std::string contention_summary(const nlohmann::ordered_json& j) {
+  const auto& s = j["summary"];
+  const auto& sat = s["saturation"];
+  std::string out = fmt::format(
+      "{} {} ({} nodes, {} channels, {} routing); graph {} ({} processes, {} paths, degree avg {:.3g} max {}); "
+      "mapping {}\n",
+      fmt::join(j["network"]["radix"].get<std::vector<int>>(), "x"), j["network"]["topology"].get<std::string>(),
+      j["network"]["nodes"].get<long>(), j["network"]["channels"].get<long>(), j["network"]["routing"].get<std::string>(),
+      j["graph"]["name"].get<std::string>(), j["graph"]["processes"].get<long>(), j["graph"]["paths"].get<long>(),
+      j["graph"]["degree_avg"].get<double>(), j["graph"]["degree_max"].get<int>(), j["mapping"].get<std::string>());
+  const auto& e = j["random_mapping_estimates"];
+  auto row = [&](const char* name, const char* key) {
+    std::string line = fmt::format("  {:<28} avg {:>8.3f}   max {:>6}", name, s[key]["avg"].get<double>(), s[key]["max"].get<int>());
+    if (!e.is_null() && e.contains(key))
+      line += fmt::format("    random-mapping estimate avg {:.3g}, max {:.3g}", e[key]["avg"].get<double>(), e[key]["max"].get<double>());
+    return line + "\n";
+  };
+  out += row("physical path length D", "physical_length");
+  out += row("logical path length d", "logical_length");
+  out += row("channel load chi", "channel_load");
+  out += row("path contention level nu", "contention_level");
+  out += fmt::format("  saturation path traffic      1/(nu_max+1) = {:.4f}\n", sat["path_min"].get<double>());
+  out += fmt::format("  saturation node traffic      average node {:.4f} (Lemma 3), worst node {:.4f} (Lemma 4), "
+                     "least Lemma 5 bound {:.4f}\n",
+                     sat["average_node"].get<double>(), sat["worst_node"].get<double>(),
+                     sat["least_node_bound"].get<double>());
+  if (!e.is_null())
+    out += fmt::format("  random-mapping estimates     C = {:.4g}: average node 2/sqrt(N) = {:.4f} (Lemma 6), worst node "
+                       "1/sqrt(N) = {:.4f} (Lemma 7)\n",
+                       e["C"].get<double>(), e["saturation"]["average_node"].get<double>(),
+                       e["saturation"]["worst_node"].get<double>());
+  const auto& b = j["bottlenecks"];
+  if (!b["channels"].empty()) {
+    out += "bottleneck channels (load):";
+    for (const auto& c : b["channels"])
+      out += fmt::format(" {}{} {}", c["coords"].get<std::string>(), c["port"].get<std::string>(), c["load"].get<int>());
+    out += "\n";
+  }
+  if (!b["paths"].empty()) {
+    out += "bottleneck paths (nu; D, d; busiest channel):\n";
+    for (const auto& p : b["paths"])
+      out += fmt::format("  process {} -> {} (node {} -> {}): nu {}; D {}, d {}; {}{} load {}\n", p["from"].get<long>(),
+                         p["to"].get<long>(), p["src"].get<long>(), p["dst"].get<long>(), p["nu"].get<int>(),
+                         p["physical"].get<int>(), p["logical"].get<int>(), p["bottleneck"]["coords"].get<std::string>(),
+                         p["bottleneck"]["port"].get<std::string>(), p["bottleneck"]["load"].get<int>());
+  }
+  return out;
+}
+
+}  // namespace kncsim
