@@ -135,5 +135,31 @@ TEST_P(RtlNetwork, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
 INSTANTIATE_TEST_SUITE_P(Variants, RtlNetwork, ::testing::Range(size_t(0), rtl_variants().size()),
                          [](const auto& info) { return rtl_variants()[info.param].name; });
 
+std::vector<size_t> torus_variants() {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < rtl_variants().size(); ++i)
+    if (rtl_variants()[i].torus) out.push_back(i);
+  return out;
+}
+
+// A 4x5 torus: its 5-node rings carry two-hop -y routes, so the node just past the -y
+// wraparound sends both channel classes down -y and two inputs contend for that output (on
+// the 4-node rings above a -y route is one hop, and every -y output carries one class).
+class RtlNetworkOddTorus : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(RtlNetworkOddTorus, AllRtlMatchesSystemCPacketForPacket) {
+  std::vector<std::string> sets = variant_sets(rtl_variants()[GetParam()]);
+  sets.push_back("network.radix=[4,5]");
+  const Outcome sc = run(config_of(sets));
+  ASSERT_GT(sc.records.size(), 50u);
+  std::vector<std::string> all = sets;
+  all.insert(all.end(), {"router.impl=rtl", "router.rtl_binding=direct"});
+  expect_same(sc, run(config_of(all)), all, "all RTL, 4x5 torus");
+}
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RtlNetworkOddTorus);  // a build without tori
+INSTANTIATE_TEST_SUITE_P(Variants, RtlNetworkOddTorus, ::testing::ValuesIn(torus_variants()),
+                         [](const auto& info) { return rtl_variants()[info.param].name; });
+
 }  // namespace
 }  // namespace kncsim
