@@ -125,8 +125,16 @@ def load_json(path):
         raise InputError(path, f"not a text file ({e})")
     if isinstance(data, dict) and "params" in data and "status" in data:
         raise InputError(path, "is one sweep point, not a run result (its 'result' has no per-link arrays)")
+    if is_contention(data):
+        return data
     check_result(path, data)
     return data
+
+
+def is_contention(data):
+    """A kncsim contention report (its channels are a list of loads, not a run's arrays)."""
+    return isinstance(data, dict) and all(k in data for k in ("graph", "summary", "network")) and \
+        isinstance(data.get("channels"), list)
 
 
 def check_result(path, data, where=""):
@@ -713,7 +721,7 @@ def map_notes(result, ch, rings, width):
     if busy:
         where = "(" + ",".join(map(str, busy["coords"])) + ")" if len(busy.get("coords", [])) > 1 else ""
         # no-break spaces keep the busiest link on one line
-        stats.append("\u00a0".join(filter(None, [f"busiest {busy['utilisation']:.3f}:", "node",
+        stats.append("\u00a0".join(filter(None, [f"busiest {busy['utilisation']:.4g}:", "node",
                                                   str(busy["node"]), where,
                                                   f"{'+' if busy['dir'] > 0 else '-'}x{busy['dim']}"])))
     chars = max(40, int(width * 12))
@@ -721,9 +729,39 @@ def map_notes(result, ch, rings, width):
     return "\n".join(lines)
 
 
+def contention_as_run(result):
+    """A kncsim contention report as the run result the map draws: each channel's load chi
+    (paths through it) in place of a link's utilisation."""
+    net = result["network"]
+    rs, ports = net["radix"], result["channels"]
+    ch = {"node": [c["node"] for c in ports], "dim": [(c["port"] - 1) // 2 for c in ports],
+          "dir": [1 if c["port"] % 2 == 0 else -1 for c in ports], "utilisation": [c["load"] for c in ports]}
+    loads = ch["utilisation"]
+    ch["mean_utilisation"] = sum(loads) / len(loads) if loads else 0
+    ch["count"] = len(loads)
+    if loads:
+        i = max(range(len(loads)), key=loads.__getitem__)
+        ch["busiest"] = {"utilisation": loads[i], "node": ch["node"][i], "coords": coords(ch["node"][i], rs),
+                         "dim": ch["dim"][i], "dir": ch["dir"][i]}
+    run = {"topology": net["topology"], "channels": ch,
+           "config": {"network": {"radix": rs, "dims": len(rs), "topology": net["topology"]}}}
+    s = result["summary"]
+    title = (f"Channel loads: {result['graph']['name']} ({result['graph']['paths']} paths), mapping "
+             f"{result['mapping']}, on a {size_text(run)} {net['topology']} with DOR; chi max "
+             f"{s['channel_load']['max']}, nu avg {s['contention_level']['avg']:.3g} max {s['contention_level']['max']}")
+    return run, ch, title
+
+
 def channels(args):
     result = load_json(args.result)
-    ch = channel_arrays(args.result, result)
+    contention = is_contention(result)
+    if contention:
+        result, ch, default_title = contention_as_run(result)
+        unit = "channel load \u03c7 (paths through the channel)"
+    else:
+        ch = channel_arrays(args.result, result)
+        default_title = f"Link utilisation: {describe(result)}"
+        unit = "link utilisation (flits/cycle)"
     rings = result.get("topology") == "rings"
     links = plane_links(result, ch)
     if not links:
@@ -751,8 +789,9 @@ def channels(args):
             cax = divider.append_axes("right", size=0.2, pad=0.15)
             cax.grid(False)
             cbar = fig.colorbar(q, cax=cax)
-        cbar.set_label("link utilisation (flits/cycle)")
-        fig.suptitle(args.title or f"Link utilisation: {describe(result)}", fontsize=12)
+        cbar.set_label(unit)
+        fig.suptitle(textwrap.fill(args.title or default_title, max(50, int(fig.get_figwidth() * 11))),
+                     fontsize=12 if not contention else 10)
         ax.set_title(map_notes(result, ch, rings, w + 1.2), fontsize=9)
         if rings:
             ring_bars(bx, result, ch, links)
@@ -856,8 +895,9 @@ def parse_args(argv):
     c.add_argument("--title")
     c.set_defaults(func=curve)
 
-    h = sub.add_parser("channels", help="per-link utilisation map of one run")
-    h.add_argument("result", metavar="RESULT.json")
+    h = sub.add_parser("channels", help="per-link utilisation map of one run, or channel loads of a "
+                                         "kncsim contention report")
+    h.add_argument("result", metavar="RESULT.json", help="kncsim run --json, or kncsim contention --json")
     h.add_argument("--out", required=True, metavar="STEM")
     h.add_argument("--vmax", type=float, help="top of the colour scale (default: the busiest link shown)")
     h.add_argument("--title")

@@ -8,6 +8,7 @@
 
 #include "contention/contention_parameters.hpp"
 #include "config/process_placement.hpp"
+#include "experiment.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -108,6 +109,7 @@ nlohmann::ordered_json contention_report(const Config& c, int top) {
   for (const auto& p : r.paths)
     paths.push_back({{"from", p.from}, {"to", p.to}, {"src", p.src}, {"dst", p.dst}, {"physical", p.physical},
                      {"logical", p.logical}, {"nu", p.nu}});
+  j["config"] = resolved_config_json(c);
   auto& nodes = j["nodes"] = nlohmann::ordered_json::array();
   for (const auto& n : r.nodes)
     nodes.push_back({{"node", n.node}, {"process", n.process}, {"degree", n.degree}, {"worst_nu", n.worst_nu},

@@ -139,6 +139,17 @@ class PlotTest(unittest.TestCase):
     def test_channels_rings(self):
         self.check_plot("ch_rings", "channels", self.results["rings"])
 
+    def test_channels_contention(self):
+        # kncsim contention's channel loads (transpose on an 8x8 mesh) drawn as the same map.
+        r = subprocess.run([self.kncsim, "contention", "--json", "-", "--set", "network.radix=8",
+                            "--set", "traffic.pattern=transpose"], check=True, capture_output=True, text=True)
+        path = os.path.join(self.dir, "contention.json")
+        with open(path, "w") as f:
+            f.write(r.stdout)
+        self.check_plot("ch_contention", "channels", path)
+        with open(os.path.join(self.dir, "out", "ch_contention.svg")) as f:
+            self.assertIn("Channel loads: transpose (56 paths)", f.read())
+
     def test_latency(self):
         self.check_plot("lat_mesh", "latency", self.results["mesh"])
 
