@@ -32,6 +32,10 @@ nlohmann::ordered_json path_json(const MeshGeometry& g, const ContentionResult& 
   return j;
 }
 
+// Work bounds: 4 million paths, 4e9 steps of the contention sets (seconds each way).
+constexpr size_t kMaxPaths = 4'000'000;
+constexpr double kMaxSteps = 4e9;
+
 }  // namespace
 
 nlohmann::ordered_json contention_report(const Config& c, int top) {
@@ -43,7 +47,17 @@ nlohmann::ordered_json contention_report(const Config& c, int top) {
                       "router.routing: dor");
   const MeshGeometry g(network_radices(c), c.text("network.topology") == "torus");
   const ProcessPlacement placement = process_placement(c, g);
-  const ContentionResult r = analyse_contention(g, placement.graph, placement.mapping);
+  if (num_edges(placement.graph) > kMaxPaths)
+    throw ConfigError(fmt::format("{} has {} paths; kncsim contention takes at most {} (a complete graph, traffic.pattern "
+                                  "uniform, has N(N-1)); allowed: a smaller network or another pattern",
+                                  placement.graph_name, num_edges(placement.graph), kMaxPaths));
+  ContentionResult r;
+  try {
+    r = analyse_contention(g, placement.graph, placement.mapping, kMaxSteps);
+  } catch (const ContentionTooLarge& e) {
+    throw ConfigError(fmt::format("{}: {} (seconds of work); allowed: a smaller network or a sparser graph",
+                                  placement.graph_name, e.what()));
+  }
   const ContentionSummary& s = r.summary;
 
   nlohmann::ordered_json j;

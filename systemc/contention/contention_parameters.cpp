@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include <fmt/format.h>
+
 namespace kncsim {
 namespace {
 
@@ -23,7 +25,8 @@ void dor_route(const MeshGeometry& g, uint32_t src, uint32_t dst, std::vector<ui
 
 }  // namespace
 
-ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& pg, const ProcessMapping& mapping) {
+ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& pg, const ProcessMapping& mapping,
+                                    double max_steps) {
   ContentionResult r;
   const uint32_t ports = uint32_t(g.ports());
   std::vector<int> channel_of(size_t(g.nodes()) * ports, -1);  // node * ports + port -> channel
@@ -48,6 +51,13 @@ ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& p
     first.push_back(uint32_t(route.size()));
     r.paths.push_back({from, to, mapping[from], mapping[to], int(hops.size()), 0, 0, -1});
   }
+
+  double steps = 0;
+  for (const auto& c : r.channels) steps += double(c.load) * c.load;
+  if (steps > max_steps)
+    throw ContentionTooLarge(fmt::format("{} paths over {} channels: growing their contention sets takes {:.3g} steps "
+                                         "(the sum of the squared channel loads), past the limit of {:.3g}",
+                                         r.paths.size(), r.channels.size(), steps, max_steps));
 
   // Who uses each channel (CSR), then each path's contention set grown channel by channel.
   std::vector<uint32_t> user_first(r.channels.size() + 1, 0), users(route.size());

@@ -13,6 +13,7 @@
 // Channels are the network's directed node-to-node links (4 sqrt(N)(sqrt(N)-1) on a square
 // 2D mesh); injection and ejection are not channels here.
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "topo/mesh_geometry.hpp"
@@ -63,8 +64,14 @@ struct ContentionResult {
 };
 
 // mapping[p] is the node of process p (one-to-one). Edges whose processes share a node carry
-// no traffic over the network and are left out; the degree counts every edge.
-ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& pg, const ProcessMapping& mapping);
+// no traffic over the network and are left out; the degree counts every edge. Growing the
+// contention sets takes sum(chi^2) steps (a complete graph's grow as N^3): past `max_steps`
+// it throws ContentionTooLarge before it starts.
+struct ContentionTooLarge : std::length_error {
+  using std::length_error::length_error;
+};
+ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& pg, const ProcessMapping& mapping,
+                                    double max_steps = 1e18);
 
 // Chittor's closed forms for a random mapping onto a square 2D mesh of N nodes (section 3.4):
 // C = delta_avg sqrt(N); D avg 2 sqrt(N)/3 - 2/(3 sqrt(N)) (3.18), max 2(sqrt(N) - 1) (3.17);

@@ -132,6 +132,11 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set traffic.packet_flits=0", "traffic.packet_flits", ">= 1"},
                       BadInput{"run --set traffic.load=1.0", "traffic.load", "can never converge"},
                       BadInput{"run --set traffic.lod=0.5", "unknown key", "traffic.load"},
+                      BadInput{"contention --set network.radix=24", "growing their contention sets takes",
+                               "allowed: a smaller network or a sparser graph"},
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.graph=hypercube "
+                               "--set traffic.graph_shape=[7]",
+                               "traffic.graph_shape for traffic.graph hypercube", "128 processes do not fit on 64 nodes"},
                       BadInput{"run --set router.routing=west_first", "router.routing", "dor, adaptive"},
                       BadInput{"run --set router.impl=verilog", "router.impl", "one of: ref, systemc, rtl"},
                       BadInput{"run --set router.impl=rtl", "router.impl: rtl", "finite FIFOs only"},
