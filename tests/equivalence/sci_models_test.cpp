@@ -197,23 +197,35 @@ TEST_P(SciModels, ModuleNetworkEqualsTheReferencePacketForPacket) {
 }
 
 // The stomp paths for sure: input queues of one data packet under heavy traffic, so that
-// packets are taken in tentatively, queues fill, and echoes already begun are stomped.
-TEST(SciModelsStomp, StompedEchoesAreEqualInBothModels) {
+// packets are taken in tentatively, queues fill, and echoes already begun are stomped. On a
+// 4-4 torus of rings, and on a 3-ary 4-cube, so that every one of the node's four ring
+// interfaces stomps.
+RingCase stomp_case(int index, int dims, int radix, double send) {
   RingCase c;
-  c.index = 1000;
-  c.design.dims = 2;
-  c.design.radix = 4;
+  c.index = index;
+  c.design.dims = dims;
+  c.design.radix = radix;
   SciQueues q;
   q.input_queue_bits = c.design.data_bits;
   c.params = sci_params(c.design, q);
   c.params.accept = SciAccept::stomp;
   c.request_response = false;
-  c.send = 0.06;
+  c.send = send;
+  return c;
+}
+
+TEST(SciModelsStomp, StompedEchoesAreEqualInBothModels) {
   Outcome ref;
-  expect_equal_models(c, ref);
+  expect_equal_models(stomp_case(1000, 2, 4, 0.06), ref);
   EXPECT_GT(ref.counters.nacks, 20u);
   EXPECT_GT(ref.counters.stomped, 5u) << "echoes begun, then stomped";
   EXPECT_LT(ref.counters.stomped, ref.counters.nacks) << "some refused at the head";
+}
+
+TEST(SciModelsStomp, StompedEchoesInAFourDimensionalNetwork) {
+  Outcome ref;
+  expect_equal_models(stomp_case(1001, 4, 3, 0.06), ref);
+  EXPECT_GT(ref.counters.stomped, 5u) << "echoes begun, then stomped";
 }
 
 std::vector<RingCase> cases() {
