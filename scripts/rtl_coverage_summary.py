@@ -5,8 +5,11 @@ from the merged file, and functional coverage (cover property points) per parame
     rtl_coverage_summary.py MERGED.dat [SET.dat ...]
 
 MERGED.dat: every run's counts merged (verilator_coverage --write). A line/branch/toggle point
-is one (file, line, column, page, object) over all instances: the bindings and the nodes of a
-network name their instances differently, and a point counts as hit if any instance hit it.
+is one (file, line, column, kind, object) over all instances and parameter sets: the bindings
+and the nodes of a network name their instances differently, Verilator names a module's page
+by its parameters (an arm that one set holds constant is another set's live code), and a point
+counts as hit if any of them hit it. Lines inside `ifndef SYNTHESIS blocks (the assertions and
+their failure reports, which run only when a rule breaks) are counted apart from the design.
 
 SET.dat: one parameter set's runs alone (named cov_<set>.dat). Its cover points are grouped by
 their place in the design (the hierarchy below the model's top, generate indices kept), so
@@ -35,25 +38,52 @@ def points(path):
         yield dict(re.findall(r"\x01(\w+)\x02([^\x01]*)", key)), int(count)
 
 
+def check_blocks(path, cache={}):
+    """Line ranges of the source file's `ifndef SYNTHESIS blocks (none if it cannot be read)."""
+    if path not in cache:
+        ranges, start = [], None
+        try:
+            for i, line in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+                if "`ifndef SYNTHESIS" in line:
+                    start = i
+                elif "`endif" in line and start is not None:
+                    ranges.append((start, i))
+                    start = None
+        except OSError:
+            pass
+        cache[path] = ranges
+    return cache[path]
+
+
 def structural(path):
-    counts = collections.defaultdict(int)  # point -> hits over all instances
+    counts = collections.defaultdict(int)  # point -> hits over all instances and parameter sets
     for fields, count in points(path):
-        if fields.get("page", "").startswith("v_user"):
+        page = fields.get("page", "")
+        if page.startswith("v_user"):
             continue
-        counts[tuple(fields.get(k, "") for k in ("f", "l", "n", "page", "o"))] += count
-    table = collections.defaultdict(lambda: [0, 0])  # (file, kind) -> [hit, total]
-    for (f, _, _, page, _), count in counts.items():
-        entry = table[(f.split("/")[-1], page.split("/")[0][2:])]  # line, branch or toggle
+        counts[(fields.get("f", ""), fields.get("l", ""), fields.get("n", ""), page.split("/")[0][2:],
+                fields.get("o", ""))] += count
+    table = collections.defaultdict(lambda: [0, 0])  # (file, kind, part) -> [hit, total]
+    misses = []
+    for (f, line, _, kind, obj), count in counts.items():
+        checks = any(a <= int(line or 0) <= b for a, b in check_blocks(f))
+        part = "checks" if checks else "design"
+        entry = table[(f.split("/")[-1], kind, part)]
         entry[1] += 1
         entry[0] += count > 0
-    print(f"{'file':<28} {'kind':<7} {'hit':>6} {'points':>7} {'%':>6}")
+        if count == 0 and part == "design" and kind != "toggle":
+            misses.append(f"{f.split('/')[-1]}:{line} ({kind}, {obj})")
+    print(f"{'file':<28} {'kind':<7} {'part':<7} {'hit':>6} {'points':>7} {'%':>6}")
     totals = collections.defaultdict(lambda: [0, 0])
-    for (name, kind), (hit, total) in sorted(table.items()):
-        print(f"{name:<28} {kind:<7} {hit:>6} {total:>7} {100.0 * hit / total:>6.1f}")
-        totals[kind][0] += hit
-        totals[kind][1] += total
-    for kind, (hit, total) in sorted(totals.items()):
-        print(f"{'all':<28} {kind:<7} {hit:>6} {total:>7} {100.0 * hit / total:>6.1f}")
+    for (name, kind, part), (hit, total) in sorted(table.items()):
+        print(f"{name:<28} {kind:<7} {part:<7} {hit:>6} {total:>7} {100.0 * hit / total:>6.1f}")
+        totals[(kind, part)][0] += hit
+        totals[(kind, part)][1] += total
+    for (kind, part), (hit, total) in sorted(totals.items()):
+        print(f"{'all':<28} {kind:<7} {part:<7} {hit:>6} {total:>7} {100.0 * hit / total:>6.1f}")
+    print("\ndesign lines and branches not hit:" if misses else "\nevery design line and branch was hit")
+    for m in sorted(set(misses)):
+        print("  " + m)
 
 
 def design_place(hier):

@@ -117,7 +117,8 @@ VARIANTS_BY_FILE = {
     "kncsim_vc_route.sv":      VC,
     "kncsim_vc_rr_alloc.sv":   ["d2_q4_a1_c0_v3_t1_r1", "d2_q4_a0_c0_v3_t0_r1"],
     "kncsim_vc_age_alloc.sv":  ["d2_q4_a0_c0_v2_t1_r2"],
-    "kncsim_token_alloc.sv":   ["d2_q4_a0_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    # adaptive routing too: the only place an input may take more than one output
+    "kncsim_token_alloc.sv":   ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
     "kncsim_fifo.sv":          ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
     "kncsim_route_compute.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a1_c0_v3_t1_r1"],  # + torus Duato
     "kncsim_router_top.sv":    ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
