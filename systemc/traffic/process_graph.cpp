@@ -16,9 +16,9 @@ namespace {
 
 // Every edge of Boost's grid graph (both directions), as process numbers.
 template <std::size_t Dims>
-ProcessGraph grid(const std::vector<int64_t>& shape, bool wrap) {
+ProcessGraph grid(const std::vector<int64_t>& lengths_in, bool wrap) {
   boost::array<std::size_t, Dims> lengths{};
-  for (std::size_t k = 0; k < Dims; ++k) lengths[k] = std::size_t(shape[k]);
+  for (std::size_t k = 0; k < Dims; ++k) lengths[k] = std::size_t(lengths_in[k]);
   const boost::grid_graph<Dims> grid(lengths, wrap);
   ProcessGraph pg(num_vertices(grid));
   const auto index = get(boost::vertex_index, grid);
@@ -26,6 +26,27 @@ ProcessGraph grid(const std::vector<int64_t>& shape, bool wrap) {
     for (auto [e, eend] = out_edges(*v, grid); e != eend; ++e)
       add_edge(get(index, source(*e, grid)), get(index, target(*e, grid)), pg);
   return pg;
+}
+
+// A mesh (or a ring, wrap) of this shape. Boost's grid_graph reads past its arrays on a
+// dimension of length 1 (its assertion fires in a debug build), so those dimensions are left
+// out first; the numbering, x + a y + a b z .., is unchanged by that. A ring of 2 is one edge
+// each way (the wraparound would repeat it).
+ProcessGraph mesh(const std::vector<int64_t>& shape, bool wrap) {
+  std::vector<int64_t> lengths;
+  for (int64_t s : shape)
+    if (s > 1) lengths.push_back(s);
+  if (wrap && lengths.size() == 1 && lengths[0] < 3) wrap = false;
+  switch (lengths.size()) {
+    case 0:
+      return ProcessGraph(1);
+    case 1:
+      return grid<1>(lengths, wrap);
+    case 2:
+      return grid<2>(lengths, wrap);
+    default:
+      return grid<3>(lengths, wrap);
+  }
 }
 
 // The factors a_0 >= a_1 >= .. of n, `parts` of them, as equal as n allows.
@@ -99,11 +120,10 @@ std::string graph_shape_problem(GraphKind kind, const std::vector<int64_t>& shap
 ProcessGraph builtin_graph(GraphKind kind, const std::vector<int64_t>& shape) {
   switch (kind) {
     case GraphKind::mesh2d:
-      return grid<2>(shape, false);
     case GraphKind::mesh3d:
-      return grid<3>(shape, false);
+      return mesh(shape, false);
     case GraphKind::ring:
-      return grid<1>(shape, true);
+      return mesh(shape, true);
     case GraphKind::binary_tree: {
       ProcessGraph pg{std::size_t(shape[0])};
       for (std::size_t p = 1; p < std::size_t(shape[0]); ++p) {

@@ -131,6 +131,11 @@ TEST(Contention, BuiltinGraphsHaveTheirDegrees) {
   EXPECT_EQ(num_edges(builtin_graph(GraphKind::binary_tree, {63})), 2u * 62);
   EXPECT_EQ(num_edges(builtin_graph(GraphKind::hypercube, {6})), 6u * 64);
   EXPECT_EQ(num_edges(builtin_graph(GraphKind::ring, {9})), 18u);
+  // A dimension of length 1 (a prime node count's mesh2d), or a ring of 2: plain paths.
+  EXPECT_EQ(default_graph_shape(GraphKind::mesh2d, 7), (std::vector<int64_t>{7, 1}));
+  EXPECT_EQ(num_edges(builtin_graph(GraphKind::mesh2d, {7, 1})), 2u * 6);
+  EXPECT_EQ(num_edges(builtin_graph(GraphKind::mesh3d, {3, 1, 2})), 2u * 7);
+  EXPECT_EQ(num_edges(builtin_graph(GraphKind::ring, {2})), 2u);
   EXPECT_EQ(default_graph_shape(GraphKind::mesh3d, 256), (std::vector<int64_t>{8, 8, 4}));
   EXPECT_EQ(default_graph_shape(GraphKind::mesh2d, 1024), (std::vector<int64_t>{32, 32}));
   EXPECT_EQ(default_graph_shape(GraphKind::binary_tree, 64), (std::vector<int64_t>{63}));
