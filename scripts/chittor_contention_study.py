@@ -18,10 +18,11 @@ import json
 import math
 import os
 import statistics
-import subprocess
 import sys
 
 from tqdm import tqdm
+
+from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GRAPHS = ["mesh2d", "binary_tree", "mesh3d", "hypercube"]
@@ -35,13 +36,8 @@ PRINTED = {
 
 
 def contention(kncsim, radix, graph, seed):
-    cmd = [kncsim, "contention", "--json", "-", "--top", "0", "--set", f"network.radix={radix}",
-           "--set", "traffic.pattern=graph", "--set", f"traffic.graph={graph}",
-           "--set", "traffic.mapping=random", "--set", f"traffic.mapping_seed={seed}"]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"chittor_contention_study: {' '.join(cmd)} failed ({r.returncode}):\n{r.stderr}")
-    return json.loads(r.stdout)
+    return run_kncsim(kncsim, {"network.radix": radix, "traffic.pattern": "graph", "traffic.graph": graph,
+                               "traffic.mapping": "random", "traffic.mapping_seed": seed}, "contention")
 
 
 def main():

@@ -17,10 +17,11 @@ Oldest-first arbitration (Chittor: it makes the worst-node bound tight), 2-flit 
 import argparse
 import json
 import os
-import subprocess
 import sys
 
 from tqdm import tqdm
+
+from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RADIX = 12
@@ -36,13 +37,8 @@ RUN = ["router.impl=systemc", "router.arbitration=oldest_first", "router.fifo_fl
 
 
 def kncsim(binary, command, sets):
-    cmd = [binary, command, "--json", "-"] + (["--quiet"] if command == "run" else [])
-    for s in [f"network.radix={RADIX}"] + sets:
-        cmd += ["--set", s]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"chittor_saturation_study: {' '.join(cmd)} failed ({r.returncode}):\n{r.stderr}")
-    return json.loads(r.stdout)
+    """sets: ["key=value", ...], on the 12x12 mesh."""
+    return run_kncsim(binary, dict(s.split("=", 1) for s in [f"network.radix={RADIX}", *sets]), command)
 
 
 def main():
