@@ -63,6 +63,8 @@ inline uint64_t pack_age(int64_t tsent, uint64_t id) {
 }
 
 // The flit's head/tail/VC/tag; the caller supplies its position.
+inline uint32_t unpack_wrapped(uint64_t w) { return uint32_t(w >> kWrappedShift) & ((1u << kMaxDims) - 1); }
+
 inline Flit unpack_flit(uint64_t w) {
   Flit f;
   f.head = (w >> 63) & 1;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <systemc>
 
+#include "rtl_adapt/rtl_protocol_stop.hpp"
 #include "sc/cycle_time.hpp"
 #include "verilated.h"
 
@@ -19,4 +20,11 @@ void vl_stop(const char* filename, int linenum, const char* hier) {
   std::fprintf(stderr, "kncsim: RTL assertion failed in cycle %lld (%s:%d); stopping\n", cycle, filename, linenum);
   std::fflush(stderr);
   std::_Exit(1);  // no destructors: the models and the simulation are in a broken state
+}
+
+[[noreturn]] void kncsim::rtl::protocol_stop(const std::string& report) {
+  std::fflush(nullptr);
+  std::fprintf(stderr, "kncsim: RTL protocol broken: %s; stopping\n", report.c_str());
+  std::fflush(stderr);
+  std::_Exit(1);
 }

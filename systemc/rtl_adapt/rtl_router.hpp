@@ -26,6 +26,7 @@
 #include "stats/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "rtl_adapt/flit_bits.hpp"
+#include "rtl_adapt/rtl_protocol_stop.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
 #include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -100,7 +101,9 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     }
     for (int o = 0; o < Ports; ++o) {
       if (!(valid >> o & 1)) continue;
-      Flit f = rtl::unpack_flit(pins_.out_flit(o));
+      const uint64_t word = pins_.out_flit(o);
+      Flit f = rtl::unpack_flit(word);
+      if (g_.torus()) check_dateline_bits(word, f, o, t);
       uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
       f.seq = f.head ? 0 : uint16_t(seq + 1);
       seq = f.seq;
@@ -156,7 +159,24 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     if (!wires_[0].empty()) wake_at(std::max(t + 2, wires_[0].front().arrival));
   }
 
- private:
+private:
+  // The flits that routers exchange are rebuilt from the packet's route at each input (a
+  // SystemC neighbour has no such bits), so the dateline bits the RTL sends are checked here:
+  // they must say which wraparounds the packet has taken on reaching the node downstream.
+  // Wrong bits put a packet on the wrong channel class, which a later hop would hide.
+  void check_dateline_bits(uint64_t word, const Flit& f, int o, int64_t t) const {
+    const PacketInfo& pk = packets_[f.packet];
+    const uint32_t at = o == 0 ? node_ : g_.neighbour(node_, o);
+    const uint32_t want = rtl::wrapped_at(g_, at, pk.src, pk.dest);
+    const uint32_t sent = rtl::unpack_wrapped(word);
+    if (sent == want) return;
+    rtl::protocol_stop(std::string(name()) + ": output " + MeshGeometry::port_name(o) + " sent packet " +
+                       std::to_string(pk.id) + "'s " + (f.head ? "head" : "flit") + " with wrapped bits " +
+                       std::to_string(sent) + "; its route reaches node " + std::to_string(at) +
+                       " having taken the wraparounds " + std::to_string(want) + " (bit k: dimension k) [cycle " +
+                       std::to_string(t) + "]");
+  }
+
   // The RTL's local FIFO popped its front flit in cycle t: a packet's first flit leaving it
   // has left its source (what a SystemC router tells the NI when its crossbar takes it).
   void local_left(int64_t t) {
