@@ -183,10 +183,12 @@ struct LockstepCase {
   uint64_t seed;
   int dims;
   SciAccept accept;
+  int input_queue_flits = 0;  // 0: one data packet
 };
 
 void PrintTo(const LockstepCase& c, std::ostream* os) {
   *os << "seed " << c.seed << ", " << c.dims << " rings, " << (c.accept == SciAccept::stomp ? "stomp" : "whole_packet");
+  if (c.input_queue_flits) *os << ", input queues of " << c.input_queue_flits << " flits";
 }
 
 struct Outcome {
@@ -201,6 +203,7 @@ Outcome run(const LockstepCase& c, Dut dut, int64_t cycles_to_run) {
   SciQueues q;
   q.input_queue_bits = d.data_bits;  // one data packet: the node nacks
   SciParams p = sci_params(d, q);
+  if (c.input_queue_flits) p.input_queue_flits = c.input_queue_flits;
   p.accept = c.accept;
   p.active_buffer_packets = 4;
   p.corrupt_rate = 0.02;
@@ -210,6 +213,20 @@ Outcome run(const LockstepCase& c, Dut dut, int64_t cycles_to_run) {
   Bench bench("bench", p, dut, c.seed);
   sc_core::sc_start(cycles(cycles_to_run));
   return Outcome{bench.pins(), bench.counters()};
+}
+
+// Echoes stomped into nacks on ring `ring`'s output: an answer whose head says echo and whose
+// tail says nack.
+int stomps_on_ring(const std::vector<Pins>& pins, int ring) {
+  int n = 0;
+  bool echo_head = false;
+  for (const Pins& x : pins) {
+    if (std::get<1>(x) != ring) continue;
+    const auto kind = SciKind(std::get<4>(x));
+    if (std::get<2>(x)) echo_head = kind == SciKind::echo;
+    if (std::get<3>(x)) n += echo_head && kind == SciKind::nack;
+  }
+  return n;
 }
 
 class SciNodeLockstep : public ::testing::TestWithParam<LockstepCase> {};
@@ -241,13 +258,25 @@ TEST_P(SciNodeLockstep, RtlNodeDrivesTheSystemCNodesPinsCycleForCycle) {
     EXPECT_EQ(sc.counters.retransmissions, rtl.counters.retransmissions);
     EXPECT_EQ(sc.counters.active_max, rtl.counters.active_max);
   }
+  // The last ring drains only to the CPU, which takes a flit every cycle, so its queue fills
+  // only behind a head waiting while another ring's packet holds the CPU, and only complete
+  // packets wait there (4 or 20 flits). An echo goes out with a packet's last 2 flits, so it
+  // is stomped only if the queue fills at the packet's last flit: at 23 flits, an address
+  // packet behind a waiting data packet. With the default 25 flits, or one data packet's 20,
+  // no sum of waiting packets fits and the last ring never stomps.
+  if (GetParam().input_queue_flits == 23) {
+    EXPECT_GT(stomps_on_ring(sc.pins, GetParam().dims - 1), 0) << "echoes stomped in the last ring";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, SciNodeLockstep,
                          ::testing::Values(LockstepCase{1, 2, SciAccept::whole_packet},
                                            LockstepCase{2, 3, SciAccept::whole_packet},
                                            LockstepCase{3, 2, SciAccept::stomp},
-                                           LockstepCase{4, 4, SciAccept::stomp}));
+                                           LockstepCase{4, 4, SciAccept::stomp},
+                                           LockstepCase{7, 2, SciAccept::stomp, 23},
+                                           LockstepCase{6, 3, SciAccept::stomp, 23},
+                                           LockstepCase{8, 4, SciAccept::stomp, 23}));
 
 }  // namespace
 }  // namespace kncsim
