@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "analytic/mesh_analytic.hpp"
+#include "closed_loop_run.hpp"
 #include "experiment_spec.hpp"
 #include "memory_estimate.hpp"
 #include "net/ring_run.hpp"
@@ -192,6 +193,7 @@ void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, co
 }
 
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
+  if (e.closed_loop) return run_closed_loop(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
   InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
   std::optional<RunStatistics> stats = statistics_for(spec, geometry.nodes(), sink);
@@ -298,6 +300,7 @@ std::string network_line(const ojson& cfg, const ojson& links) {
 
 std::string run_summary(const ojson& r) {
   if (r.contains("topology") && r["topology"] == "rings") return rings_run_summary(r);
+  if (r.contains("closed_loop")) return closed_loop_summary(r);
   std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(r["config"], r["analytic"]["links"]));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
                    r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",

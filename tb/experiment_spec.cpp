@@ -35,6 +35,24 @@ bool use_second_thread(const Config& c) {
   return std::thread::hardware_concurrency() >= 2;
 }
 
+ClosedLoopSpec closed_loop_spec(const Config& c, int header_flits) {
+  ClosedLoopSpec s;
+  s.alternate = c.text("traffic.loop_classes") == "ab";
+  s.compute_mean = c.integer("traffic.compute_cycles");
+  s.compute_uniform = c.text("traffic.compute") == "uniform";
+  s.message_flits = c.integer("traffic.message_flits");
+  s.packet_payload_flits = c.is_word("traffic.packet_payload_flits") ? 0 : c.integer("traffic.packet_payload_flits");
+  s.header_flits = header_flits;
+  s.send_fixed = c.number("traffic.send_overhead_cycles");
+  s.send_per_flit = c.number("traffic.send_overhead_cycles_per_flit");
+  s.receive_fixed = c.number("traffic.receive_overhead_cycles");
+  s.receive_per_flit = c.number("traffic.receive_overhead_cycles_per_flit");
+  s.seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
+  s.warmup_loops = c.integer("traffic.warmup_loops");
+  s.loops = c.integer("traffic.loops");
+  return s;
+}
+
 MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double A) {
   const bool default_seed = c.is_word("traffic.seed");
   const uint64_t seed = default_seed ? Drand48Lcg::kDefaultState : uint64_t(c.integer("traffic.seed"));
@@ -95,6 +113,10 @@ MeshExperiment mesh_experiment(const Config& c) {
   p.vcd_path = c.text("trace.vcd");
   p.flit_log_path = c.text("trace.flits");
   p.trace_nodes = trace_nodes(c);
+  if (c.text("traffic.workload") == "closed_loop") {
+    e.closed_loop = closed_loop_spec(c, p.router.hop_count_headers ? g.dims() : 0);
+    e.stream.q = 0;  // only the loops send
+  }
   if (e.reference) return e;
   if (c.text("router.impl") == "rtl") {
     for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);

@@ -3,6 +3,7 @@
 // every key is read and every combination that cannot work is refused (ConfigError naming
 // the key) here. The run then dispatches on the spec's type, not on key text.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "ring/sci_params.hpp"
 #include "stats/convergence.hpp"
 #include "stats/ring_measures.hpp"
+#include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
 #include "traffic/ring_traffic.hpp"
 
@@ -43,6 +45,9 @@ struct MeshExperiment {
   RefParams ref;
   WormholeNetworkParams flit;  // systemc and rtl (some or all routers RTL)
   MeshLinkTiming links;        // the wires: lengths, delays, the synchronous cycle's stretch
+  // traffic.workload closed_loop: Chittor's base loop over the graph in stream.pattern (the
+  // open-loop stream then injects nothing).
+  std::optional<ClosedLoopSpec> closed_loop;
 };
 
 // Scott & Goodman's rings: the design (for the closed forms), the simulated network's

@@ -18,6 +18,7 @@
 #include "config/schema.hpp"
 #include "rtl/rtl_limits.hpp"
 #include "topo/mesh_geometry.hpp"
+#include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
 #include "traffic/process_graph.hpp"
 
@@ -329,6 +330,58 @@ void validate_process_graph(const Config& c, const std::vector<int>& radices) {
   process_placement(c, g);
 }
 
+// traffic.workload: closed_loop runs Chittor's loops over a process graph on the flit-level
+// mesh or torus; request_response is the rings'. A closed loop's packets must fit where the
+// network puts them, and AB needs a graph with two colour classes.
+void validate_workload(const Config& c, const std::vector<int>& radices) {
+  const std::string& workload = c.text("traffic.workload");
+  const bool rings = c.text("network.topology") == "rings";
+  if (workload == "request_response" && !rings)
+    throw ConfigError(fmt::format("traffic.workload = request_response answers address packets on the SCI rings; "
+                                  "allowed for network.topology {}: open, closed_loop",
+                                  c.text("network.topology")));
+  if (workload != "closed_loop") return;
+  if (rings)
+    throw ConfigError("traffic.workload = closed_loop runs on the wormhole mesh and torus; allowed on rings: open, "
+                      "request_response");
+  if (c.text("router.impl") == "ref")
+    throw ConfigError("traffic.workload = closed_loop sends messages of several packets, which Pertel's "
+                      "packet-level model cannot carry; allowed: router.impl: systemc or rtl");
+  if (c.text("traffic.pattern") != "graph")
+    throw ConfigError(fmt::format("traffic.workload = closed_loop loops over a process graph's neighbours, but "
+                                  "traffic.pattern = {}; allowed: traffic.pattern: graph",
+                                  c.text("traffic.pattern")));
+  const MeshGeometry g(radices);
+  const int64_t payload = c.is_word("traffic.packet_payload_flits")
+                              ? c.integer("traffic.message_flits")
+                              : std::min(c.integer("traffic.message_flits"), c.integer("traffic.packet_payload_flits"));
+  const int64_t flits = payload + (c.text("router.packet_format") == "hop_count" ? g.dims() : 0);
+  const bool cut_through = c.text("router.flow_control") == "cut_through";
+  int64_t room = -1;
+  if (!c.is_word("router.fifo_flits")) room = c.integer("router.fifo_flits");
+  if (!c.is_word("router.fifo_packets")) room = c.integer("router.fifo_packets") * c.integer("traffic.packet_flits");
+  if (cut_through && room >= 0 && flits > room)
+    throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits (traffic.message_flits, "
+                                  "traffic.packet_payload_flits), more than a FIFO's {} under router.flow_control "
+                                  "cut_through: they never fit; allowed: packets of at most {} flits, or wormhole",
+                                  flits, room, room));
+  const bool rtl = c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes");
+  if (rtl && flits > rtl::kMaxLen)
+    throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits, but RTL routers carry a "
+                                  "{}-bit length; allowed: traffic.packet_payload_flits (or traffic.message_flits) "
+                                  "giving packets of at most {} flits",
+                                  flits, rtl::kLenBits, rtl::kMaxLen));
+  if (c.text("traffic.loop_classes") == "ab") {
+    ClosedLoopSpec spec;
+    spec.alternate = true;
+    try {
+      ClosedLoopWorkload(spec, node_destinations(process_placement(c, g), g.nodes()));
+    } catch (const std::invalid_argument& e) {
+      throw ConfigError(e.what());
+    }
+  }
+}
+
 }  // namespace
 
 Config::Config() {
@@ -489,6 +542,7 @@ std::vector<std::string> Config::validate() const {
                                   "nearest_neighbour",
                                   text("traffic.pattern"), why));
   validate_process_graph(*this, radices);
+  validate_workload(*this, radices);
   const double load = number("traffic.load");
   const std::string& conv = text("run.convergence");
   if (load >= 1) {

@@ -104,9 +104,32 @@ const std::vector<KeySpec>& config_schema() {
        "rings: wires across the bisection (bisection constraint); hypercube = 4N, i.e. W = 2k (Figure 5c)"},
       {"traffic.data_fraction", K::number, {}, 0, false, 1, "0.3",
        "rings: f_data, the fraction of messages that are data packets (the rest address packets)"},
-      {"traffic.workload", K::choice, {"open", "request_response"}, 0, false, kNoMax, "open",
-       "rings: open = messages at the offered load, f_data of them data packets; request_response = address "
-       "packets, each answered by a data packet from its destination (round trips)"},
+      {"traffic.workload", K::choice, {"open", "request_response", "closed_loop"}, 0, false, kNoMax, "open",
+       "open = packets at the offered load (rings: f_data of them data packets); request_response (rings) = "
+       "address packets, each answered by a data packet from its destination (round trips); closed_loop (mesh, "
+       "torus; systemc and rtl routers; traffic.pattern graph) = Chittor's base loop at every process: send a "
+       "message to each graph neighbour, receive one from each, compute (see traffic.loop_classes)"},
+      {"traffic.loop_classes", K::choice, {"ab", "aa"}, 0, false, kNoMax, "ab",
+       "closed_loop: aa = every node sends, receives, then computes; ab = the graph's two colour classes (it must "
+       "be bipartite; the lowest node of each connected part is A): A as aa, B receives, sends, then computes"},
+      {"traffic.compute_cycles", K::integer, {}, 0, false, 1e12, "1000", "closed_loop: c̄, mean computation per loop"},
+      {"traffic.compute", K::choice, {"uniform", "fixed"}, 0, false, kNoMax, "uniform",
+       "closed_loop: uniform = c drawn per (node, loop) on the integers 0..2c̄; fixed = c̄ every loop"},
+      {"traffic.message_flits", K::integer, {}, 1, false, 1e9, "256", "closed_loop: M, payload flits per message"},
+      {"traffic.packet_payload_flits", K::integer_or_choice, {"unlimited"}, 1, false, 1000000, "256",
+       "closed_loop: messages are cut into packets of at most this many payload flits (the Symult's 256 bytes); "
+       "unlimited = one packet a message"},
+      {"traffic.send_overhead_cycles", K::number, {}, 0, false, 1e12, "0",
+       "closed_loop: α_s, the sender's fixed cost per message (its processor is busy)"},
+      {"traffic.send_overhead_cycles_per_flit", K::number, {}, 0, false, 1e6, "0",
+       "closed_loop: β_s, the sender's cost per payload flit"},
+      {"traffic.receive_overhead_cycles", K::number, {}, 0, false, 1e12, "0",
+       "closed_loop: α_r, the receiver's fixed cost per message, once it has arrived"},
+      {"traffic.receive_overhead_cycles_per_flit", K::number, {}, 0, false, 1e6, "0",
+       "closed_loop: β_r, the receiver's cost per payload flit"},
+      {"traffic.warmup_loops", K::integer, {}, 0, false, 1e9, "2", "closed_loop: loops each node runs unmeasured"},
+      {"traffic.loops", K::integer, {}, 1, false, 1e9, "20",
+       "closed_loop: loops measured at each node; the run ends when every node has run them"},
       {"link.corrupt_rate", K::number, {}, 0, false, 1, "0",
        "rings: probability a packet is damaged on a link; its CRC fails where it leaves the ring, and it is nacked"},
       {"traffic.address_bits", K::integer, {}, 1, false, kMaxPacketBits, "128", "rings: address packet length in bits"},
@@ -118,12 +141,12 @@ const std::vector<KeySpec>& config_schema() {
        "destinations: uniform = all N nodes equally likely, the source included; others map them; graph = each "
        "process sends to one of its traffic.graph neighbours, equally likely (a node without a process, or whose "
        "process sends to no one, injects nothing)"},
-      {"traffic.graph", K::choice, {"mesh2d", "mesh3d", "binary_tree", "hypercube", "ring", "file"}, 0, false, kNoMax,
+      {"traffic.graph", K::choice, {"mesh2d", "mesh3d", "binary_tree", "hypercube", "ring", "pairs", "file"}, 0, false, kNoMax,
        "mesh2d",
        "pattern graph: the process graph (Chittor's G_p), each edge both ways; file = traffic.graph_file"},
       {"traffic.graph_shape", K::integers, {"auto"}, 1, false, 16777216, "auto",
        "pattern graph: mesh2d [a, b]; mesh3d [a, b, c]; binary_tree [processes]; hypercube [dimensions]; ring "
-       "[processes]. auto = as many processes as nodes (a tree of 2^k - 1 on 2^k nodes, the largest hypercube "
+       "[processes]; pairs [processes] (2k talks to 2k+1: Chittor's 1NN peers). auto = as many processes as nodes (a tree of 2^k - 1 on 2^k nodes, the largest hypercube "
        "that fits, meshes as square as N's factors allow)"},
       {"traffic.graph_file", K::text, {}, 0, false, kNoMax, "",
        "traffic.graph file: an edge list ('processes N', then 'u v' for both ways or 'u -> v' per line, # comments)"},

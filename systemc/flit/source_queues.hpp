@@ -2,7 +2,7 @@
 // Packets generated at a node and waiting at its source, for every node of a network: the
 // part of the injection queue whose flits do not exist yet. Past saturation these queues
 // grow without bound, so a waiting packet keeps only what its later injection needs (id,
-// time, destination, a tag byte) in chunks of 8 stored field by field: 22 bytes a packet,
+// time, destination, length, a tag byte) in chunks of 8 stored field by field: 26 bytes a packet,
 // and an empty queue costs its 16-byte header and nothing else. Shared by every model
 // (reference, SystemC and RTL networks, SCI rings).
 #include <cstdint>
@@ -16,6 +16,7 @@ struct WaitingPacket {
   int64_t time = 0;   // the model's time of record: the listing's tin, or the cycle handed over
   uint32_t dest = 0;
   uint8_t tag = 0;    // model-defined (rings: the packet kind)
+  uint32_t flits = 0;  // its length, where a model's packets differ in length (closed-loop messages)
 };
 
 class SourceQueues {
@@ -24,6 +25,7 @@ class SourceQueues {
     uint64_t id[kChunkPackets];
     int64_t time[kChunkPackets];
     uint32_t dest[kChunkPackets];
+    uint32_t flits[kChunkPackets];
     uint8_t tag[kChunkPackets];
     uint32_t next;
   };
@@ -43,6 +45,7 @@ class SourceQueues {
   bool empty(uint32_t node) const { return queues_[node].size == 0; }
   uint32_t size(uint32_t node) const { return queues_[node].size; }
   int64_t total() const { return total_; }
+  int64_t total_flits() const { return total_flits_; }  // of the packets that gave their length
 
   void push(uint32_t node, const WaitingPacket& p) {
     Queue& q = queues_[node];
@@ -61,18 +64,21 @@ class SourceQueues {
     c.time[i] = p.time;
     c.dest[i] = p.dest;
     c.tag[i] = p.tag;
+    c.flits[i] = p.flits;
     ++q.size;
     ++total_;
+    total_flits_ += p.flits;
   }
 
   WaitingPacket front(uint32_t node) const {
     const Queue& q = queues_[node];
     const Chunk& c = chunk(q.head);
-    return WaitingPacket{c.id[q.first], c.time[q.first], c.dest[q.first], c.tag[q.first]};
+    return WaitingPacket{c.id[q.first], c.time[q.first], c.dest[q.first], c.tag[q.first], c.flits[q.first]};
   }
 
   void pop(uint32_t node) {
     Queue& q = queues_[node];
+    total_flits_ -= chunk(q.head).flits[q.first];
     --q.size;
     --total_;
     if (++q.first == kChunkPackets || q.size == 0) {
@@ -108,11 +114,12 @@ class SourceQueues {
     free_ = k;
   }
 
-  static_assert(sizeof(Chunk) <= 24 * kChunkPackets, "a waiting packet costs at most 24 bytes");
+  static_assert(sizeof(Chunk) <= 28 * kChunkPackets, "a waiting packet costs at most 28 bytes");
   std::vector<Queue> queues_;
   std::vector<std::unique_ptr<Chunk[]>> blocks_;
   uint32_t free_ = kNone;
   int64_t total_ = 0;
+  int64_t total_flits_ = 0;
 };
 
 }  // namespace kncsim

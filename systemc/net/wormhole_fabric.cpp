@@ -83,17 +83,23 @@ void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& 
   }
 }
 
+void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int flits) {
+  if (nis[node].inject(next_id_, dest, cycle, flits)) {
+    if (log.sink) log.sink->generated(node, cycle);
+    ++next_id_;
+    ++drawn_ahead_;
+  } else {
+    ++dropped_ahead_;
+  }
+}
+
 void WormholeFabric::draw(int64_t cycle) {
   const auto span = feed_.next();
-  for (const Injection* i = span.begin; i != span.end; ++i) {
-    if (nis[i->node].inject(next_id_, i->dest, cycle)) {
-      if (log.sink) log.sink->generated(i->node, cycle);
-      ++next_id_;
-      ++drawn_ahead_;
-    } else {
-      ++dropped_ahead_;
-    }
-  }
+  for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest, cycle, 0);
+  if (!workload) return;
+  handed_.clear();
+  workload->packets_for(cycle, handed_);
+  for (const MessagePacket& m : handed_) inject(m.node, m.dest, cycle, m.flits);
 }
 
 void WormholeFabric::drive() {

@@ -16,6 +16,7 @@
 #include "flit/source_queues.hpp"
 #include "router/wormhole_router.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "traffic/closed_loop.hpp"
 
 namespace kncsim {
 
@@ -41,18 +42,21 @@ class WormholeFabric : public sc_core::sc_module {
   std::vector<LinkEnd> link_ends;  // beside links
   std::vector<NetworkInterface> nis;
   std::unique_ptr<FlitLog> flit_log;  // trace.flits
+  ClosedLoopWorkload* workload = nullptr;  // hands over packets besides the feed's, if set
 
  private:
   // The clock, once per cycle before any router: count this cycle's injections, draw the
   // next cycle's, and notify the routers due this cycle.
   void drive();
   void draw(int64_t cycle);
+  void inject(uint32_t node, uint32_t dest, int64_t cycle, int flits);
   void start_trace(std::string path, const std::vector<uint32_t>& nodes);
   InjectionFeed& feed_;
   sc_core::sc_trace_file* vcd_ = nullptr;
   int64_t drawn_ahead_ = 0;  // injections of the next cycle, already queued
   int64_t dropped_ahead_ = 0;  // and those dropped at a full source queue
   uint64_t next_id_ = 0;
+  std::vector<MessagePacket> handed_;  // the workload's packets of a cycle
   bool started_ = false;
 };
 

@@ -28,12 +28,16 @@ std::vector<ChannelLoad> WormholeNetwork::channel_loads() const {
   return out;
 }
 void WormholeNetwork::set_packet_sink(PacketSink* sink) { fabric_->log.sink = sink; }
+void WormholeNetwork::set_closed_loop(ClosedLoopWorkload* w) {
+  fabric_->workload = w;
+  fabric_->log.tails = w;
+}
 int64_t WormholeNetwork::flits_injected() const { return fabric_->log.flits_injected; }
 int64_t WormholeNetwork::flits_delivered() const { return fabric_->log.flits_delivered; }
 int64_t WormholeNetwork::flits_stripped() const { return fabric_->log.flits_stripped; }
 
 int64_t WormholeNetwork::flits_buffered() const {
-  int64_t n = packets_waiting() * fabric_->params.packet_flits;  // flits still to be made
+  int64_t n = fabric_->waiting.total_flits();  // flits still to be made
   for (const auto& r : fabric_->routers) n += int64_t(r->flits_buffered());
   return n;
 }

@@ -57,6 +57,7 @@ struct WormholeNetworkParams {
 };
 
 class WormholeFabric;
+class ClosedLoopWorkload;
 
 class WormholeNetwork final : public CycleModel {
  public:
@@ -68,6 +69,8 @@ class WormholeNetwork final : public CycleModel {
   const DeliveryCounters& counters() const override;
   std::vector<ChannelLoad> channel_loads() const override;
   void set_packet_sink(PacketSink* sink);
+  // A closed-loop workload: it hands over packets each cycle and is told of their tails.
+  void set_closed_loop(ClosedLoopWorkload* w);
 
   int64_t flits_injected() const;
   int64_t flits_delivered() const;

@@ -6,15 +6,16 @@
 
 namespace kncsim {
 
-bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated) {
+bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int flits) {
   if (source_.queue_packets > 0 && queued_ >= source_.queue_packets) return false;
   ++queued_;
-  const int flits = source_.packet_flits;
-  const int64_t tin = std::max(generated, tls_ + flits);
+  if (flits == 0) flits = source_.packet_flits;
+  const int64_t tin = std::max(generated, tls_ + (last_flits_ < 0 ? flits : last_flits_));
   tls_ = tin;
+  last_flits_ = flits;
   if (log_.flits_injected == log_.flits_delivered + log_.flits_stripped) log_.busy_since = generated;
   log_.flits_injected += flits;
-  const WaitingPacket w{id, tin, dest, 0};
+  const WaitingPacket w{id, tin, dest, 0, uint32_t(flits)};
   if (queue_.empty())
     spool(w);
   else
@@ -25,7 +26,7 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated) {
 
 // The packet's flits enter the injection queue, each usable from tin + its position.
 void NetworkInterface::spool(const WaitingPacket& w) {
-  const int flits = source_.packet_flits;
+  const int flits = int(w.flits);
   const uint32_t k = packets_.allocate(PacketInfo{w.id, node_, w.dest, w.time, 0, flits, 0});
   const int dims = headers_ ? headers_->dims() : 0;
   for (int i = 0; i < flits; ++i) {
@@ -79,7 +80,10 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
       last = p.id + 1;
     }
   }
-  if (f.tail) packets_.release(f.packet);
+  if (f.tail) {
+    if (log_.tails) log_.tails->tail_arrived(p.src, p.dest, arrival);
+    packets_.release(f.packet);
+  }
 }
 
 }  // namespace kncsim

@@ -1,7 +1,8 @@
 #pragma once
 // A node's network interface. Source: an unbounded injection queue (the listing's FIFO 0,
 // the router's local input) into which a generated packet is spooled one flit per cycle
-// from tin = max(generation, tls + L), tls being the previous packet's tin (Note 3.4).
+// from tin = max(generation, tls + L), tls being the previous packet's tin (Note 3.4); with
+// packets of different lengths (closed-loop messages), tls plus the previous packet's length.
 // Only the front packet's flits exist: the packets behind it wait in the shared
 // SourceQueues with what their flits will need, and the next one is spooled when the
 // injection queue runs empty (its flits keep their tin-based arrival times, so the router
@@ -38,8 +39,9 @@ class NetworkInterface final : public Ejector, public Injector, public FlitRefil
         router_(router), headers_(hop_count_geometry) {}
 
   // A packet generated in cycle `generated` (drawn a cycle ahead, before the routers of the
-  // cycle before it evaluate). False: dropped, the source queue being full.
-  bool inject(uint64_t id, uint32_t dest, int64_t generated);
+  // cycle before it evaluate), of `flits` flits (0: the network's L). False: dropped, the
+  // source queue being full.
+  bool inject(uint64_t id, uint32_t dest, int64_t generated, int flits = 0);
   void eject(const Flit& f, int64_t arrival) override;
   void head_left(int64_t cycle) override;
   void refill() override;
@@ -56,6 +58,7 @@ class NetworkInterface final : public Ejector, public Injector, public FlitRefil
   Wakeable& router_;
   const MeshGeometry* headers_;
   int64_t tls_ = 0;     // the listing's tin of the previous packet: starts at 0
+  int last_flits_ = -1;  // the previous packet's length (-1: none yet, tin >= L as in the listing)
   int64_t queued_ = 0;  // packets generated whose head has not left the injection queue
   bool receiving_ = false;
   uint32_t receiving_packet_ = 0;

@@ -32,6 +32,14 @@ class PacketSink {
   virtual void generated(uint32_t /*src*/, int64_t /*cycle*/) {}
 };
 
+// Told when a packet's last flit reaches its destination's network interface: a closed-loop
+// workload's messages are complete so.
+class TailSink {
+ public:
+  virtual ~TailSink() = default;
+  virtual void tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) = 0;
+};
+
 // A model that advances cycle by cycle and counts deliveries: what the convergence
 // drivers need, shared by the reference, SystemC and RTL networks.
 class CycleModel {

@@ -12,6 +12,7 @@ namespace kncsim {
 struct DeliveryLog {
   DeliveryCounters counters;
   PacketSink* sink = nullptr;
+  TailSink* tails = nullptr;  // a closed-loop workload
   int64_t flits_injected = 0;   // written into injection queues (future flits included)
   int64_t flits_delivered = 0;  // consumed by the sinks
   int64_t flits_stripped = 0;   // hop-count headers the routers consumed

@@ -12,6 +12,7 @@ class CounterUniformStream final : public InjectionStream {
       : seed_(seed), nodes_(nodes), threshold_(probability_threshold(q, 53)) {}
 
   void draw_cycle(int64_t cycle, std::vector<Injection>& out) override {
+    if (threshold_ == 0) return;  // q = 0 (a closed-loop workload's idle stream) costs nothing
     const auto c = static_cast<uint64_t>(cycle);
     for (uint32_t n = 0; n < nodes_; ++n) {
       if (counter_bits53(seed_, n, c, 0) >= threshold_) continue;

@@ -72,6 +72,7 @@ GraphKind graph_kind(const std::string& name) {
   if (name == "binary_tree") return GraphKind::binary_tree;
   if (name == "hypercube") return GraphKind::hypercube;
   if (name == "ring") return GraphKind::ring;
+  if (name == "pairs") return GraphKind::pairs;
   if (name == "file") return GraphKind::file;
   throw std::invalid_argument("unknown process graph " + name);
 }
@@ -88,6 +89,8 @@ std::vector<int64_t> default_graph_shape(GraphKind kind, uint32_t nodes) {
       return {(nodes & (nodes - 1)) == 0 ? int64_t(nodes) - 1 : int64_t(nodes)};
     case GraphKind::hypercube:
       return {log2};
+    case GraphKind::pairs:
+      return {int64_t(nodes & ~1u)};
     case GraphKind::ring:
     case GraphKind::file:
       return {int64_t(nodes)};
@@ -101,6 +104,7 @@ std::string graph_shape_problem(GraphKind kind, const std::vector<int64_t>& shap
                      : kind == GraphKind::mesh3d    ? "[a, b, c]: a mesh of a x b x c processes"
                      : kind == GraphKind::hypercube ? "[n]: a hypercube of 2^n processes, n >= 1"
                      : kind == GraphKind::ring      ? "[n]: a ring of n >= 3 processes"
+                     : kind == GraphKind::pairs     ? "[n]: n >= 2 processes in pairs (n even)"
                                                     : "[n]: a binary tree of n >= 2 processes";
   if (kind == GraphKind::file) return "";
   if (shape.size() != want) return fmt::format("it lists {} numbers; allowed: {}", shape.size(), what);
@@ -111,6 +115,7 @@ std::string graph_shape_problem(GraphKind kind, const std::vector<int64_t>& shap
     processes = std::ldexp(1.0, int(shape[0]));
   }
   if (kind == GraphKind::ring && shape[0] < 3) return fmt::format("a ring of {}; allowed: {}", shape[0], what);
+  if (kind == GraphKind::pairs && (shape[0] < 2 || shape[0] % 2)) return fmt::format("{} processes; allowed: {}", shape[0], what);
   if (kind == GraphKind::binary_tree && shape[0] < 2) return fmt::format("a tree of {}; allowed: {}", shape[0], what);
   if (processes > double(nodes))
     return fmt::format("{:.0f} processes do not fit on {} nodes (one process per node at most)", processes, nodes);
@@ -124,6 +129,14 @@ ProcessGraph builtin_graph(GraphKind kind, const std::vector<int64_t>& shape) {
       return mesh(shape, false);
     case GraphKind::ring:
       return mesh(shape, true);
+    case GraphKind::pairs: {
+      ProcessGraph pg{std::size_t(shape[0])};
+      for (std::size_t p = 0; p + 1 < std::size_t(shape[0]); p += 2) {
+        add_edge(p, p + 1, pg);
+        add_edge(p + 1, p, pg);
+      }
+      return pg;
+    }
     case GraphKind::binary_tree: {
       ProcessGraph pg{std::size_t(shape[0])};
       for (std::size_t p = 1; p < std::size_t(shape[0]); ++p) {

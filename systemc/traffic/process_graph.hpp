@@ -16,7 +16,7 @@ namespace kncsim {
 
 using ProcessGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 
-enum class GraphKind { mesh2d, mesh3d, binary_tree, hypercube, ring, file };
+enum class GraphKind { mesh2d, mesh3d, binary_tree, hypercube, ring, pairs, file };
 
 GraphKind graph_kind(const std::string& name);
 
@@ -26,7 +26,8 @@ struct GraphFileError : std::runtime_error {
 };
 
 // The built-in graphs, each edge both ways. shape: mesh2d {a, b}; mesh3d {a, b, c}; binary_tree
-// {processes} (heap order: the parent of p is (p-1)/2); hypercube {dimensions}; ring {processes}.
+// {processes} (heap order: the parent of p is (p-1)/2); hypercube {dimensions}; ring {processes};
+// pairs {processes}: 2k and 2k+1 talk (Chittor's 1NN peers, node(i, j xor 1), under identity).
 ProcessGraph builtin_graph(GraphKind kind, const std::vector<int64_t>& shape);
 // The shape a built-in graph takes on an N-node network when none is given: as many processes
 // as nodes (a complete binary tree of 2^k - 1 on 2^k nodes; the largest hypercube that fits),

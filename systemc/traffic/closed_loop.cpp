@@ -1,0 +1,224 @@
+#include "traffic/closed_loop.hpp"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/bipartite.hpp>
+#include <boost/graph/connected_components.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "rand/counter_rng.hpp"
+
+namespace kncsim {
+
+namespace {
+
+// Class A (true) or B per node for AB: Boost's two-colouring of the undirected graph, turned
+// so that the lowest-numbered node of each connected part is in A (node (0,0) of a mesh).
+std::vector<bool> colour_classes(const std::vector<std::vector<uint32_t>>& sends_to) {
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+  const size_t n = sends_to.size();
+  Graph g(n);
+  for (uint32_t u = 0; u < n; ++u)
+    for (uint32_t v : sends_to[u])
+      if (u < v || std::find(sends_to[v].begin(), sends_to[v].end(), u) == sends_to[v].end())
+        boost::add_edge(u, v, g);
+  std::vector<boost::default_color_type> colour(n);
+  const auto colours = boost::make_iterator_property_map(colour.begin(), boost::get(boost::vertex_index, g));
+  if (!boost::is_bipartite(g, boost::get(boost::vertex_index, g), colours))
+    throw std::invalid_argument(
+        "traffic.loop_classes ab needs a bipartite process graph (two classes, every edge between them); "
+        "this graph has an odd cycle: use aa");
+  std::vector<int> part(n);
+  const int parts = boost::connected_components(g, part.data());
+  std::vector<int> first(size_t(parts), -1);  // the colour of each part's lowest node
+  std::vector<bool> a(n);
+  for (size_t v = 0; v < n; ++v) {
+    int& f = first[size_t(part[v])];
+    if (f < 0) f = int(colour[v]);
+    a[v] = int(colour[v]) == f;
+  }
+  return a;
+}
+
+}  // namespace
+
+ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::vector<std::vector<uint32_t>>& sends_to)
+    : spec_(spec), sends_to_(sends_to), nodes_(sends_to.size()) {
+  const size_t n = sends_to.size();
+  if (spec.message_flits < 1) throw std::invalid_argument("closed loop: a message needs at least one flit");
+  const int64_t p = spec.packet_payload_flits > 0 ? spec.packet_payload_flits : spec.message_flits;
+  packets_per_message_ = (spec.message_flits + p - 1) / p;
+  send_cost_ = int64_t(std::llround(spec.send_fixed + spec.send_per_flit * double(spec.message_flits)));
+  receive_cost_ = int64_t(std::llround(spec.receive_fixed + spec.receive_per_flit * double(spec.message_flits)));
+
+  // Each node's incoming pairs, sorted by sender.
+  std::vector<std::vector<uint32_t>> from(n);
+  for (uint32_t u = 0; u < n; ++u)
+    for (uint32_t v : sends_to[u]) from.at(v).push_back(u);
+  incoming_first_.assign(n + 1, 0);
+  for (uint32_t v = 0; v < n; ++v) {
+    std::sort(from[v].begin(), from[v].end());
+    incoming_first_[v + 1] = incoming_first_[v] + uint32_t(from[v].size());
+    for (uint32_t u : from[v]) {
+      incoming_.push_back(Incoming{u, 0, {}});
+      owner_.push_back(v);
+    }
+  }
+  const std::vector<bool> a = spec.alternate ? colour_classes(sends_to) : std::vector<bool>(n, true);
+  for (uint32_t v = 0; v < n; ++v) {
+    Node& x = nodes_[v];
+    if (sends_to[v].empty() && from[v].empty()) continue;  // no process, or one that talks to no one
+    std::vector<Step> sends, receives;
+    for (uint32_t k = 0; k < sends_to[v].size(); ++k) sends.push_back(Step{Op::send, k});
+    for (uint32_t k = incoming_first_[v]; k < incoming_first_[v + 1]; ++k) receives.push_back(Step{Op::receive, k});
+    const auto& first = a[v] ? sends : receives;
+    const auto& second = a[v] ? receives : sends;
+    x.program.insert(x.program.end(), first.begin(), first.end());
+    x.program.insert(x.program.end(), second.begin(), second.end());
+    x.program.push_back(Step{Op::compute, 0});
+    x.record.node = v;
+    if (spec_.warmup_loops == 0) x.measured_from = 0;
+    ++active_;
+    events_.push({0, v});
+  }
+}
+
+int64_t ClosedLoopWorkload::message_packet_flits(int64_t k) const {
+  const int64_t p = spec_.packet_payload_flits > 0 ? spec_.packet_payload_flits : spec_.message_flits;
+  return std::min(p, spec_.message_flits - k * p) + spec_.header_flits;
+}
+
+int64_t ClosedLoopWorkload::compute_cycles(uint32_t n, int64_t loop) const {
+  if (!spec_.compute_uniform || spec_.compute_mean == 0) return spec_.compute_mean;
+  return int64_t(counter_bits53(spec_.seed, n, uint64_t(loop), 0) % uint64_t(2 * spec_.compute_mean + 1));
+}
+
+uint32_t ClosedLoopWorkload::slot_of(uint32_t receiver, uint32_t sender) const {
+  const auto begin = incoming_.begin() + incoming_first_[receiver], end = incoming_.begin() + incoming_first_[receiver + 1];
+  const auto it = std::lower_bound(begin, end, sender, [](const Incoming& x, uint32_t s) { return x.from < s; });
+  if (it == end || it->from != sender)
+    throw std::logic_error(fmt::format("closed loop: node {} received a packet from node {}, which does not send to it",
+                                       receiver, sender));
+  return uint32_t(it - incoming_.begin());
+}
+
+void ClosedLoopWorkload::hand_over(uint32_t n, uint32_t dest, int64_t t, std::vector<MessagePacket>* out) {
+  if (measured(nodes_[n])) nodes_[n].record.payload_flits += spec_.message_flits;
+  if (ideal_delay_) {
+    const int64_t flits = spec_.message_flits + packets_per_message_ * spec_.header_flits;
+    message_arrived(slot_of(dest, n), t + (*ideal_delay_)(n, dest, flits, packets_per_message_));
+    return;
+  }
+  for (int64_t k = 0; k < packets_per_message_; ++k) out->push_back(MessagePacket{n, dest, int(message_packet_flits(k))});
+}
+
+void ClosedLoopWorkload::tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) {
+  const uint32_t slot = slot_of(dest, src);
+  if (++incoming_[slot].packets % packets_per_message_ == 0) message_arrived(slot, arrival);
+}
+
+void ClosedLoopWorkload::message_arrived(uint32_t slot, int64_t arrival) {
+  incoming_[slot].complete.push_back(arrival);
+  const uint32_t r = owner_[slot];
+  Node& x = nodes_[r];
+  if (x.waiting && x.program[x.step].slot == slot) {
+    x.waiting = false;
+    events_.push({std::max(arrival, floor_), r});
+  }
+}
+
+bool ClosedLoopWorkload::next_step(uint32_t n, int64_t t) {
+  Node& x = nodes_[n];
+  if (++x.step < x.program.size()) return false;
+  x.step = 0;
+  ++x.loop;  // a new loop begins at t
+  x.loop_start = t;
+  if (x.loop == spec_.warmup_loops) x.measured_from = t;
+  if (x.loop == spec_.warmup_loops + spec_.loops) {
+    x.record.loops = spec_.loops;
+    x.record.loop_cycles = t - x.measured_from;
+    ++nodes_done_;
+  }
+  return true;
+}
+
+// Node n's steps from cycle t until one lasts past t or waits for a message.
+void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePacket>* out) {
+  Node& x = nodes_[n];
+  for (;;) {
+    const Step s = x.program[x.step];
+    if (x.busy) {  // the step under way ends now
+      x.busy = false;
+      if (s.op == Op::send) hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
+      const int64_t began = x.loop_start;
+      if (next_step(n, t) && began == t) {  // a loop that took no time: the next one waits a cycle
+        events_.push({t + 1, n});
+        return;
+      }
+      continue;
+    }
+    int64_t end = t;
+    switch (s.op) {
+      case Op::send:
+        end = t + send_cost_;
+        break;
+      case Op::compute: {
+        const int64_t c = compute_cycles(n, x.loop);
+        if (measured(x)) x.record.compute_cycles += c;
+        end = t + c;
+        break;
+      }
+      case Op::receive: {
+        Incoming& in = incoming_[s.slot];
+        if (in.complete.empty()) {
+          x.waiting = true;
+          return;
+        }
+        end = std::max(t, in.complete.front()) + receive_cost_;
+        in.complete.pop_front();
+        break;
+      }
+    }
+    x.busy = true;
+    if (end > t) {
+      events_.push({end, n});
+      return;
+    }
+  }
+}
+
+void ClosedLoopWorkload::run_events(int64_t until, std::vector<MessagePacket>* out) {
+  while (!events_.empty() && events_.top().first <= until) {
+    const auto [t, n] = events_.top();
+    events_.pop();
+    run_node(n, t, out);
+  }
+}
+
+void ClosedLoopWorkload::packets_for(int64_t cycle, std::vector<MessagePacket>& out) {
+  floor_ = cycle;
+  run_events(cycle, &out);
+}
+
+std::vector<LoopRecord> ClosedLoopWorkload::ideal_run(
+    const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay) const {
+  ClosedLoopWorkload w(spec_, sends_to_);
+  w.ideal_delay_ = &delay;
+  while (!w.done() && !w.events_.empty()) {
+    w.floor_ = w.events_.top().first;
+    w.run_events(w.floor_, nullptr);
+  }
+  return w.records();
+}
+
+std::vector<LoopRecord> ClosedLoopWorkload::records() const {
+  std::vector<LoopRecord> out;
+  for (const Node& x : nodes_)
+    if (!x.program.empty()) out.push_back(x.record);
+  return out;
+}
+
+}  // namespace kncsim

@@ -1,0 +1,130 @@
+#pragma once
+// Chittor's closed-loop workload (§3.1, chapter 4): every node with a process runs a base loop
+// over its graph neighbours, one message to and one from each per loop:
+//   class A   send to each neighbour, receive from each neighbour, compute
+//   class B   receive from each neighbour, send to each neighbour, compute
+// (pattern AA: every node is A; AB: the graph's two colour classes, as in Figures 4.3 and 4.10).
+// The node's processor does one thing at a time: a send costs it α_s + β_s·M cycles, after
+// which the message's packets go to the network interface at once (M payload flits cut into
+// packets of at most P); a receive waits for the message's last packet to arrive, then costs
+// α_r + β_r·M; a computation lasts c cycles, c drawn per (node, loop) from `compute`.
+//
+// The workload is a discrete-event state machine with a network behind an interface: the
+// simulated network hands it each packet's tail arrival (tail_arrived) and takes the packets
+// due in each cycle (packets_for); `ideal_run` replays it on a contention-free network
+// (every message's packets arrive after the same fixed delay), which gives the applied node
+// traffic (Definition 24: the data rate under contention-free conditions).
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <queue>
+#include <vector>
+
+#include "stats/counters.hpp"
+
+namespace kncsim {
+
+struct ClosedLoopSpec {
+  bool alternate = false;            // AB: the graph's colour classes (else AA: all send first)
+  int64_t compute_mean = 0;          // c̄, cycles
+  bool compute_uniform = true;       // c uniform on the integers 0..2c̄, else c = c̄
+  int64_t message_flits = 1;         // M, payload flits per message
+  int64_t packet_payload_flits = 0;  // P; 0: a message is one packet
+  int header_flits = 0;              // added to each packet (hop-count headers)
+  double send_fixed = 0, send_per_flit = 0;        // α_s, β_s
+  double receive_fixed = 0, receive_per_flit = 0;  // α_r, β_r
+  uint64_t seed = 1;
+  int64_t warmup_loops = 2;  // loops each node runs before it is measured
+  int64_t loops = 20;        // loops measured at each node
+};
+
+// A packet handed to a node's network interface.
+struct MessagePacket {
+  uint32_t node, dest;
+  int flits;
+};
+
+// One node's measured loops.
+struct LoopRecord {
+  uint32_t node = 0;
+  int64_t loops = 0;         // measured loops completed
+  int64_t loop_cycles = 0;   // their total length
+  int64_t compute_cycles = 0;  // of which computing
+  int64_t payload_flits = 0;   // sent in them
+  double loop_time() const { return loops ? double(loop_cycles) / double(loops) : 0; }
+  double compute_time() const { return loops ? double(compute_cycles) / double(loops) : 0; }
+  double communication_time() const { return loop_time() - compute_time(); }  // τ
+  double node_traffic() const { return loop_cycles ? double(payload_flits) / double(loop_cycles) : 0; }  // λ_n
+};
+
+class ClosedLoopWorkload final : public TailSink {
+ public:
+  // sends_to[n]: the nodes n's process sends to (its graph neighbours, mapped); the graph must
+  // be symmetric. Throws std::invalid_argument for AB on a graph that is not bipartite.
+  ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::vector<std::vector<uint32_t>>& sends_to);
+
+  // The packets handed over in `cycle` (called once a cycle, in order, before the network
+  // moves that cycle's flits). Steps that fell due earlier, through tail arrivals told late,
+  // take place now.
+  void packets_for(int64_t cycle, std::vector<MessagePacket>& out);
+  void tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) override;
+
+  // Every active node has run its warm-up and measured loops.
+  bool done() const { return nodes_done_ == active_; }
+  // The same loops on a contention-free network: each message's packets all arrive
+  // `delay(src, dest, flits, packets)` cycles after they are handed over (the message's total
+  // flits, headers included, in `packets` packets).
+  std::vector<LoopRecord> ideal_run(const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay) const;
+
+  std::vector<LoopRecord> records() const;
+  uint32_t active_nodes() const { return active_; }
+  int64_t packets_per_message() const { return packets_per_message_; }
+  int64_t message_packet_flits(int64_t k) const;  // the k-th packet of a message
+
+ private:
+  enum class Op : uint8_t { send, receive, compute };
+  struct Step {
+    Op op;
+    uint32_t slot;  // send: index into sends_to; receive: the incoming slot
+  };
+  struct Node {
+    std::vector<Step> program;
+    size_t step = 0;
+    bool busy = false;     // the current step has started and ends at its event
+    bool waiting = false;  // blocked in a receive
+    int64_t loop = 0;      // loops begun
+    int64_t loop_start = 0, measured_from = -1;
+    LoopRecord record;
+  };
+  struct Incoming {
+    uint32_t from = 0;
+    int64_t packets = 0;            // arrived so far
+    std::deque<int64_t> complete;   // arrival of each message completed and not yet received
+  };
+  using Event = std::pair<int64_t, uint32_t>;  // (cycle, node)
+
+  void run_node(uint32_t n, int64_t t, std::vector<MessagePacket>* out);
+  bool next_step(uint32_t n, int64_t t);  // true: a new loop began
+  bool measured(const Node& x) const { return x.loop >= spec_.warmup_loops && x.loop < spec_.warmup_loops + spec_.loops; }
+  int64_t compute_cycles(uint32_t n, int64_t loop) const;
+  void hand_over(uint32_t n, uint32_t dest, int64_t t, std::vector<MessagePacket>* out);
+  uint32_t slot_of(uint32_t receiver, uint32_t sender) const;
+  void message_arrived(uint32_t slot, int64_t arrival);
+  void run_events(int64_t until, std::vector<MessagePacket>* out);
+
+  ClosedLoopSpec spec_;
+  std::vector<std::vector<uint32_t>> sends_to_;
+  std::vector<Node> nodes_;
+  std::vector<Incoming> incoming_;        // every (receiver, sender) pair, by receiver then sender
+  std::vector<uint32_t> incoming_first_;  // node n's pairs: incoming_first_[n] .. [n + 1]
+  std::vector<uint32_t> owner_;           // each pair's receiver
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  int64_t packets_per_message_ = 1;
+  int64_t send_cost_ = 0, receive_cost_ = 0;
+  int64_t floor_ = 0;  // the earliest cycle a step may still take place
+  uint32_t active_ = 0, nodes_done_ = 0;
+  // The contention-free network (ideal_run): a message's arrival for each packet, directly.
+  const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>* ideal_delay_ = nullptr;
+};
+
+}  // namespace kncsim

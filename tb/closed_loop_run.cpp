@@ -1,0 +1,136 @@
+#include "closed_loop_run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+#include "net/wormhole_network.hpp"
+#include "traffic/closed_loop.hpp"
+#include "traffic/injection_feed.hpp"
+
+namespace kncsim {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+// A message's zero-load time from hand-over to its last tail: its flits leave the source one a
+// cycle, and the last one then crosses the route's links (dimension order) and, with a routing
+// delay, waits it out at each router; a router passes a flit on in the cycle it arrives. Each
+// packet's head also waits the routing delay at the source, which spaces the packets out.
+int64_t contention_free_delay(const MeshGeometry& g, const WormholeNetworkParams& p, uint32_t src, uint32_t dest,
+                              int64_t flits, int64_t packets) {
+  int64_t wires = 0, hops = 0;
+  for (int k = 0; k < g.dims(); ++k) {
+    const int way = g.offset(src, dest, k);
+    int w = g.coord(src, k);
+    for (int step = 0; step < std::abs(way); ++step) {
+      const int r = g.radix(k);
+      const int link = way > 0 ? w : (w + r - 1) % r;  // the link between link and link + 1
+      wires += p.link_delays.empty() ? p.link.delay : p.link_delays[size_t(k)][size_t(link)];
+      w = (w + (way > 0 ? 1 : r - 1)) % r;
+      ++hops;
+    }
+  }
+  return flits + wires + (packets + hops) * p.router.routing_delay;
+}
+
+ojson node_json(const MeshGeometry& g, const LoopRecord& r, const LoopRecord& ideal) {
+  ojson coords = ojson::array();
+  for (int k = 0; k < g.dims(); ++k) coords.push_back(g.coord(r.node, k));
+  return ojson{{"node", r.node},
+               {"coords", coords},
+               {"loops", r.loops},
+               {"loop_time", r.loop_time()},
+               {"compute_time", r.compute_time()},
+               {"communication_time", r.communication_time()},
+               {"node_traffic", r.node_traffic()},
+               {"applied_node_traffic", ideal.node_traffic()},
+               {"contention_free_communication_time", ideal.communication_time()}};
+}
+
+}  // namespace
+
+ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink) {
+  const MeshGeometry g = e.geometry();
+  const ClosedLoopSpec& cl = *e.closed_loop;
+  ClosedLoopWorkload workload(cl, *e.stream.pattern.destinations);
+  InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), 0), g.nodes(), false);
+  WormholeNetwork net(g, e.flit, feed);
+  net.set_packet_sink(sink);
+  net.set_closed_loop(&workload);
+  const int64_t max_cycles = spec.convergence.max_cycles;
+  const int64_t step = 256;  // cycles between looks at whether every node is done
+  while (!workload.done() && net.now() < max_cycles) net.run_until(std::min(max_cycles, net.now() + step));
+  if (!workload.done())
+    throw std::runtime_error(fmt::format(
+        "traffic.workload closed_loop: not every node ran traffic.warmup_loops + traffic.loops = {} loops within "
+        "run.max_cycles = {}; allowed: a larger run.max_cycles, or fewer traffic.loops",
+        cl.warmup_loops + cl.loops, max_cycles));
+
+  const std::vector<LoopRecord> sim = workload.records();
+  const std::vector<LoopRecord> ideal = workload.ideal_run(
+      [&](uint32_t s, uint32_t d, int64_t flits, int64_t packets) {
+        return contention_free_delay(g, e.flit, s, d, flits, packets);
+      });
+  ojson nodes = ojson::array();
+  double tau = 0, lambda = 0, applied = 0, tau0 = 0, loop = 0, compute = 0;
+  size_t worst = 0;
+  for (size_t i = 0; i < sim.size(); ++i) {
+    nodes.push_back(node_json(g, sim[i], ideal[i]));
+    tau += sim[i].communication_time();
+    tau0 += ideal[i].communication_time();
+    loop += sim[i].loop_time();
+    compute += sim[i].compute_time();
+    lambda += sim[i].node_traffic();
+    applied += ideal[i].node_traffic();
+    if (sim[i].communication_time() > sim[worst].communication_time()) worst = i;
+  }
+  const double n = double(sim.size());
+  ojson result;
+  result["kncsim"] = KNCSIM_VERSION;
+  result["topology"] = e.torus ? "torus" : "mesh";
+  result["model"] = spec.impl;
+  result["numsent"] = net.counters().numsent;
+  result["numrecd"] = net.counters().numrecd;
+  result["dropped"] = net.counters().dropped;
+  result["curtime"] = net.now();
+  result["closed_loop"] = ojson{
+      {"processes", sim.size()},
+      {"packets_per_message", workload.packets_per_message()},
+      {"send_cycles_per_message", std::llround(cl.send_fixed + cl.send_per_flit * double(cl.message_flits))},
+      {"receive_cycles_per_message", std::llround(cl.receive_fixed + cl.receive_per_flit * double(cl.message_flits))},
+      {"loop_time", loop / n},
+      {"compute_time", compute / n},
+      {"communication_time", tau / n},
+      {"node_traffic", lambda / n},
+      {"contention_free_communication_time", tau0 / n},
+      {"applied_node_traffic", applied / n},
+      {"worst_node", nodes[worst]},
+      {"nodes", nodes}};
+  return result;
+}
+
+std::string closed_loop_summary(const ojson& r) {
+  const ojson& c = r["closed_loop"];
+  const ojson& w = c["worst_node"];
+  return fmt::format(
+      "closed loop: {} processes, {} packets a message; send {} and receive {} cycles a message\n"
+      "per loop, average node: T = {:.1f}  t = {:.1f}  tau = {:.1f} (contention-free {:.1f})  node traffic {:.4f} "
+      "(applied {:.4f})\n"
+      "worst node {} (tau): T = {:.1f}  tau = {:.1f} (contention-free {:.1f})  node traffic {:.4f} (applied {:.4f})\n"
+      "packets sent {}, received {} in {} cycles\n",
+      c["processes"].get<int64_t>(), c["packets_per_message"].get<int64_t>(), c["send_cycles_per_message"].get<int64_t>(),
+      c["receive_cycles_per_message"].get<int64_t>(), c["loop_time"].get<double>(), c["compute_time"].get<double>(),
+      c["communication_time"].get<double>(), c["contention_free_communication_time"].get<double>(),
+      c["node_traffic"].get<double>(), c["applied_node_traffic"].get<double>(), w["node"].get<int64_t>(),
+      w["loop_time"].get<double>(), w["communication_time"].get<double>(),
+      w["contention_free_communication_time"].get<double>(), w["node_traffic"].get<double>(),
+      w["applied_node_traffic"].get<double>(), r["numsent"].get<int64_t>(), r["numrecd"].get<int64_t>(),
+      r["curtime"].get<int64_t>());
+}
+
+}  // namespace kncsim
