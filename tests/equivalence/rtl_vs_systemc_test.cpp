@@ -161,5 +161,46 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RtlNetworkOddTorus);  // a build w
 INSTANTIATE_TEST_SUITE_P(Variants, RtlNetworkOddTorus, ::testing::ValuesIn(torus_variants()),
                          [](const auto& info) { return rtl_variants()[info.param].name; });
 
+// Chittor's closed loop (the AB loop over a 2D-mesh process graph, messages of four packets)
+// turns deliveries into the next sends, so a difference anywhere would spread: the RTL network
+// must give the same packet records and the same loops, cycle for cycle, at every node.
+class RtlNetworkClosedLoop : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(RtlNetworkClosedLoop, AllRtlMatchesSystemCLoopForLoop) {
+  std::vector<std::string> sets = variant_sets(rtl_variants()[GetParam()]);
+  const std::string flits = std::to_string(config_of(sets).integer("traffic.packet_flits"));
+  sets.insert(sets.end(), {"traffic.workload=closed_loop", "traffic.pattern=graph", "traffic.graph=mesh2d",
+                           "traffic.packet_payload_flits=" + flits,
+                           "traffic.message_flits=" + std::to_string(4 * std::stoi(flits)),
+                           "traffic.compute_cycles=15", "traffic.send_overhead_cycles=3",
+                           "traffic.receive_overhead_cycles=2", "traffic.loops=6"});
+  auto run_loops = [](const Config& c, Outcome& o) {
+    Recorder rec;
+    nlohmann::ordered_json loops;
+    try {
+      loops = run_experiment(c, &rec)["closed_loop"]["nodes"];
+    } catch (const DeadlockError&) {
+      o.deadlocked = true;
+    }
+    o.records = std::move(rec.records);
+    std::sort(o.records.begin(), o.records.end(), [](auto& a, auto& b) { return a.id < b.id; });
+    return loops;
+  };
+  Outcome sc, rtl;
+  const auto sc_loops = run_loops(config_of(sets), sc);
+  ASSERT_GT(sc.records.size(), 100u);
+  std::vector<std::string> all = sets;
+  all.insert(all.end(), {"router.impl=rtl", "router.rtl_binding=direct"});
+  const auto rtl_loops = run_loops(config_of(all), rtl);
+  expect_same(sc, rtl, all, "all RTL, closed loop");
+  EXPECT_EQ(sc_loops, rtl_loops);
+  if (!sc.deadlocked) {
+    EXPECT_FALSE(sc_loops.empty());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, RtlNetworkClosedLoop, ::testing::Range(size_t(0), rtl_variants().size()),
+                         [](const auto& info) { return rtl_variants()[info.param].name; });
+
 }  // namespace
 }  // namespace kncsim

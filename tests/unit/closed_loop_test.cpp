@@ -1,0 +1,127 @@
+// Chittor's closed-loop workload (traffic/closed_loop.hpp) on networks simple enough to work
+// out by hand: a pair of peers (AB and AA) on a network that delivers every message after a
+// fixed delay, the same loops driven packet by packet through packets_for / tail_arrived,
+// packetisation, the two colour classes, and the refusal of a graph that has none.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include "traffic/closed_loop.hpp"
+
+namespace kncsim {
+namespace {
+
+const std::vector<std::vector<uint32_t>> kPair{{1}, {0}};
+
+ClosedLoopSpec pair_spec(bool alternate) {
+  ClosedLoopSpec s;
+  s.alternate = alternate;
+  s.compute_mean = 100;
+  s.compute_uniform = false;
+  s.message_flits = 64;
+  s.packet_payload_flits = 16;
+  s.send_fixed = 10;
+  s.send_per_flit = 0.5;  // S = 10 + 32 = 42
+  s.receive_fixed = 7;    // R = 7
+  s.warmup_loops = 2;
+  s.loops = 10;
+  return s;
+}
+
+std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)> fixed_delay(int64_t d) {
+  return [d](uint32_t, uint32_t, int64_t, int64_t) { return d; };
+}
+
+// AB: A sends (S), the message arrives (D), B receives it (R), sends back (S), A receives (R),
+// then both compute: T = 2(S + D + R) + c at both.
+TEST(ClosedLoop, AlternatePairTakesTwoMessagesALoop) {
+  const ClosedLoopWorkload w(pair_spec(true), kPair);
+  const auto r = w.ideal_run(fixed_delay(65));
+  ASSERT_EQ(r.size(), 2u);
+  for (const LoopRecord& x : r) {
+    EXPECT_EQ(x.loops, 10);
+    EXPECT_DOUBLE_EQ(x.compute_time(), 100);
+    EXPECT_DOUBLE_EQ(x.communication_time(), 2 * (42 + 65 + 7));
+    EXPECT_DOUBLE_EQ(x.node_traffic(), 64.0 / (2 * (42 + 65 + 7) + 100));
+  }
+}
+
+// AA: both send at once, each then receives the other's message: T = S + D + R + c.
+TEST(ClosedLoop, SendFirstPairOverlapsTheTwoMessages) {
+  const ClosedLoopWorkload w(pair_spec(false), kPair);
+  for (const LoopRecord& x : w.ideal_run(fixed_delay(65))) EXPECT_DOUBLE_EQ(x.communication_time(), 42 + 65 + 7);
+}
+
+// The same loops driven packet by packet, as a network model drives them: every packet's tail
+// arrives a fixed delay after it is handed over, which gives the ideal replay's records.
+TEST(ClosedLoop, PacketByPacketMatchesTheReplay) {
+  for (bool alternate : {true, false}) {
+    ClosedLoopWorkload w(pair_spec(alternate), kPair);
+    std::multimap<int64_t, MessagePacket> in_flight;
+    std::vector<MessagePacket> out;
+    for (int64_t t = 0; !w.done(); ++t) {
+      ASSERT_LT(t, 100000);
+      for (auto it = in_flight.begin(); it != in_flight.end() && it->first <= t;) {  // told the cycle before
+        w.tail_arrived(it->second.node, it->second.dest, it->first + 1);
+        it = in_flight.erase(it);
+      }
+      out.clear();
+      w.packets_for(t, out);
+      for (const MessagePacket& p : out) in_flight.emplace(t + 64, p);  // a packet's tail: 65 cycles after
+    }
+    const auto replay = ClosedLoopWorkload(pair_spec(alternate), kPair).ideal_run(fixed_delay(65));
+    const auto driven = w.records();
+    ASSERT_EQ(driven.size(), replay.size());
+    for (size_t i = 0; i < driven.size(); ++i) {
+      EXPECT_EQ(driven[i].loop_cycles, replay[i].loop_cycles) << "node " << i << (alternate ? " ab" : " aa");
+      EXPECT_EQ(driven[i].payload_flits, replay[i].payload_flits);
+    }
+  }
+}
+
+TEST(ClosedLoop, MessagesAreCutIntoPacketsOfAtMostThePayload) {
+  ClosedLoopSpec s = pair_spec(true);
+  s.message_flits = 600;
+  s.packet_payload_flits = 256;
+  s.header_flits = 2;
+  ClosedLoopWorkload w(s, kPair);
+  EXPECT_EQ(w.packets_per_message(), 3);
+  std::vector<MessagePacket> out;
+  for (int64_t t = 0; out.empty() && t < 1000; ++t) w.packets_for(t, out);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0].flits, 258);
+  EXPECT_EQ(out[1].flits, 258);
+  EXPECT_EQ(out[2].flits, 90);
+  EXPECT_EQ(out[0].node, 0u);  // node 0 is class A: it sends first
+  EXPECT_EQ(out[0].dest, 1u);
+}
+
+// A 4-ring's classes alternate; under AB, class A's first packets leave at S, B's only after
+// it has received. A triangle has no two classes.
+TEST(ClosedLoop, ColourClassesAlternateAndAnOddCycleIsRefused) {
+  const std::vector<std::vector<uint32_t>> ring{{1, 3}, {0, 2}, {1, 3}, {0, 2}};
+  ClosedLoopWorkload w(pair_spec(true), ring);
+  std::vector<MessagePacket> out;
+  w.packets_for(42, out);
+  ASSERT_FALSE(out.empty());
+  for (const MessagePacket& p : out) EXPECT_TRUE(p.node == 0 || p.node == 2) << "node " << p.node << " is class B";
+  const std::vector<std::vector<uint32_t>> triangle{{1, 2}, {0, 2}, {0, 1}};
+  EXPECT_THROW(ClosedLoopWorkload(pair_spec(true), triangle), std::invalid_argument);
+  EXPECT_NO_THROW(ClosedLoopWorkload(pair_spec(false), triangle));
+}
+
+TEST(ClosedLoop, UniformComputationStaysWithinTwiceTheMean) {
+  ClosedLoopSpec s = pair_spec(false);
+  s.compute_uniform = true;
+  s.loops = 200;
+  for (const LoopRecord& x : ClosedLoopWorkload(s, kPair).ideal_run(fixed_delay(65))) {
+    EXPECT_GT(x.compute_time(), 85);  // the mean of 200 draws from 0..200 (sd about 4)
+    EXPECT_LT(x.compute_time(), 115);
+    EXPECT_GT(x.compute_time(), 0);
+  }
+}
+
+}  // namespace
+}  // namespace kncsim
