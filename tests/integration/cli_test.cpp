@@ -138,6 +138,24 @@ INSTANTIATE_TEST_SUITE_P(
                                "--set traffic.graph_shape=[7]",
                                "traffic.graph_shape for traffic.graph hypercube", "128 processes do not fit on 64 nodes"},
                       BadInput{"run --set router.routing=west_first", "router.routing", "dor, adaptive"},
+                      BadInput{"run --set traffic.workload=closed_loop --set router.impl=systemc",
+                               "traffic.workload = closed_loop loops over a process graph", "traffic.pattern: graph"},
+                      BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph",
+                               "Pertel's packet-level model", "router.impl: systemc or rtl"},
+                      BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set router.impl=systemc --set traffic.graph=ring --set network.radix=3",
+                               "traffic.loop_classes ab needs a bipartite process graph", "use aa"},
+                      BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set router.impl=systemc --set router.fifo_flits=64",
+                               "packets of 256 flits", "allowed: packets of at most 64 flits"},
+                      BadInput{"run --set traffic.workload=closed_loop --set network.topology=rings "
+                               "--set router.model=sci", "traffic.workload = closed_loop runs on the wormhole mesh",
+                               "allowed on rings: open, request_response"},
+                      BadInput{"run --set traffic.workload=request_response", "answers address packets on the SCI rings",
+                               "allowed for network.topology mesh: open, closed_loop"},
+                      BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set router.impl=systemc --set traffic.graph=pairs --set traffic.graph_shape=[7]",
+                               "traffic.graph_shape for traffic.graph pairs", "n even"},
                       BadInput{"run --set router.impl=verilog", "router.impl", "one of: ref, systemc, rtl"},
                       BadInput{"run --set router.impl=rtl", "router.impl: rtl", "finite FIFOs only"},
                       BadInput{"run --set router.impl=rtl --set router.fifo_flits=5 --set router.flow_control=wormhole",

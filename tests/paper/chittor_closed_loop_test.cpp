@@ -1,0 +1,69 @@
+// Chittor's closed loop (thesis §4.2) on the SystemC mesh with the Symult 2010's message costs
+// (scripts/chittor_closed_loop_study.py's: a cycle 50 ns, a flit a byte, a = 210.2 us split
+// between the ends, b = 0.1536 us/byte for packetised messages less the network's cycle a byte):
+//   - contention-free peers (AB-1NN, 4x4 mesh) take exactly the replay's time, and one message
+//     takes Chittor's fitted a + bL (eq 4.2: tau_m = tau / 2);
+//   - AA-1NN overlaps the two messages (kncsim's node sends and receives at once; the Symult
+//     measured 2 tau_m, Table 4.1);
+//   - four neighbours (AB-4NN) contend for the processor-to-router channel: the flit-level
+//     network takes longer than the contention-free replay.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/kncsim_process.hpp"
+
+namespace {
+
+using kncsim::test::kncsim;
+using kncsim::test::Outcome;
+
+constexpr int kBytes = 4099;
+constexpr double kCycleUs = 0.05;
+
+nlohmann::json loop(const std::string& graph, const std::string& classes) {
+  const double fixed = 210.2 / kCycleUs / 2, per_byte = (0.1536 / kCycleUs - 1) / 2;
+  const Outcome o = kncsim(
+      "run --json - --quiet --set network.radix=4 --set router.impl=systemc --set router.flow_control=wormhole"
+      " --set router.fifo_flits=4 --set traffic.workload=closed_loop --set traffic.pattern=graph"
+      " --set traffic.graph=" + graph + " --set traffic.loop_classes=" + classes +
+      " --set traffic.message_flits=" + std::to_string(kBytes) +
+      " --set traffic.compute=fixed --set traffic.compute_cycles=2000 --set traffic.warmup_loops=1"
+      " --set traffic.loops=4 --set traffic.send_overhead_cycles=" + std::to_string(fixed) +
+      " --set traffic.receive_overhead_cycles=" + std::to_string(fixed) +
+      " --set traffic.send_overhead_cycles_per_flit=" + std::to_string(per_byte) +
+      " --set traffic.receive_overhead_cycles_per_flit=" + std::to_string(per_byte));
+  EXPECT_EQ(o.status, 0) << o.err;
+  return nlohmann::json::parse(o.out)["closed_loop"];
+}
+
+TEST(ChittorClosedLoop, ContentionFreePeersTakeTheFittedMessageTime) {
+  const auto ab = loop("pairs", "ab");
+  ASSERT_EQ(ab["processes"].get<int>(), 16);
+  EXPECT_EQ(ab["packets_per_message"].get<int>(), 17);  // 256-byte packets
+  for (const auto& n : ab["nodes"]) {
+    EXPECT_EQ(n["loops"].get<int>(), 4);
+    EXPECT_DOUBLE_EQ(n["communication_time"].get<double>(), n["contention_free_communication_time"].get<double>())
+        << "node " << n["node"];
+    EXPECT_DOUBLE_EQ(n["communication_time"].get<double>(), ab["communication_time"].get<double>());
+  }
+  const double tau_m_us = ab["communication_time"].get<double>() / 2 * kCycleUs;
+  EXPECT_NEAR(tau_m_us, 210.2 + 0.1536 * kBytes, 0.01 * tau_m_us);  // Chittor's fit, 839.8 us
+  EXPECT_NEAR(2 * tau_m_us / 1000, 1.767, 0.1);                       // Table 4.1, AB-1NN at 4099 bytes
+
+  const auto aa = loop("pairs", "aa");
+  EXPECT_DOUBLE_EQ(aa["communication_time"].get<double>(), ab["communication_time"].get<double>() / 2);
+}
+
+TEST(ChittorClosedLoop, FourNeighboursContendForTheProcessorToRouterChannel) {
+  const auto ab1 = loop("pairs", "ab"), ab4 = loop("mesh2d", "ab");
+  const double tau_m = ab1["communication_time"].get<double>() / 2;
+  const auto& worst = ab4["worst_node"];
+  EXPECT_GT(worst["communication_time"].get<double>(), worst["contention_free_communication_time"].get<double>());
+  // An inner node sends four messages and receives four, each costing its processor S or R,
+  // where S + R is tau_m less one hop of the message (its bytes and a cycle): it cannot take
+  // less than 4 (S + R) a loop, nor more than eight whole messages in a row.
+  EXPECT_GE(worst["communication_time"].get<double>(), 4 * (tau_m - kBytes - 1));
+  EXPECT_LE(worst["communication_time"].get<double>(), 8 * tau_m);
+}
+
+}  // namespace
