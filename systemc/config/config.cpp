@@ -347,11 +347,9 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
   if (c.text("router.impl") == "ref")
     throw ConfigError("traffic.workload = closed_loop sends messages of several packets, which Pertel's "
                       "packet-level model cannot carry; allowed: router.impl: systemc or rtl");
-  if (c.text("traffic.pattern") != "graph")
-    throw ConfigError(fmt::format("traffic.workload = closed_loop loops over a process graph's neighbours, but "
-                                  "traffic.pattern = {}; allowed: traffic.pattern: graph",
-                                  c.text("traffic.pattern")));
   const MeshGeometry g(radices);
+  // The loops run over the graph's neighbours: a pattern's own graph (hotspot has none).
+  const auto sends_to = node_destinations(process_placement(c, g), g.nodes());
   const int64_t payload = c.is_word("traffic.packet_payload_flits")
                               ? c.integer("traffic.message_flits")
                               : std::min(c.integer("traffic.message_flits"), c.integer("traffic.packet_payload_flits"));
@@ -375,7 +373,7 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
     ClosedLoopSpec spec;
     spec.alternate = true;
     try {
-      ClosedLoopWorkload(spec, node_destinations(process_placement(c, g), g.nodes()));
+      ClosedLoopWorkload(spec, sends_to);
     } catch (const std::invalid_argument& e) {
       throw ConfigError(e.what());
     }

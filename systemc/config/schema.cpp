@@ -107,8 +107,9 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.workload", K::choice, {"open", "request_response", "closed_loop"}, 0, false, kNoMax, "open",
        "open = packets at the offered load (rings: f_data of them data packets); request_response (rings) = "
        "address packets, each answered by a data packet from its destination (round trips); closed_loop (mesh, "
-       "torus; systemc and rtl routers; traffic.pattern graph) = Chittor's base loop at every process: send a "
-       "message to each graph neighbour, receive one from each, compute (see traffic.loop_classes)"},
+       "torus; systemc and rtl routers) = Chittor's base loop at every process of the pattern's graph (graph, or "
+       "a pattern's own: transpose pairs (i, j) with (j, i)): send a message to each neighbour, receive one from "
+       "each, compute (see traffic.loop_classes)"},
       {"traffic.loop_classes", K::choice, {"ab", "aa"}, 0, false, kNoMax, "ab",
        "closed_loop: aa = every node sends, receives, then computes; ab = the graph's two colour classes (it must "
        "be bipartite; the lowest node of each connected part is A): A as aa, B receives, sends, then computes"},

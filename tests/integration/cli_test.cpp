@@ -138,8 +138,11 @@ INSTANTIATE_TEST_SUITE_P(
                                "--set traffic.graph_shape=[7]",
                                "traffic.graph_shape for traffic.graph hypercube", "128 processes do not fit on 64 nodes"},
                       BadInput{"run --set router.routing=west_first", "router.routing", "dor, adaptive"},
+                      BadInput{"run --set traffic.workload=closed_loop --set router.impl=systemc "
+                               "--set traffic.pattern=hotspot", "hotspot draws its destinations at random",
+                               "allowed here: uniform, transpose"},
                       BadInput{"run --set traffic.workload=closed_loop --set router.impl=systemc",
-                               "traffic.workload = closed_loop loops over a process graph", "traffic.pattern: graph"},
+                               "traffic.loop_classes ab needs a bipartite process graph", "use aa"},
                       BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph",
                                "Pertel's packet-level model", "router.impl: systemc or rtl"},
                       BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
