@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "net/wormhole_network.hpp"
+#include "sched/stop_request.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/injection_feed.hpp"
 
@@ -64,32 +65,33 @@ ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, Packe
   net.set_closed_loop(&workload);
   const int64_t max_cycles = spec.convergence.max_cycles;
   const int64_t step = 256;  // cycles between looks at whether every node is done
-  while (!workload.done() && net.now() < max_cycles) net.run_until(std::min(max_cycles, net.now() + step));
-  if (!workload.done())
-    throw std::runtime_error(fmt::format(
-        "traffic.workload closed_loop: not every node ran traffic.warmup_loops + traffic.loops = {} loops within "
-        "run.max_cycles = {}; allowed: a larger run.max_cycles, or fewer traffic.loops",
-        cl.warmup_loops + cl.loops, max_cycles));
+  while (!workload.done() && net.now() < max_cycles && !stop_requested())
+    net.run_until(std::min(max_cycles, net.now() + step));
 
+  // The replay is contention-free, so it needs no longer than the simulated run (twice that
+  // bounds it where a node's order of receives makes it wait longer).
   const std::vector<LoopRecord> sim = workload.records();
   const std::vector<LoopRecord> ideal = workload.ideal_run(
       [&](uint32_t s, uint32_t d, int64_t flits, int64_t packets) {
         return contention_free_delay(g, e.flit, s, d, flits, packets);
-      });
+      },
+      2 * net.now() + 1);
   ojson nodes = ojson::array();
-  double tau = 0, lambda = 0, applied = 0, tau0 = 0, loop = 0, compute = 0;
+  double tau = 0, lambda = 0, applied = 0, tau0 = 0, loop = 0, compute = 0, n = 0;
   size_t worst = 0;
   for (size_t i = 0; i < sim.size(); ++i) {
     nodes.push_back(node_json(g, sim[i], ideal[i]));
+    if (sim[i].loops == 0) continue;  // stopped before its first measured loop ended
+    n += 1;
     tau += sim[i].communication_time();
     tau0 += ideal[i].communication_time();
     loop += sim[i].loop_time();
     compute += sim[i].compute_time();
     lambda += sim[i].node_traffic();
     applied += ideal[i].node_traffic();
-    if (sim[i].communication_time() > sim[worst].communication_time()) worst = i;
+    if (sim[worst].loops == 0 || sim[i].communication_time() > sim[worst].communication_time()) worst = i;
   }
-  const double n = double(sim.size());
+  auto mean = [n](double x) { return n > 0 ? ojson(x / n) : ojson(nullptr); };
   ojson result;
   result["kncsim"] = KNCSIM_VERSION;
   result["topology"] = e.torus ? "torus" : "mesh";
@@ -98,18 +100,23 @@ ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, Packe
   result["numrecd"] = net.counters().numrecd;
   result["dropped"] = net.counters().dropped;
   result["curtime"] = net.now();
+  result["converged"] = workload.done();
+  result["stop_reason"] = workload.done()          ? "loops"
+                          : stop_requested()       ? "interrupted"
+                                                   : "max_cycles";
   result["closed_loop"] = ojson{
       {"processes", sim.size()},
       {"packets_per_message", workload.packets_per_message()},
       {"send_cycles_per_message", std::llround(cl.send_fixed + cl.send_per_flit * double(cl.message_flits))},
       {"receive_cycles_per_message", std::llround(cl.receive_fixed + cl.receive_per_flit * double(cl.message_flits))},
-      {"loop_time", loop / n},
-      {"compute_time", compute / n},
-      {"communication_time", tau / n},
-      {"node_traffic", lambda / n},
-      {"contention_free_communication_time", tau0 / n},
-      {"applied_node_traffic", applied / n},
-      {"worst_node", nodes[worst]},
+      {"measured_nodes", int64_t(n)},
+      {"loop_time", mean(loop)},
+      {"compute_time", mean(compute)},
+      {"communication_time", mean(tau)},
+      {"node_traffic", mean(lambda)},
+      {"contention_free_communication_time", mean(tau0)},
+      {"applied_node_traffic", mean(applied)},
+      {"worst_node", n > 0 ? nodes[worst] : ojson(nullptr)},
       {"nodes", nodes}};
   return result;
 }
@@ -117,7 +124,16 @@ ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, Packe
 std::string closed_loop_summary(const ojson& r) {
   const ojson& c = r["closed_loop"];
   const ojson& w = c["worst_node"];
-  return fmt::format(
+  std::string head;
+  if (!r["converged"].get<bool>())
+    head = fmt::format("NOT COMPLETE ({}): not every node ran traffic.warmup_loops + traffic.loops loops in {} cycles; "
+                       "{} of {} nodes measured a loop\n",
+                       r["stop_reason"].get<std::string>(), r["curtime"].get<int64_t>(),
+                       c["measured_nodes"].get<int64_t>(), c["processes"].get<int64_t>());
+  if (w.is_null())
+    return head + fmt::format("packets sent {}, received {} in {} cycles\n", r["numsent"].get<int64_t>(),
+                              r["numrecd"].get<int64_t>(), r["curtime"].get<int64_t>());
+  return head + fmt::format(
       "closed loop: {} processes, {} packets a message; send {} and receive {} cycles a message\n"
       "per loop, average node: T = {:.1f}  t = {:.1f}  tau = {:.1f} (contention-free {:.1f})  node traffic {:.4f} "
       "(applied {:.4f})\n"

@@ -332,7 +332,7 @@ void validate_process_graph(const Config& c, const std::vector<int>& radices) {
 
 // traffic.workload: closed_loop runs Chittor's loops over a process graph on the flit-level
 // mesh or torus; request_response is the rings'. A closed loop's packets must fit where the
-// network puts them, and AB needs a graph with two colour classes.
+// network puts them, its graph's edges must run both ways, and AB needs two colour classes.
 void validate_workload(const Config& c, const std::vector<int>& radices) {
   const std::string& workload = c.text("traffic.workload");
   const bool rings = c.text("network.topology") == "rings";
@@ -363,20 +363,33 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
                                   "traffic.packet_payload_flits), more than a FIFO's {} under router.flow_control "
                                   "cut_through: they never fit; allowed: packets of at most {} flits, or wormhole",
                                   flits, room, room));
+  // Packets are as long as open-loop ones may be, and a node hands a loop's messages to its
+  // network interface at once: their packets, over all nodes, stay within what memory holds.
+  constexpr int64_t kMaxPacketFlits = int64_t{1} << 20, kMaxPacketsAtOnce = int64_t{1} << 24;
+  if (flits > kMaxPacketFlits)
+    throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits; allowed: at most {} "
+                                  "(traffic.packet_payload_flits, or traffic.message_flits)",
+                                  flits, kMaxPacketFlits));
+  double messages = 0;
+  for (const auto& to : sends_to) messages += double(to.size());
+  const double per_message = std::ceil(double(c.integer("traffic.message_flits")) / double(payload));
+  if (messages * per_message > double(kMaxPacketsAtOnce))
+    throw ConfigError(fmt::format("traffic.workload closed_loop hands {:.0f} messages of {:.0f} packets to the "
+                                  "network interfaces in a loop, more than {} packets; allowed: a larger "
+                                  "traffic.packet_payload_flits, a smaller traffic.message_flits, or a sparser graph",
+                                  messages, per_message, kMaxPacketsAtOnce));
   const bool rtl = c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes");
   if (rtl && flits > rtl::kMaxLen)
     throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits, but RTL routers carry a "
                                   "{}-bit length; allowed: traffic.packet_payload_flits (or traffic.message_flits) "
                                   "giving packets of at most {} flits",
                                   flits, rtl::kLenBits, rtl::kMaxLen));
-  if (c.text("traffic.loop_classes") == "ab") {
-    ClosedLoopSpec spec;
-    spec.alternate = true;
-    try {
-      ClosedLoopWorkload(spec, sends_to);
-    } catch (const std::invalid_argument& e) {
-      throw ConfigError(e.what());
-    }
+  ClosedLoopSpec spec;  // the graph's checks: every edge both ways, and two classes for ab
+  spec.alternate = c.text("traffic.loop_classes") == "ab";
+  try {
+    ClosedLoopWorkload(spec, sends_to);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(e.what());
   }
 }
 

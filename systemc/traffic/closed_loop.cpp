@@ -54,13 +54,26 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
   send_cost_ = int64_t(std::llround(spec.send_fixed + spec.send_per_flit * double(spec.message_flits)));
   receive_cost_ = int64_t(std::llround(spec.receive_fixed + spec.receive_per_flit * double(spec.message_flits)));
 
-  // Each node's incoming pairs, sorted by sender.
+  // Each node's incoming pairs, sorted by sender; every edge must run both ways.
   std::vector<std::vector<uint32_t>> from(n);
   for (uint32_t u = 0; u < n; ++u)
     for (uint32_t v : sends_to[u]) from.at(v).push_back(u);
+  for (uint32_t v = 0; v < n; ++v) {
+    std::vector<uint32_t> to = sends_to[v];
+    std::sort(to.begin(), to.end());
+    std::sort(from[v].begin(), from[v].end());
+    if (to != from[v]) {
+      std::vector<uint32_t> one_way;
+      std::set_symmetric_difference(to.begin(), to.end(), from[v].begin(), from[v].end(), std::back_inserter(one_way));
+      throw std::invalid_argument(fmt::format(
+          "traffic.workload closed_loop exchanges a message each way with every graph neighbour, but node {} and "
+          "node {} are joined one way only; allowed: a process graph whose edges all run both ways ('u v' lines, "
+          "not 'u -> v')",
+          v, one_way.front()));
+    }
+  }
   incoming_first_.assign(n + 1, 0);
   for (uint32_t v = 0; v < n; ++v) {
-    std::sort(from[v].begin(), from[v].end());
     incoming_first_[v + 1] = incoming_first_[v] + uint32_t(from[v].size());
     for (uint32_t u : from[v]) {
       incoming_.push_back(Incoming{u, 0, {}});
@@ -106,7 +119,7 @@ uint32_t ClosedLoopWorkload::slot_of(uint32_t receiver, uint32_t sender) const {
 }
 
 void ClosedLoopWorkload::hand_over(uint32_t n, uint32_t dest, int64_t t, std::vector<MessagePacket>* out) {
-  if (measured(nodes_[n])) nodes_[n].record.payload_flits += spec_.message_flits;
+  nodes_[n].loop_flits += spec_.message_flits;
   if (ideal_delay_) {
     const int64_t flits = spec_.message_flits + packets_per_message_ * spec_.header_flits;
     message_arrived(slot_of(dest, n), t + (*ideal_delay_)(n, dest, flits, packets_per_message_));
@@ -134,14 +147,17 @@ bool ClosedLoopWorkload::next_step(uint32_t n, int64_t t) {
   Node& x = nodes_[n];
   if (++x.step < x.program.size()) return false;
   x.step = 0;
+  if (measured(x)) {  // the loop that ended at t counts
+    ++x.record.loops;
+    x.record.loop_cycles = t - x.measured_from;
+    x.record.compute_cycles += x.loop_compute;
+    x.record.payload_flits += x.loop_flits;
+  }
+  x.loop_compute = x.loop_flits = 0;
   ++x.loop;  // a new loop begins at t
   x.loop_start = t;
   if (x.loop == spec_.warmup_loops) x.measured_from = t;
-  if (x.loop == spec_.warmup_loops + spec_.loops) {
-    x.record.loops = spec_.loops;
-    x.record.loop_cycles = t - x.measured_from;
-    ++nodes_done_;
-  }
+  if (x.loop == spec_.warmup_loops + spec_.loops) ++nodes_done_;
   return true;
 }
 
@@ -167,7 +183,7 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
         break;
       case Op::compute: {
         const int64_t c = compute_cycles(n, x.loop);
-        if (measured(x)) x.record.compute_cycles += c;
+        x.loop_compute = c;
         end = t + c;
         break;
       }
@@ -204,10 +220,10 @@ void ClosedLoopWorkload::packets_for(int64_t cycle, std::vector<MessagePacket>& 
 }
 
 std::vector<LoopRecord> ClosedLoopWorkload::ideal_run(
-    const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay) const {
+    const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay, int64_t until) const {
   ClosedLoopWorkload w(spec_, sends_to_);
   w.ideal_delay_ = &delay;
-  while (!w.done() && !w.events_.empty()) {
+  while (!w.done() && !w.events_.empty() && w.events_.top().first <= until) {
     w.floor_ = w.events_.top().first;
     w.run_events(w.floor_, nullptr);
   }

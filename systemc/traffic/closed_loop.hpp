@@ -59,8 +59,10 @@ struct LoopRecord {
 
 class ClosedLoopWorkload final : public TailSink {
  public:
-  // sends_to[n]: the nodes n's process sends to (its graph neighbours, mapped); the graph must
-  // be symmetric. Throws std::invalid_argument for AB on a graph that is not bipartite.
+  // sends_to[n]: the nodes n's process sends to (its graph neighbours, mapped). Throws
+  // std::invalid_argument unless every edge runs both ways (a loop exchanges a message with
+  // each neighbour; a node no one answers would send without bound), and for AB on a graph
+  // that is not bipartite.
   ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::vector<std::vector<uint32_t>>& sends_to);
 
   // The packets handed over in `cycle` (called once a cycle, in order, before the network
@@ -73,9 +75,12 @@ class ClosedLoopWorkload final : public TailSink {
   bool done() const { return nodes_done_ == active_; }
   // The same loops on a contention-free network: each message's packets all arrive
   // `delay(src, dest, flits, packets)` cycles after they are handed over (the message's total
-  // flits, headers included, in `packets` packets).
-  std::vector<LoopRecord> ideal_run(const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay) const;
+  // flits, headers included, in `packets` packets). Stops when every node is done, or at cycle
+  // `until`.
+  std::vector<LoopRecord> ideal_run(const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay,
+                                    int64_t until) const;
 
+  // Each node's measured loops completed so far (all of them once done()).
   std::vector<LoopRecord> records() const;
   uint32_t active_nodes() const { return active_; }
   int64_t packets_per_message() const { return packets_per_message_; }
@@ -94,6 +99,7 @@ class ClosedLoopWorkload final : public TailSink {
     bool waiting = false;  // blocked in a receive
     int64_t loop = 0;      // loops begun
     int64_t loop_start = 0, measured_from = -1;
+    int64_t loop_compute = 0, loop_flits = 0;  // of the loop under way, counted when it ends
     LoopRecord record;
   };
   struct Incoming {

@@ -154,6 +154,13 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set traffic.workload=closed_loop --set network.topology=rings "
                                "--set router.model=sci", "traffic.workload = closed_loop runs on the wormhole mesh",
                                "allowed on rings: open, request_response"},
+                      BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set router.impl=systemc --set traffic.message_flits=100000000",
+                               "in a loop, more than 16777216 packets", "a larger traffic.packet_payload_flits"},
+                      BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set router.impl=systemc --set traffic.message_flits=2000000 "
+                               "--set traffic.packet_payload_flits=unlimited --set router.flow_control=wormhole "
+                               "--set router.fifo_flits=4", "packets of 2000000 flits", "at most 1048576"},
                       BadInput{"run --set traffic.workload=request_response", "answers address packets on the SCI rings",
                                "allowed for network.topology mesh: open, closed_loop"},
                       BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
@@ -488,6 +495,29 @@ TEST(Cli, GraphTrafficRunsOnTheMappedProcesses) {
     EXPECT_EQ(offered[size_t(n)].get<double>() > 0, mapped) << "node " << n;
     EXPECT_EQ(accepted[size_t(n)].get<double>() > 0, mapped) << "node " << n;
   }
+}
+
+// A closed loop needs every edge both ways; a run cut short by run.max_cycles still reports the
+// loops the nodes completed, marked incomplete.
+TEST(Cli, ClosedLoopRefusesAOneWayGraphAndMarksAShortRun) {
+  const std::string loop = " --set router.impl=systemc --set network.radix=4 --set traffic.workload=closed_loop"
+                           " --set traffic.pattern=graph";
+  const std::string one_way = write_temp("one_way.graph", "processes 3\n0 1\n1 -> 2\n");
+  const Outcome bad = kncsim("run --set traffic.graph=file --set traffic.graph_file=" + one_way + loop);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(bad.out.empty()) << bad.out;
+  EXPECT_NE(bad.err.find("node 1 and node 2 are joined one way only"), std::string::npos) << bad.err;
+
+  const Outcome shortened = kncsim("run --json - --quiet --set run.max_cycles=20000 --set traffic.warmup_loops=0 --set traffic.loops=1000" + loop);
+  ASSERT_EQ(shortened.status, 0) << shortened.err;
+  const auto j = nlohmann::json::parse(shortened.out);
+  EXPECT_FALSE(j["converged"].get<bool>());
+  EXPECT_EQ(j["stop_reason"], "max_cycles");
+  EXPECT_EQ(j["closed_loop"]["measured_nodes"].get<int>(), 16);
+  EXPECT_GT(j["closed_loop"]["worst_node"]["loops"].get<int>(), 0);
+  EXPECT_LT(j["closed_loop"]["worst_node"]["loops"].get<int>(), 1000);
+  const Outcome text = kncsim("run --quiet --set run.max_cycles=20000 --set traffic.warmup_loops=0 --set traffic.loops=1000" + loop);
+  EXPECT_NE(text.out.find("NOT COMPLETE (max_cycles)"), std::string::npos) << text.out;
 }
 
 TEST(Cli, BadGraphAndMappingFilesNameTheFileAndLine) {

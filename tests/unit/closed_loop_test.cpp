@@ -6,6 +6,7 @@
 
 #include <map>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "traffic/closed_loop.hpp"
@@ -14,6 +15,7 @@ namespace kncsim {
 namespace {
 
 const std::vector<std::vector<uint32_t>> kPair{{1}, {0}};
+constexpr int64_t kForever = int64_t{1} << 62;
 
 ClosedLoopSpec pair_spec(bool alternate) {
   ClosedLoopSpec s;
@@ -38,7 +40,7 @@ std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)> fixed_delay(int64_t
 // then both compute: T = 2(S + D + R) + c at both.
 TEST(ClosedLoop, AlternatePairTakesTwoMessagesALoop) {
   const ClosedLoopWorkload w(pair_spec(true), kPair);
-  const auto r = w.ideal_run(fixed_delay(65));
+  const auto r = w.ideal_run(fixed_delay(65), kForever);
   ASSERT_EQ(r.size(), 2u);
   for (const LoopRecord& x : r) {
     EXPECT_EQ(x.loops, 10);
@@ -51,7 +53,7 @@ TEST(ClosedLoop, AlternatePairTakesTwoMessagesALoop) {
 // AA: both send at once, each then receives the other's message: T = S + D + R + c.
 TEST(ClosedLoop, SendFirstPairOverlapsTheTwoMessages) {
   const ClosedLoopWorkload w(pair_spec(false), kPair);
-  for (const LoopRecord& x : w.ideal_run(fixed_delay(65))) EXPECT_DOUBLE_EQ(x.communication_time(), 42 + 65 + 7);
+  for (const LoopRecord& x : w.ideal_run(fixed_delay(65), kForever)) EXPECT_DOUBLE_EQ(x.communication_time(), 42 + 65 + 7);
 }
 
 // The same loops driven packet by packet, as a network model drives them: every packet's tail
@@ -71,7 +73,7 @@ TEST(ClosedLoop, PacketByPacketMatchesTheReplay) {
       w.packets_for(t, out);
       for (const MessagePacket& p : out) in_flight.emplace(t + 64, p);  // a packet's tail: 65 cycles after
     }
-    const auto replay = ClosedLoopWorkload(pair_spec(alternate), kPair).ideal_run(fixed_delay(65));
+    const auto replay = ClosedLoopWorkload(pair_spec(alternate), kPair).ideal_run(fixed_delay(65), kForever);
     const auto driven = w.records();
     ASSERT_EQ(driven.size(), replay.size());
     for (size_t i = 0; i < driven.size(); ++i) {
@@ -112,11 +114,33 @@ TEST(ClosedLoop, ColourClassesAlternateAndAnOddCycleIsRefused) {
   EXPECT_NO_THROW(ClosedLoopWorkload(pair_spec(false), triangle));
 }
 
+// A node no one answers would send without bound, so every edge must run both ways.
+TEST(ClosedLoop, AOneWayEdgeIsRefused) {
+  const std::vector<std::vector<uint32_t>> one_way{{1}, {0, 2}, {}};
+  try {
+    ClosedLoopWorkload(pair_spec(false), one_way);
+    FAIL() << "a one-way edge was taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("node 1 and node 2 are joined one way only"), std::string::npos) << e.what();
+  }
+}
+
+// Stopped early, a node reports the loops it has completed, each whole.
+TEST(ClosedLoop, AReplayStoppedEarlyReportsTheLoopsCompleted) {
+  const auto r = ClosedLoopWorkload(pair_spec(true), kPair).ideal_run(fixed_delay(65), 2 * 328 + 5 * 328 + 10);
+  for (const LoopRecord& x : r) {
+    EXPECT_EQ(x.loops, 5);
+    EXPECT_DOUBLE_EQ(x.loop_time(), 328);  // 2 (42 + 65 + 7) + 100
+    EXPECT_DOUBLE_EQ(x.compute_time(), 100);
+    EXPECT_EQ(x.payload_flits, 5 * 64);
+  }
+}
+
 TEST(ClosedLoop, UniformComputationStaysWithinTwiceTheMean) {
   ClosedLoopSpec s = pair_spec(false);
   s.compute_uniform = true;
   s.loops = 200;
-  for (const LoopRecord& x : ClosedLoopWorkload(s, kPair).ideal_run(fixed_delay(65))) {
+  for (const LoopRecord& x : ClosedLoopWorkload(s, kPair).ideal_run(fixed_delay(65), kForever)) {
     EXPECT_GT(x.compute_time(), 85);  // the mean of 200 draws from 0..200 (sd about 4)
     EXPECT_LT(x.compute_time(), 115);
     EXPECT_GT(x.compute_time(), 0);
