@@ -347,7 +347,7 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
   if (c.text("router.impl") == "ref")
     throw ConfigError("traffic.workload = closed_loop sends messages of several packets, which Pertel's "
                       "packet-level model cannot carry; allowed: router.impl: systemc or rtl");
-  const MeshGeometry g(radices);
+  const MeshGeometry g(radices, c.text("network.topology") == "torus");
   // The loops run over the graph's neighbours: a pattern's own graph (hotspot has none).
   const auto sends_to = node_destinations(process_placement(c, g), g.nodes());
   const int64_t payload = c.is_word("traffic.packet_payload_flits")

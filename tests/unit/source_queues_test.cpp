@@ -40,8 +40,8 @@ TEST(SourceQueues, EachNodeIsAFifoAcrossChunks) {
   EXPECT_EQ(q.total(), total);
 }
 
-TEST(SourceQueues, AWaitingPacketCostsAtMost24Bytes) {
-  EXPECT_LE(SourceQueues::kBytesPerPacket, 24.0);
+TEST(SourceQueues, AWaitingPacketCostsAtMost26Bytes) {
+  EXPECT_LE(SourceQueues::kBytesPerPacket, 26.0);
   EXPECT_LE(SourceQueues::kBytesPerNode, 16.0);
 }
 
