@@ -21,6 +21,7 @@ import sys
 
 from tqdm import tqdm
 
+from chittor_plot import node_traffic_figure
 from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -77,32 +78,14 @@ def main():
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)
     if args.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        fig, axes = plt.subplots(1, len(out), figsize=(6 * len(out), 4.8), squeeze=False)
-        for ax, (name, o) in zip(axes[0], out.items()):
-            x = [r["applied"] for r in o["runs"]]
-            xw = [r["worst_applied"] for r in o["runs"]]
-            top = max(x + xw) * 1.05
-            ax.plot([0, top], [0, top], color="lightgrey", lw=1, label="actual = applied")
-            ax.plot(x, [r["actual"] for r in o["runs"]], "o-", color="tab:blue", label="average node")
-            ax.plot(xw, [r["worst_actual"] for r in o["runs"]], "s-", color="tab:red", label="worst node")
-            ax.axhline(o["lemma4"], color="tab:red", ls="--", lw=1, label=f"Lemma 4: {o['lemma4']:.3f}")
-            ax.set_xlim(0, top)
-            ax.set_ylim(0, max(max(r["actual"] for r in o["runs"]), o["lemma4"]) * 1.3)
-            ax.set_xlabel("applied node traffic (flits per node-cycle)")
-            ax.set_ylabel("actual node traffic (flits per node-cycle)")
-            ax.set_title(f"{name}\n(nu max {o['nu_max']})", fontsize=10)
-            ax.grid(alpha=0.3)
-            ax.legend(fontsize=8, loc="upper left")
-        fig.suptitle(f"Closed loop (AB): node traffic against applied traffic, {RADIX}x{RADIX} SystemC mesh, "
-                     "oldest first, 256-flit messages", fontsize=11)
-        fig.tight_layout()
-        for ext in ("png", "svg"):
-            fig.savefig(f"{args.plot}.{ext}", dpi=110)
-            print(f"{args.plot}.{ext}")
-
+        node_traffic_figure(
+            [{"title": f"{name}\n(nu max {o['nu_max']})", "legend": "upper left",
+              "mean": ([r["applied"] for r in o["runs"]], [r["actual"] for r in o["runs"]]),
+              "worst": ([r["worst_applied"] for r in o["runs"]], [r["worst_actual"] for r in o["runs"]]),
+              "bounds": [(o["lemma4"], "tab:red", f"Lemma 4: {o['lemma4']:.3f}")]}
+             for name, o in out.items()],
+            f"Closed loop (AB): node traffic against applied traffic, {RADIX}x{RADIX} SystemC mesh, "
+            "oldest first, 256-flit messages", args.plot)
 
 if __name__ == "__main__":
     main()

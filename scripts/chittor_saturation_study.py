@@ -21,6 +21,7 @@ import sys
 
 from tqdm import tqdm
 
+from chittor_plot import node_traffic_figure
 from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -83,34 +84,15 @@ def main():
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)
     if args.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        fig, axes = plt.subplots(1, len(out), figsize=(6 * len(out), 4.8), squeeze=False)
-        for ax, (name, o) in zip(axes[0], out.items()):
-            x = [r["applied"] for r in o["runs"]]
-            ax.plot(x, x, color="lightgrey", lw=1, label="actual = applied")
-            ax.plot(x, [r["mean"] for r in o["runs"]], "o-", color="tab:blue", label="average sending node")
-            ax.plot(x, [r["worst"] for r in o["runs"]], "s-", color="tab:red", label="worst sending node")
-            ax.axhline(o["average_node_bound"], color="tab:blue", ls="--", lw=1,
-                       label=f"Lemma 3: {o['average_node_bound']:.3f}")
-            ax.axhline(o["worst_node_bound"], color="tab:red", ls="--", lw=1,
-                       label=f"Lemma 4: {o['worst_node_bound']:.3f}")
-            top = max(max(r["mean"] for r in o["runs"]), o["average_node_bound"]) * 1.3
-            ax.set_ylim(0, top)
-            ax.set_xlim(0, max(x) * 1.02)
-            ax.set_xlabel("applied node traffic (flits per node-cycle)")
-            ax.set_ylabel("actual node traffic (flits per node-cycle)")
-            ax.set_title(f"{name}\n(nu avg {o['nu_avg']:.3g}, max {o['nu_max']})", fontsize=10)
-            ax.grid(alpha=0.3)
-            ax.legend(fontsize=8, loc="lower right")
-        fig.suptitle(f"Node traffic against applied traffic, {RADIX}x{RADIX} SystemC mesh, DOR, oldest first, "
-                     "L = 64, 2-flit FIFOs", fontsize=11)
-        fig.tight_layout()
-        for ext in ("png", "svg"):
-            fig.savefig(f"{args.plot}.{ext}", dpi=110)
-            print(f"{args.plot}.{ext}")
-
+        node_traffic_figure(
+            [{"title": f"{name}\n(nu avg {o['nu_avg']:.3g}, max {o['nu_max']})",
+              "mean": ([r["applied"] for r in o["runs"]], [r["mean"] for r in o["runs"]]),
+              "worst": ([r["applied"] for r in o["runs"]], [r["worst"] for r in o["runs"]]),
+              "bounds": [(o["average_node_bound"], "tab:blue", f"Lemma 3: {o['average_node_bound']:.3f}"),
+                         (o["worst_node_bound"], "tab:red", f"Lemma 4: {o['worst_node_bound']:.3f}")]}
+             for name, o in out.items()],
+            f"Node traffic against applied traffic, {RADIX}x{RADIX} SystemC mesh, DOR, oldest first, "
+            "L = 64, 2-flit FIFOs", args.plot)
 
 if __name__ == "__main__":
     main()
