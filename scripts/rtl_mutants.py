@@ -1,5 +1,21 @@
 #!/usr/bin/python3
-"""Mutation testing of the router RTL: does the test suite notice when the design is wrong?
+"""Mutation testing of the router RTL and of the SCI ring node RTL: does the test suite notice
+when the design is wrong?
+
+Two families of mutants (--family, the table FAMILIES below), each with its own files, tests,
+equivalents file and output directory; the router's is the default, and what is said below of
+it holds for the SCI node's with these differences:
+  router  rtl/kncsim_*.sv; lint over the 12 router variants; builds the variants of
+          VARIANTS_BY_FILE; tests *RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*;
+          scripts/rtl_mutants_equivalent.json; build/mutants/.
+  sci     rtl/sci/kncsim_sci_*.sv (the package's functions too; the port connections of
+          instances as well); lint once, top kncsim_sci_node_top (the one Verilated model,
+          Vkncsim_sci_node_top and _direct, whose network parameters are straps); builds the
+          node and only the router variants the tests include by name; tests
+          *SciNodeLockstep*:*SciModels*:*SciRtlAssertions*;
+          scripts/rtl_mutants_sci_equivalent.json; build/mutants-sci/.
+The build takes every .sv of rtl/ and rtl/sci/ from the worker's copy (rtl/CMakeLists.txt reads
+the SCI node's from ${KNCSIM_RTL_DIR}/sci).
 
 What it does
   1. Generates mutants of the router's design code (rtl/kncsim_*.sv, never inside
@@ -52,7 +68,10 @@ How long it takes
   them (2 minutes with 2 variants, more with 5 or 6), then runs the tests (seconds when a test
   fails early: --gtest_fail_fast; a survivor runs them all). Budget 3-5 minutes a mutant per
   worker: 100 mutants take a few hours. Results accumulate across runs, so a slice at a time
-  with --only works too.
+  with --only works too. The SCI node is quicker: lint about 0.7 s a mutant; a worker's first
+  build about 3.5 minutes (two router variants and the node), then 5-20 s a mutant (the node
+  alone is re-Verilated and recompiled) and its tests (50 s for a survivor): 60 mutants in about
+  25 minutes on 2 workers.
 
 Reading the output
   A progress bar on stderr, and a line per finished mutant. Then the table, the totals, the
@@ -64,6 +83,8 @@ Examples
   scripts/rtl_mutants.py --only M003,M017        two of them, end to end
   scripts/rtl_mutants.py --jobs 2 --nice 10      all of them (resumes where a last run stopped)
   scripts/rtl_mutants.py --report                the report of the results so far
+  scripts/rtl_mutants.py --family sci --count 60 --jobs 2 --nice 10
+                                                 60 mutants of the SCI ring node, end to end
 
 The RTL is read once, at the start: every mutant of a run is made from that snapshot (an edit
 to rtl/ during a run does not mix in; the results record the snapshot's hash, and the report
@@ -95,8 +116,6 @@ from tqdm import tqdm
 
 REPO = Path(__file__).resolve().parent.parent
 RTL = REPO / "rtl"
-EQUIVALENT_FILE = REPO / "scripts" / "rtl_mutants_equivalent.json"
-DEFAULT_ROOT = REPO / "build" / "mutants"
 
 # ---- which router variants build and test a mutant, by the file it is in ----------------------
 # Names after "Vkncsim_router_": d<dims>_q<depth>_a<adaptive>_c<cut-through>, and for routers
@@ -123,10 +142,52 @@ VARIANTS_BY_FILE = {
     "kncsim_route_compute.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a1_c0_v3_t1_r1"],  # + torus Duato
     "kncsim_router_top.sv":    ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
 }
+
+# ---- the SCI ring node: one Verilated model (Vkncsim_sci_node_top, both bindings) --------------
+# Its files, by their path under rtl/. It has no router variants: a build of an SCI mutant makes
+# only the router variants the tests include by name (forced_variants()), and the node.
+SCI_FILES = ["sci/kncsim_sci_pkg.sv", "sci/kncsim_sci_fifo.sv", "sci/kncsim_sci_active_buffer.sv",
+             "sci/kncsim_sci_ring_if.sv", "sci/kncsim_sci_switch.sv", "sci/kncsim_sci_node.sv",
+             "sci/kncsim_sci_node_top.sv"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Family:
+    """One design the script mutates: its files, how a mutant is linted, built and tested, and
+    where the results go."""
+    title: str               # the report's heading
+    rtl_dir: str             # the directory under rtl/ of its files ("" rtl/ itself): the RTL hash covers them
+    variants_by_file: dict   # mutated file (path under rtl/) -> router variants a build of its mutants needs
+    sources_list: str        # the rtl/CMakeLists.txt list of its sources, in Verilator's order
+    top_module: str
+    lint_per_variant: bool   # lint once per router variant (its -G parameters), else once
+    model: str               # a build failing in a file of this name: the Verilated model, so stillborn
+    test_filter: str
+    equivalent_file: Path    # survivors known equivalent: signature -> reason
+    root: Path               # default --root: build directories, results, logs, report
+    instance_ports: bool     # mutate the port connections of an instance with a #(...) parameter list
+
+
+FAMILIES = {
+    "router": Family(
+        title="Router RTL mutation testing", rtl_dir="", variants_by_file=VARIANTS_BY_FILE,
+        sources_list="KNCSIM_RTL_SOURCES", top_module="kncsim_router_top", lint_per_variant=True,
+        model="Vkncsim_router", test_filter="*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*",
+        equivalent_file=REPO / "scripts" / "rtl_mutants_equivalent.json", root=REPO / "build" / "mutants",
+        # Off: the router's instances stay whole, as before the SCI family came, so that its
+        # sample (its mutant ids, its report) stays what it was.
+        instance_ports=False),
+    "sci": Family(
+        title="SCI ring node RTL mutation testing", rtl_dir="sci", variants_by_file={f: [] for f in SCI_FILES},
+        sources_list="KNCSIM_SCI_RTL_SOURCES", top_module="kncsim_sci_node_top", lint_per_variant=False,
+        model="Vkncsim_sci_node_top", test_filter="*SciNodeLockstep*:*SciModels*:*SciRtlAssertions*",
+        equivalent_file=REPO / "scripts" / "rtl_mutants_sci_equivalent.json", root=REPO / "build" / "mutants-sci",
+        instance_ports=True),
+}
+DEFAULT_FAMILY = "router"
 # Test sources that #include a Verilated model by name need that variant in every build; they
 # are found in tests/ and added to every mutant's filter (see forced_variants()).
 TEST_TARGET = "equivalence_tests"
-TEST_FILTER = "*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*"
 CLASSES = ["relational", "arithmetic", "constant", "condition", "stuck_at", "dropped"]
 # Instances of these modules are assertions only: their connections are not design code.
 CHECKER_MODULES = ("kncsim_grant_check", "kncsim_reset_check")
@@ -153,16 +214,13 @@ class Mutant:
     mutated: str
     id: str = ""
     occurrence: int = 1  # which of the file's lines with this same text (1: the first)
+    variants: list = dataclasses.field(default_factory=list)  # router variants its build needs
 
     @property
     def signature(self):
         """Names the mutant by its text, not its id: file, original and mutated line."""
         sig = f"{self.file}: {self.original.strip()}  =>  {self.mutated.strip()}"
         return sig if self.occurrence == 1 else f"{sig}  (#{self.occurrence})"
-
-    @property
-    def variants(self):
-        return VARIANTS_BY_FILE[self.file]
 
 
 # ---- reading the design code -------------------------------------------------------------------
@@ -240,8 +298,10 @@ NOT_DESIGN_START = re.compile(
     r"import|module|endmodule|function|endfunction|task|endtask|package)\b")
 
 
-def design_lines(text):
-    """(line number, raw line, code, mask) for each line a mutant may change."""
+def design_lines(text, instance_ports=False):
+    """(line number, raw line, code, mask) for each line a mutant may change. An instance's
+    parameter list #(...) never; its port connections only with instance_ports (else the whole
+    instance is left alone)."""
     in_block = False
     ifdefs = []       # per open `ifdef/`ifndef: [about SYNTHESIS, current branch excluded]
     header = None     # paren depth inside a module header, None outside it
@@ -276,7 +336,14 @@ def design_lines(text):
             continue
         if params is not None or "#(" in code:
             at = code.find("#(") if params is None else 0
-            params = (params or 0) + code.count("(", at) - code.count(")", at)
+            if instance_ports:  # up to the close of #( only: the port connections follow it
+                params = params or 0
+                for ch in code[at:]:
+                    params += {"(": 1, ")": -1}.get(ch, 0)
+                    if params == 0:
+                        break
+            else:
+                params = (params or 0) + code.count("(", at) - code.count(")", at)
             if params <= 0:
                 params = None
             continue
@@ -287,7 +354,8 @@ def design_lines(text):
 
 # ---- declarations: which signals are one bit wide ---------------------------------------------
 
-DECL = re.compile(r"^\s*(?:(?:input|output|inout)\s+)?(?:logic|bit)\b\s*((?:\[[^\]]*\]\s*)*)(.*)$")
+DECL = re.compile(r"^\s*(?:(?:input|output|inout)\s+)?(?:logic|bit)\b\s*(?:(?:signed|unsigned)\b\s*)?"
+                  r"((?:\[[^\]]*\]\s*)*)(.*)$")
 
 
 def declarations(text):
@@ -488,12 +556,12 @@ def dropped_sites(raw, code, mask):
         yield ls, f"{lhs} keeps its value", edit(raw, rs, re_, lhs)
 
 
-def file_sites(name, text):
+def file_sites(family, name, text):
     """Every candidate mutant of one file, in line order. (Nonblocking assignments, the ones
     `dropped` removes, are in always_ff blocks only: the design code has no other.)"""
     shapes = declarations(text)
     out = []
-    for n, raw, code, mask in design_lines(text):
+    for n, raw, code, mask in design_lines(text, family.instance_ports):
         finders = [("relational", relational_sites(raw, code, mask)),
                    ("arithmetic", arithmetic_sites(raw, code, mask)),
                    ("constant", constant_sites(raw, code, mask)),
@@ -503,15 +571,16 @@ def file_sites(name, text):
         for klass, sites in finders:
             for col, what, mutated in sites:
                 if mutated != raw:
-                    out.append(Mutant(name, n, col, klass, what, raw, mutated))
+                    out.append(Mutant(name, n, col, klass, what, raw, mutated,
+                                      variants=list(family.variants_by_file[name])))
     return out
 
 
-def all_sites(sources):
+def all_sites(family, sources):
     """Every candidate in every mutated file, without duplicates (same file, line and text)."""
     seen, out = set(), []
-    for name in VARIANTS_BY_FILE:
-        for m in file_sites(name, sources[name]):
+    for name in family.variants_by_file:
+        for m in file_sites(family, name, sources[name]):
             key = (m.file, m.line, m.mutated)
             if key not in seen:
                 seen.add(key)
@@ -542,11 +611,11 @@ def quotas(sizes, count):
     return quota
 
 
-def sample(sites, count, seed):
+def sample(family, sites, count, seed):
     """`count` sites by a seeded random draw: per file a quota (quotas()), taken in turns over
     the classes so each class is represented; ids in file, line and column order."""
     rng = random.Random(seed)
-    order = list(VARIANTS_BY_FILE)
+    order = list(family.variants_by_file)
     by_file = {f: {c: [m for m in sites if m.file == f and m.klass == c] for c in CLASSES} for f in order}
     for f in order:
         for c in CLASSES:
@@ -564,8 +633,8 @@ def sample(sites, count, seed):
     return chosen
 
 
-def generate(sources, count, seed):
-    mutants = sample(all_sites(sources), count, seed)
+def generate(family, sources, count, seed):
+    mutants = sample(family, all_sites(family, sources), count, seed)
     for i, m in enumerate(mutants, 1):
         m.id = f"M{i:03d}"
         lines = sources[m.file].split("\n")
@@ -599,13 +668,17 @@ def cmake_variants():
     return out
 
 
-def cmake_sources():
-    """The router's source files in the order rtl/CMakeLists.txt gives Verilator."""
+def cmake_sources(list_name):
+    """A design's source files (paths under rtl/), in the order rtl/CMakeLists.txt gives
+    Verilator: its list `list_name`, of files in ${KNCSIM_RTL_DIR}."""
     text = (RTL / "CMakeLists.txt").read_text()
-    block = re.search(r"set\(KNCSIM_RTL_SOURCES(.*?)\)", text, re.S)
+    block = re.search(rf"set\({list_name}\b(.*?)\)", text, re.S)
     if not block:
-        raise SystemExit("rtl/CMakeLists.txt: no set(KNCSIM_RTL_SOURCES ...)")
-    return re.findall(r"\$\{KNCSIM_RTL_DIR\}/([\w.]+)", block.group(1))
+        raise SystemExit(f"rtl/CMakeLists.txt: no set({list_name} ...)")
+    files = re.findall(r"\$\{KNCSIM_RTL_DIR\}/([\w./]+)", block.group(1))
+    if not files:
+        raise SystemExit(f"rtl/CMakeLists.txt: set({list_name} ...) names no file in ${{KNCSIM_RTL_DIR}}")
+    return files
 
 
 def forced_variants():
@@ -622,13 +695,17 @@ def variant_filter(names):
 
 
 def pristine_sources():
-    """The router's .sv and .vlt files as they are now: every mutant is made from this snapshot."""
-    return {p.name: p.read_text() for p in sorted(RTL.iterdir()) if p.suffix in (".sv", ".vlt")}
+    """The .sv and .vlt files of rtl/ and its subdirectories (the SCI node's rtl/sci/) as they
+    are now, by their path under rtl/: every mutant is made from this snapshot, and a build
+    directory's copy of rtl/ holds them all."""
+    return {p.relative_to(RTL).as_posix(): p.read_text() for p in sorted(RTL.rglob("*"))
+            if p.suffix in (".sv", ".vlt") and p.is_file()}
 
 
-def rtl_hash(sources):
+def rtl_hash(family, sources):
+    """The hash of the family's own files (those in its directory of rtl/)."""
     h = hashlib.sha256()
-    for name in sorted(sources):
+    for name in sorted(n for n in sources if os.path.dirname(n) == family.rtl_dir):
         h.update(name.encode() + b"\0" + sources[name].encode() + b"\0")
     return h.hexdigest()[:16]
 
@@ -637,13 +714,14 @@ def rtl_hash(sources):
 
 @dataclasses.dataclass
 class Settings:
+    family: Family
     root: Path
     jobs: int
     build_jobs: int
     timeout: float
     nice: int
     verilator: str
-    variants: dict       # name -> -G parameters
+    lint_sets: dict      # what lint runs once per: name (a router variant, or the top) -> -G parameters
     sources_order: list
     forced: list
     pristine: dict
@@ -659,20 +737,21 @@ def write_sources(directory, pristine, mutant=None):
         want = mutated_text(pristine, mutant) if mutant is not None and name == mutant.file else text
         path = directory / name
         if not path.exists() or path.read_text() != want:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(want)
 
 
 def lint(s, m):
-    """("clean" | "lint" | "stillborn", reason): Verilator -Wall over every variant, the
-    mutant's own first, stopping at the first complaint."""
+    """("clean" | "lint" | "stillborn", reason): Verilator -Wall over every variant (the
+    router's; the SCI node's one top), the mutant's own first, stopping at the first complaint."""
     s.root.joinpath("tmp").mkdir(parents=True, exist_ok=True)
-    order = list(m.variants) + [v for v in s.variants if v not in m.variants]
+    order = [v for v in m.variants if v in s.lint_sets] + [v for v in s.lint_sets if v not in m.variants]
     log = []
     with tempfile.TemporaryDirectory(dir=s.root / "tmp") as d:
         write_sources(Path(d), s.pristine, m)
         for v in order:
-            cmd = niced(s, [s.verilator, "--lint-only", "-Wall", "--assert", "--top-module", "kncsim_router_top",
-                            *s.variants[v], *[str(Path(d) / f) for f in s.sources_order]])
+            cmd = niced(s, [s.verilator, "--lint-only", "-Wall", "--assert", "--top-module", s.family.top_module,
+                            *s.lint_sets[v], *[str(Path(d) / f) for f in s.sources_order]])
             r = subprocess.run(cmd, capture_output=True, text=True)
             log.append(f"$ {' '.join(cmd)}\n{r.stdout}{r.stderr}")
             if r.returncode != 0:
@@ -729,15 +808,15 @@ def build(s, wdir, names):
         return "ok", "", log
     failed = re.findall(r"^FAILED: (.*)$", r.stdout, re.M)
     verr = re.findall(r"^%Error.*$", r.stdout, re.M)
-    if verr or any("Vkncsim_router" in f for f in failed):
+    if verr or any(s.family.model in f for f in failed):
         return "stillborn", (verr[0] if verr else "compile error in " + failed[0])[:160], log
-    return "error", ("build failed outside the Verilated router: " + (failed[0] if failed else "?"))[:160], log
+    return "error", (f"build failed outside the Verilated {s.family.model}: " + (failed[0] if failed else "?"))[:160], log
 
 
 def run_tests(s, wdir):
     """("killed" | "timeout" | "survived" | "error", reason, log)."""
     binary = wdir / "tests" / TEST_TARGET
-    cmd = niced(s, [str(binary), f"--gtest_filter={TEST_FILTER}", "--gtest_fail_fast", "--gtest_color=no"])
+    cmd = niced(s, [str(binary), f"--gtest_filter={s.family.test_filter}", "--gtest_fail_fast", "--gtest_color=no"])
     env = dict(os.environ, GTEST_COLOR="no")
     p = subprocess.Popen(cmd, cwd=wdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                          env=env, start_new_session=True)
@@ -776,14 +855,18 @@ def killing_test(out, rc):
     death test went wrong."""
     failed = re.search(r"^\[  FAILED  \] (\S+)", out, re.M)
     name = failed.group(1) if failed else running_test(out)
-    # An assertion's report, not one a death test expected (those lines start with [  DEATH   ]).
+    # An assertion's report, not one a death test expected (those lines start with [  DEATH   ]):
+    # the router's name their rule (..._A), the SCI node's name their module and say the rule.
     rule = re.search(r"^(?!\[  DEATH).*Assertion failed.*?\b(\w+_A)\b:", out, re.M)
+    sci_rule = re.search(r"^(?!\[  DEATH).*Assertion failed in \S+: (kncsim_sci_\w+) \S+:\s+(.*?) \(", out, re.M)
     if "died but not with expected error" in out:
         why = " (a death test died another way)"
     elif "failed to die" in out:
         why = " (a death test did not die)"
     elif rule:
         why = f" ({rule.group(1)})"
+    elif sci_rule:
+        why = f" ({sci_rule.group(1)}: {sci_rule.group(2)})"
     else:
         why = "" if failed else f" (exit {rc})"
     return f"{name or '?'}{why}"
@@ -873,15 +956,15 @@ def load_results(directory, mutants):
     return out
 
 
-def load_equivalent():
-    if not EQUIVALENT_FILE.exists():
+def load_equivalent(path):
+    if not path.exists():
         return {}
     try:
-        data = json.loads(EQUIVALENT_FILE.read_text())
+        data = json.loads(path.read_text())
     except json.JSONDecodeError as e:
-        raise UsageError(f"{EQUIVALENT_FILE}: not JSON: {e}")
+        raise UsageError(f"{path}: not JSON: {e}")
     if not isinstance(data, dict):
-        raise UsageError(f"{EQUIVALENT_FILE}: must be a JSON object (signature -> explanation)")
+        raise UsageError(f"{path}: must be a JSON object (signature -> explanation)")
     return data
 
 
@@ -937,11 +1020,14 @@ def report(s, mutants, results, equivalent, markdown):
         if status == "survived":
             status = "survived (equivalent)" if m.signature in equivalent else "SURVIVED (hole)"
         rows.append([m.id, f"{m.file}:{m.line}", m.klass, status, r["detail"] if r else ""])
+    equivalent_name = s.family.equivalent_file.relative_to(REPO).as_posix()
     out = []
     if markdown:
-        out += ["# Router RTL mutation testing", "",
-                f"`scripts/rtl_mutants.py`, seed {s.seed}, RTL {s.rtl_hash}; tests "
-                f"`{TEST_TARGET} --gtest_filter={TEST_FILTER}` and `verilator --lint-only -Wall`.", ""]
+        name = family_name(s.family)
+        flag = "" if name == DEFAULT_FAMILY else f" --family {name}"
+        out += [f"# {s.family.title}", "",
+                f"`scripts/rtl_mutants.py{flag}`, seed {s.seed}, RTL {s.rtl_hash}; tests "
+                f"`{TEST_TARGET} --gtest_filter={s.family.test_filter}` and `verilator --lint-only -Wall`.", ""]
     out.append(format_table(["id", "file:line", "class", "status", "killing test / reason"], rows, markdown))
     out.append("")
     total_rows = [["generated", len(mutants)], ["stillborn", counts["stillborn"]],
@@ -961,7 +1047,7 @@ def report(s, mutants, results, equivalent, markdown):
         out.append(f"\nNote: {stale} results were made from an earlier version of the RTL (--fresh redoes them).")
     if holes:
         out += ["", f"{'## ' if markdown else '!!! '}HOLES: {len(holes)} survivor(s) the tests do not catch "
-                f"(not explained in scripts/rtl_mutants_equivalent.json)", ""]
+                f"(not explained in {equivalent_name})", ""]
         for m in holes:
             if markdown:
                 out += [f"**{m.id}** {m.file}:{m.line}, {m.klass} ({m.what}); signature `{m.signature}`", "",
@@ -971,7 +1057,7 @@ def report(s, mutants, results, equivalent, markdown):
                         f"      + {m.mutated.strip()}", f"      signature: {m.signature}"]
     unused = [k for k in equivalent if k not in {m.signature for m in mutants}]
     if unused:
-        out.append(f"\nNote: {len(unused)} entries of scripts/rtl_mutants_equivalent.json match no mutant of this run.")
+        out.append(f"\nNote: {len(unused)} entries of {equivalent_name} match no mutant of this run.")
     return "\n".join(out) + "\n"
 
 
@@ -979,6 +1065,9 @@ def report(s, mutants, results, equivalent, markdown):
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--family", choices=list(FAMILIES), default=DEFAULT_FAMILY,
+                    help="the design to mutate: router (rtl/kncsim_*.sv, the default) or sci (the SCI ring "
+                         "node, rtl/sci/*.sv); each has its own tests, equivalents file and --root")
     ap.add_argument("--seed", type=int, default=1, help="seed of the sample of sites (default 1)")
     ap.add_argument("--count", type=int, default=100, help="mutants to draw from all the sites (default 100)")
     ap.add_argument("--list", action="store_true", help="list the mutants and their counts by file and class, then stop")
@@ -999,8 +1088,9 @@ def parse_args(argv):
                     help="compile jobs per worker's build (default: the cores shared among the workers)")
     ap.add_argument("--timeout", type=float, default=600, help="seconds a mutant's test run may take (default 600)")
     ap.add_argument("--nice", type=int, default=0, help="run builds and tests at this niceness (default 0)")
-    ap.add_argument("--root", type=Path, default=DEFAULT_ROOT,
-                    help=f"where build directories, results, logs and the report go (default {DEFAULT_ROOT.relative_to(REPO)})")
+    ap.add_argument("--root", type=Path,
+                    help="where build directories, results, logs and the report go (default "
+                         + ", ".join(f"{f.root.relative_to(REPO)} for {n}" for n, f in FAMILIES.items()) + ")")
     ap.add_argument("--verilator", default=shutil.which("verilator") or "verilator", help="the Verilator binary")
     args = ap.parse_args(argv)
     if args.jobs < 1:
@@ -1028,10 +1118,23 @@ def select(mutants, only):
     return [by_id[x] for x in dict.fromkeys(wanted)]
 
 
-def check_table(variants):
-    missing = sorted({v for vs in VARIANTS_BY_FILE.values() for v in vs} - set(variants))
+def family_name(family):
+    return next(n for n, f in FAMILIES.items() if f is family)
+
+
+def check_table(family, variants, sources_order):
+    missing = sorted({v for vs in family.variants_by_file.values() for v in vs} - set(variants))
     if missing:
         raise SystemExit(f"VARIANTS_BY_FILE names variants rtl/CMakeLists.txt does not build: {', '.join(missing)}")
+    unbuilt = [f for f in family.variants_by_file if f not in sources_order]
+    if unbuilt:
+        raise SystemExit(f"{family_name(family)}: mutated files not in rtl/CMakeLists.txt's {family.sources_list}: "
+                         f"{', '.join(unbuilt)}")
+
+
+def lint_sets(family, variants):
+    """What lint runs once per: every router variant (its -G parameters), or the top alone."""
+    return variants if family.lint_per_variant else {family.top_module: []}
 
 
 def print_list(mutants):
@@ -1054,12 +1157,15 @@ def print_plan(s, chosen, done, args):
     if not args.lint_only and todo:
         print(f"\n{s.jobs} worker(s): {s.root}/worker<N> (rtl_src/ holds the mutated sources), "
               f"{s.build_jobs} compile job(s) each{f', nice {s.nice}' if s.nice else ''}. Per mutant:")
-        print("  lint:  verilator --lint-only -Wall --assert --top-module kncsim_router_top <-G params> <sources>"
-              f" (each of {len(s.variants)} variants, its own first)")
+        if s.family.lint_per_variant:
+            print(f"  lint:  verilator --lint-only -Wall --assert --top-module {s.family.top_module} <-G params> "
+                  f"<sources> (each of {len(s.lint_sets)} variants, its own first)")
+        else:
+            print(f"  lint:  verilator --lint-only -Wall --assert --top-module {s.family.top_module} <sources>")
         print(f"  build: cmake -S {REPO} -B <worker> -G Ninja -DCMAKE_BUILD_TYPE=Release "
               f"-DKNCSIM_RTL_DIR=<worker>/rtl_src -DKNCSIM_RTL_VARIANT_FILTER='<regex>'; "
               f"cmake --build <worker> --target {TEST_TARGET}")
-        print(f"  test:  <worker>/tests/{TEST_TARGET} --gtest_filter={TEST_FILTER} --gtest_fail_fast "
+        print(f"  test:  <worker>/tests/{TEST_TARGET} --gtest_filter={s.family.test_filter} --gtest_fail_fast "
               f"(timeout {s.timeout:g} s)")
     if not args.lint_only and todo and not args.no_baseline:
         print("  first, once: the same build and tests of the unmutated RTL in worker1 (the baseline; the "
@@ -1130,19 +1236,21 @@ def lint_report(mutants, lint_results):
 
 def main(argv=None):
     args = parse_args(argv)
+    family = FAMILIES[args.family]
     variants = cmake_variants()
-    check_table(variants)
+    sources_order = cmake_sources(family.sources_list)
+    check_table(family, variants, sources_order)
     pristine = pristine_sources()
-    mutants = generate(pristine, args.count, args.seed)
-    s = Settings(root=args.root.resolve(), jobs=args.jobs,
+    mutants = generate(family, pristine, args.count, args.seed)
+    s = Settings(family=family, root=(args.root or family.root).resolve(), jobs=args.jobs,
                  build_jobs=args.build_jobs or max(1, (os.cpu_count() or 1) // args.jobs),
-                 timeout=args.timeout, nice=args.nice, verilator=args.verilator, variants=variants,
-                 sources_order=cmake_sources(), forced=forced_variants(), pristine=pristine,
-                 rtl_hash=rtl_hash(pristine), seed=args.seed)
+                 timeout=args.timeout, nice=args.nice, verilator=args.verilator,
+                 lint_sets=lint_sets(family, variants), sources_order=sources_order, forced=forced_variants(),
+                 pristine=pristine, rtl_hash=rtl_hash(family, pristine), seed=args.seed)
     if args.list:
         print_list(mutants)
         return 0
-    equivalent = load_equivalent()
+    equivalent = load_equivalent(family.equivalent_file)
     chosen = select(mutants, args.only)
     results_dir, lint_dir = s.root / "results", s.root / "lint"
     done_dir = lint_dir if args.lint_only else results_dir
