@@ -6,7 +6,9 @@
 // failed CRC, echoes and nacks for the packets the node sends (so it retransmits), passing
 // answers, and CPU messages; input queues of one data packet, so that the node nacks too.
 // Stubs decide by a counter-based random function of (seed, stub, cycle), and answer what they
-// see, so the stimulus stays identical exactly as long as the nodes behave identically.
+// see, so the stimulus stays identical exactly as long as the nodes behave identically. The
+// RTL node's registers and memories start random, not zero: its reset must clear every one
+// the pins depend on.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -25,6 +27,7 @@
 #include "ring/sci_node.hpp"
 #include "ring/sci_shared.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "rtl_adapt/rtl_variants.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"
 #include "sc/cycle_time.hpp"
@@ -53,10 +56,14 @@ class Bench : public sc_core::sc_module {
     deliver_ = [this](const SciDelivery& x) {
       pins_.emplace_back(x.delivered, -1, true, true, int(x.kind), x.src, x.dest, x.retries, true, x.id);
     };
-    if (dut == Dut::systemc)
+    if (dut == Dut::systemc) {
       node_ = std::make_unique<SciNode>("dut", u_, shared_);
-    else
+    } else {
+      // Every register and memory of the RTL starts random, not zero: what its reset leaves
+      // out shows (different flits on the pins, or an assertion).
+      randomize_rtl_initial_state(int(seed));
       node_ = make_rtl_sci_node("dut", u_, shared_, rtl_clock_, dut == Dut::rtl_signals);
+    }
     for (int d = 0; d < p.dims; ++d) {
       const LinkParams link{p.wire_cycles[size_t(d)] + p.decode_cycles, LinkKind::pipelined};
       node_->connect_ring(d, link, RingInput{&sinks_[size_t(d)], 0, &no_wake_});

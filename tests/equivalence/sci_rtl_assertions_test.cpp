@@ -1,7 +1,9 @@
 // The SCI ring node RTL's protocol assertions fire: the Verilated top alone (direct model),
 // strapped as a node of a 4-ary 2-cube, is driven with a stimulus that breaks a rule, and the
 // process must stop with the module's hierarchical name and the rule. A lawful stimulus on the
-// same pins runs on. (Verilator reports on stdout; the death tests look at it there.)
+// same pins runs on; one that sends a packet and takes its echo back also checks the pins the
+// network tests read only through the adapter's running counters (active_max_o). (Verilator
+// reports on stdout; the death tests look at it there.)
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -39,8 +41,12 @@ class SciTop {
   }
   ~SciTop() { m_->final(); }
 
-  // One cycle: inputs set, a rising edge, the clock low again.
+  // One cycle: inputs set, a rising edge, the clock low again. Ring 0's events of the cycle are
+  // tallied first.
   void cycle(uint32_t ring0_valid, const rtl::sci::Words& ring0 = {}) {
+    sent += m_->sent_o & 1;
+    flits_out += m_->ring_out_valid_o & 1;
+    released += m_->released_o & 1;
     for (size_t i = 0; i < ring0.size(); ++i) m_->ring_in0_i[i] = ring0[i];
     m_->ring_in_valid_i = uint8_t(ring0_valid);
     m_->now_i = now_++;
@@ -50,7 +56,22 @@ class SciTop {
     m_->clk_i = 0;
     m_->eval();
   }
+  // One cycle with a flit offered on the CPU port (and none on the rings): whether the node took
+  // it (cpu_take_o, which follows cpu_in in the same cycle: read before the edge).
+  bool cycle_offering_cpu(const rtl::sci::Words& cpu) {
+    for (size_t i = 0; i < cpu.size(); ++i) m_->cpu_in_i[i] = cpu[i];
+    m_->cpu_in_valid_i = 1;
+    m_->ring_in_valid_i = 0;
+    m_->now_i = now_;
+    m_->prio_i = 0;
+    m_->eval();
+    const bool took = m_->cpu_take_o;
+    cycle(0);
+    m_->cpu_in_valid_i = 0;
+    return took;
+  }
   Vkncsim_sci_node_top_direct& model() { return *m_; }
+  int sent = 0, flits_out = 0, released = 0;  // on ring 0: packets sent, flits out, packets freed
 
  private:
   std::unique_ptr<Vkncsim_sci_node_top_direct> m_;
@@ -71,6 +92,22 @@ rtl::sci::Words passing_flit(bool head, bool tail, uint32_t seq) {
   return rtl::sci::pack(w);
 }
 
+// A flit of a message between (1, 1), this node, and (3, 1): an address packet from this
+// node's CPU, which leaves on ring 0, or the echo (1, 1) gets back for it on ring 0.
+rtl::sci::Words message_flit(SciKind kind, bool head, bool tail, uint32_t seq) {
+  const bool out = kind == SciKind::address;
+  rtl::sci::WireFlit w;
+  w.head = head;
+  w.tail = tail;
+  w.seq = seq;
+  w.kind = uint8_t(kind);
+  w.src = out ? 0x11 : 0x13;
+  w.dest = out ? 0x13 : 0x11;
+  w.target = 0x11;
+  w.id = sci_message_id(5, 1);  // node (1, 1)'s first message
+  return rtl::sci::pack(w);
+}
+
 void stdout_to_stderr() {
   std::fflush(stdout);
   dup2(2, 1);
@@ -81,6 +118,29 @@ TEST(SciRtlAssertions, ALawfulPacketPassesWithoutAReport) {
   for (uint32_t s = 0; s < 4; ++s) top.cycle(1, passing_flit(s == 0, s == 3, s));
   for (int i = 0; i < 10; ++i) top.cycle(0);
   EXPECT_TRUE(top.model().idle_o);  // it went on around the ring
+}
+
+// active_max_o is the fullest an active buffer has been, not how full one is now: the packet
+// the node sends stays in ring 0's active buffer until its echo comes back, and the high mark
+// stays after that.
+TEST(SciRtlAssertions, ActiveMaxKeepsTheFullestActiveBufferAfterTheEchoFreesIt) {
+  SciTop top;
+  auto& m = top.model();
+  EXPECT_EQ(m.active_max_o, 0);
+  uint32_t taken = 0;
+  for (int i = 0; i < 20 && taken < 4; ++i)
+    taken += top.cycle_offering_cpu(message_flit(SciKind::address, taken == 0, taken == 3, taken));
+  ASSERT_EQ(taken, 4u) << "the CPU's packet crosses the switch";
+  for (int i = 0; i < 10; ++i) top.cycle(0);  // T_switch, then the packet on ring 0's output link
+  EXPECT_EQ(top.sent, 1) << "one packet from the output queue";
+  EXPECT_EQ(top.flits_out, 4);
+  EXPECT_EQ(m.active_max_o, 1) << "held in the active buffer, waiting for its echo";
+  top.cycle(1, message_flit(SciKind::echo, true, false, 0));  // back around ring 0
+  top.cycle(1, message_flit(SciKind::echo, false, true, 1));
+  for (int i = 0; i < 5; ++i) top.cycle(0);
+  EXPECT_EQ(top.released, 1) << "the echo frees the packet";
+  EXPECT_TRUE(m.idle_o);
+  EXPECT_EQ(m.active_max_o, 1) << "the high mark stays";
 }
 
 TEST(SciRtlAssertionsDeathTest, ABodyFlitWithSequenceZeroStopsTheRingInterface) {
