@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "analytic/mesh_analytic.hpp"
 #include "net/wormhole_network.hpp"
 #include "sched/stop_request.hpp"
 #include "traffic/closed_loop.hpp"
@@ -26,15 +27,11 @@ int64_t contention_free_delay(const MeshGeometry& g, const WormholeNetworkParams
                               int64_t flits, int64_t packets) {
   int64_t wires = 0, hops = 0;
   for (int k = 0; k < g.dims(); ++k) {
-    const int way = g.offset(src, dest, k);
-    int w = g.coord(src, k);
-    for (int step = 0; step < std::abs(way); ++step) {
-      const int r = g.radix(k);
-      const int link = way > 0 ? w : (w + r - 1) % r;  // the link between link and link + 1
-      wires += p.link_delays.empty() ? p.link.delay : p.link_delays[size_t(k)][size_t(link)];
-      w = (w + (way > 0 ? 1 : r - 1)) % r;
-      ++hops;
-    }
+    const int steps = std::abs(g.offset(src, dest, k));
+    wires += p.link_delays.empty() ? int64_t(p.link.delay) * steps
+                                   : dimension_wire_delay(g.coord(src, k), g.coord(dest, k), g.radix(k), g.torus(),
+                                                          p.link_delays[size_t(k)]);
+    hops += steps;
   }
   return flits + wires + (packets + hops) * p.router.routing_delay;
 }

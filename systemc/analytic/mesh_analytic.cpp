@@ -77,22 +77,27 @@ MeshAnalytic torus_analytic(const std::vector<int>& radices, int packet_flits, d
   return a;
 }
 
+int dimension_wire_delay(int a, int b, int r, bool torus, const std::vector<int>& delay) {
+  const int off = cube_offset(a, b, r, torus);
+  int sum = 0;
+  for (int i = 0, x = a; i < std::abs(off); ++i) {
+    const int next = (x + (off > 0 ? 1 : r - 1)) % r;
+    sum += delay[size_t(off > 0 ? x : next)];  // the wire between next and x, either way
+    x = next;
+  }
+  return sum;
+}
+
 double zero_load_latency(const std::vector<int>& radices, bool torus,
                          const std::vector<std::vector<int>>& wire_delays, int routing_delay) {
   double wires = 0, hops = 0;
   for (size_t k = 0; k < radices.size(); ++k) {
     const int r = radices[k];
-    const std::vector<int>& delay = wire_delays[k];
     double sum = 0, steps = 0;
     for (int a = 0; a < r; ++a)
       for (int b = 0; b < r; ++b) {
-        const int off = cube_offset(a, b, r, torus);
-        for (int i = 0, x = a; i < std::abs(off); ++i) {
-          const int next = (x + (off > 0 ? 1 : r - 1)) % r;
-          sum += delay[size_t(off > 0 ? x : next)];  // the wire between next and x, either way
-          x = next;
-        }
-        steps += std::abs(off);
+        sum += dimension_wire_delay(a, b, r, torus, wire_delays[k]);
+        steps += std::abs(cube_offset(a, b, r, torus));
       }
     wires += sum / (double(r) * r);
     hops += steps / (double(r) * r);

@@ -32,6 +32,11 @@ double zero_load_latency(const std::vector<int>& radices, const std::vector<int>
 // q L; no U_max bound (NaN).
 MeshAnalytic torus_analytic(const std::vector<int>& radices, int packet_flits, double load);
 
+// The delays of the wires a route crosses in one dimension of radix r, from coordinate a to b
+// (the shorter way round on a torus, as the routers go); delay[w] is the wire between w and
+// w + 1 (w = r - 1: a torus's wraparound).
+int dimension_wire_delay(int a, int b, int r, bool torus, const std::vector<int>& delay);
+
 // Zero-load latency as above with a delay per wire (MeshLinkTiming::wire_delays: per
 // dimension, the wire from w to w + 1, w = R - 1 a torus's wraparound), mesh or torus: each
 // pair's path is summed wire by wire and averaged over every pair of each dimension.
