@@ -37,7 +37,7 @@ bool use_second_thread(const Config& c) {
 
 ClosedLoopSpec closed_loop_spec(const Config& c, int header_flits) {
   ClosedLoopSpec s;
-  s.alternate = c.text("traffic.loop_classes") == "ab";
+  s.classes = loop_classes_named(c.text("traffic.loop_classes"));
   s.compute_mean = c.integer("traffic.compute_cycles");
   s.compute_uniform = c.text("traffic.compute") == "uniform";
   s.message_flits = c.integer("traffic.message_flits");

@@ -51,12 +51,13 @@ std::vector<int> coords_of(const StatisticsContext& c, uint32_t n) {
 ojson per_node_json(const RunStatistics& s, const StatisticsContext& c) {
   const auto nodes = s.nodes(c.curtime);
   const double per = (c.packet_flits ? c.packet_flits : 1) / double(std::max<int64_t>(1, c.curtime));
-  ojson offered = ojson::array(), accepted = ojson::array(), latency = ojson::array();
+  ojson offered = ojson::array(), accepted = ojson::array(), delivered = ojson::array(), latency = ojson::array();
   int64_t worst = -1;
   double worst_latency = -1;
   for (size_t n = 0; n < nodes.size(); ++n) {
     offered.push_back(double(nodes[n].offered) * per);
     accepted.push_back(double(nodes[n].accepted) * per);
+    delivered.push_back(double(nodes[n].delivered_from) * per);
     const double mean = nodes[n].delivered_from ? double(nodes[n].latency_sum) / double(nodes[n].delivered_from) * c.latency_scale
                                                 : std::nan("");
     latency.push_back(number(mean));
@@ -73,6 +74,7 @@ ojson per_node_json(const RunStatistics& s, const StatisticsContext& c) {
   ojson j{{"unit", c.packet_flits ? "flits per node-cycle" : "messages per node-cycle"},
           {"offered", std::move(offered)},
           {"accepted", std::move(accepted)},
+          {"delivered", std::move(delivered)},
           {"mean_latency", std::move(latency)}};
   j["offered_range"] = range(j["offered"]);
   j["accepted_range"] = range(j["accepted"]);
@@ -244,9 +246,10 @@ void write_statistics_csv(const ojson& r, const std::string& dir) {
   write_output_file((fs::path(dir) / "channels.csv").string(), text, "--csv");
 
   const ojson& pn = r["per_node"];
-  text = "node" + head + ",offered,accepted,mean_latency\n";
+  text = "node" + head + ",offered,accepted,delivered,mean_latency\n";
   for (size_t n = 0; n < pn["offered"].size(); ++n) {
-    text += std::to_string(n) + coords(n) + "," + cell(pn["offered"][n]) + "," + cell(pn["accepted"][n]) + "," + cell(pn["mean_latency"][n]) + "\n";
+    text += std::to_string(n) + coords(n) + "," + cell(pn["offered"][n]) + "," + cell(pn["accepted"][n]) + "," +
+            cell(pn["delivered"][n]) + "," + cell(pn["mean_latency"][n]) + "\n";
   }
   write_output_file((fs::path(dir) / "nodes.csv").string(), text, "--csv");
 }

@@ -384,8 +384,11 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
                                   "{}-bit length; allowed: traffic.packet_payload_flits (or traffic.message_flits) "
                                   "giving packets of at most {} flits",
                                   flits, rtl::kLenBits, rtl::kMaxLen));
-  ClosedLoopSpec spec;  // the graph's checks: every edge both ways, and two classes for ab
-  spec.alternate = c.text("traffic.loop_classes") == "ab";
+  ClosedLoopSpec spec;  // the graph's checks: every edge both ways, two classes for ab, overheads for shell
+  spec.classes = loop_classes_named(c.text("traffic.loop_classes"));
+  spec.message_flits = c.integer("traffic.message_flits");
+  spec.receive_fixed = c.number("traffic.receive_overhead_cycles");
+  spec.receive_per_flit = c.number("traffic.receive_overhead_cycles_per_flit");
   try {
     ClosedLoopWorkload(spec, sends_to);
   } catch (const std::invalid_argument& e) {

@@ -110,9 +110,11 @@ const std::vector<KeySpec>& config_schema() {
        "torus; systemc and rtl routers) = Chittor's base loop at every process of the pattern's graph (graph, or "
        "a pattern's own: transpose pairs (i, j) with (j, i)): send a message to each neighbour, receive one from "
        "each, compute (see traffic.loop_classes)"},
-      {"traffic.loop_classes", K::choice, {"ab", "aa"}, 0, false, kNoMax, "ab",
+      {"traffic.loop_classes", K::choice, {"ab", "aa", "shell"}, 0, false, kNoMax, "ab",
        "closed_loop: aa = every node sends, receives, then computes; ab = the graph's two colour classes (it must "
-       "be bipartite; the lowest node of each connected part is A): A as aa, B receives, sends, then computes"},
+       "be bipartite; the lowest node of each connected part is A): A as aa, B receives, sends, then computes; "
+       "shell = Chittor's simulator shell (chapter 5): for each neighbour in turn, compute, send, wait until the "
+       "message has arrived (messages are received without a step; edges may run one way)"},
       {"traffic.compute_cycles", K::integer, {}, 0, false, 1e12, "1000", "closed_loop: c̄, mean computation per loop"},
       {"traffic.compute", K::choice, {"uniform", "fixed"}, 0, false, kNoMax, "uniform",
        "closed_loop: uniform = c drawn per (node, loop) on the integers 0..2c̄; fixed = c̄ every loop"},

@@ -13,6 +13,13 @@
 
 namespace kncsim {
 
+LoopClasses loop_classes_named(const std::string& name) {
+  if (name == "aa") return LoopClasses::aa;
+  if (name == "ab") return LoopClasses::ab;
+  if (name == "shell") return LoopClasses::shell;
+  throw std::invalid_argument("traffic.loop_classes: unknown '" + name + "'; allowed: ab, aa, shell");
+}
+
 namespace {
 
 // Class A (true) or B per node for AB: Boost's two-colouring of the undirected graph, turned
@@ -53,8 +60,12 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
   packets_per_message_ = (spec.message_flits + p - 1) / p;
   send_cost_ = int64_t(std::llround(spec.send_fixed + spec.send_per_flit * double(spec.message_flits)));
   receive_cost_ = int64_t(std::llround(spec.receive_fixed + spec.receive_per_flit * double(spec.message_flits)));
+  if (spec.classes == LoopClasses::shell && receive_cost_ != 0)
+    throw std::invalid_argument(
+        "traffic.loop_classes shell receives without a step of the processor's, so it has no receive overhead; "
+        "allowed: traffic.receive_overhead_cycles and traffic.receive_overhead_cycles_per_flit 0, or aa, ab");
 
-  // Each node's incoming pairs, sorted by sender; every edge must run both ways.
+  // Each node's incoming pairs, sorted by sender; for AA and AB every edge must run both ways.
   std::vector<std::vector<uint32_t>> from(n);
   for (uint32_t u = 0; u < n; ++u)
     for (uint32_t v : sends_to[u]) from.at(v).push_back(u);
@@ -62,7 +73,7 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
     std::vector<uint32_t> to = sends_to[v];
     std::sort(to.begin(), to.end());
     std::sort(from[v].begin(), from[v].end());
-    if (to != from[v]) {
+    if (spec.classes != LoopClasses::shell && to != from[v]) {
       std::vector<uint32_t> one_way;
       std::set_symmetric_difference(to.begin(), to.end(), from[v].begin(), from[v].end(), std::back_inserter(one_way));
       throw std::invalid_argument(fmt::format(
@@ -80,18 +91,28 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
       owner_.push_back(v);
     }
   }
-  const std::vector<bool> a = spec.alternate ? colour_classes(sends_to) : std::vector<bool>(n, true);
+  const bool shell = spec.classes == LoopClasses::shell;
+  const std::vector<bool> a =
+      spec.classes == LoopClasses::ab ? colour_classes(sends_to) : std::vector<bool>(n, true);
   for (uint32_t v = 0; v < n; ++v) {
     Node& x = nodes_[v];
-    if (sends_to[v].empty() && from[v].empty()) continue;  // no process, or one that talks to no one
-    std::vector<Step> sends, receives;
-    for (uint32_t k = 0; k < sends_to[v].size(); ++k) sends.push_back(Step{Op::send, k});
-    for (uint32_t k = incoming_first_[v]; k < incoming_first_[v + 1]; ++k) receives.push_back(Step{Op::receive, k});
-    const auto& first = a[v] ? sends : receives;
-    const auto& second = a[v] ? receives : sends;
-    x.program.insert(x.program.end(), first.begin(), first.end());
-    x.program.insert(x.program.end(), second.begin(), second.end());
-    x.program.push_back(Step{Op::compute, 0});
+    if (sends_to[v].empty() && (shell || from[v].empty())) continue;  // no process, or one that never sends
+    if (shell) {  // the sender takes its own message's arrival
+      for (uint32_t k = 0; k < sends_to[v].size(); ++k) {
+        x.program.push_back(Step{Op::compute, k});
+        x.program.push_back(Step{Op::send, k});
+        x.program.push_back(Step{Op::receive, slot_of(sends_to[v][k], v)});
+      }
+    } else {
+      std::vector<Step> sends, receives;
+      for (uint32_t k = 0; k < sends_to[v].size(); ++k) sends.push_back(Step{Op::send, k});
+      for (uint32_t k = incoming_first_[v]; k < incoming_first_[v + 1]; ++k) receives.push_back(Step{Op::receive, k});
+      const auto& first = a[v] ? sends : receives;
+      const auto& second = a[v] ? receives : sends;
+      x.program.insert(x.program.end(), first.begin(), first.end());
+      x.program.insert(x.program.end(), second.begin(), second.end());
+      x.program.push_back(Step{Op::compute, 0});
+    }
     x.record.node = v;
     if (spec_.warmup_loops == 0) x.measured_from = 0;
     ++active_;
@@ -104,9 +125,13 @@ int64_t ClosedLoopWorkload::message_packet_flits(int64_t k) const {
   return std::min(p, spec_.message_flits - k * p) + spec_.header_flits;
 }
 
-int64_t ClosedLoopWorkload::compute_cycles(uint32_t n, int64_t loop) const {
+int64_t ClosedLoopWorkload::compute_cycles(uint32_t n, int64_t loop, uint32_t draw) const {
   if (!spec_.compute_uniform || spec_.compute_mean == 0) return spec_.compute_mean;
-  return int64_t(counter_bits53(spec_.seed, n, uint64_t(loop), 0) % uint64_t(2 * spec_.compute_mean + 1));
+  return int64_t(counter_bits53(spec_.seed, n, uint64_t(loop), draw) % uint64_t(2 * spec_.compute_mean + 1));
+}
+
+uint32_t ClosedLoopWorkload::waiter(uint32_t slot) const {
+  return spec_.classes == LoopClasses::shell ? incoming_[slot].from : owner_[slot];
 }
 
 uint32_t ClosedLoopWorkload::slot_of(uint32_t receiver, uint32_t sender) const {
@@ -135,7 +160,7 @@ void ClosedLoopWorkload::tail_arrived(uint32_t src, uint32_t dest, int64_t arriv
 
 void ClosedLoopWorkload::message_arrived(uint32_t slot, int64_t arrival) {
   incoming_[slot].complete.push_back(arrival);
-  const uint32_t r = owner_[slot];
+  const uint32_t r = waiter(slot);
   Node& x = nodes_[r];
   if (x.waiting && x.program[x.step].slot == slot) {
     x.waiting = false;
@@ -182,8 +207,8 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
         end = t + send_cost_;
         break;
       case Op::compute: {
-        const int64_t c = compute_cycles(n, x.loop);
-        x.loop_compute = c;
+        const int64_t c = compute_cycles(n, x.loop, s.slot);
+        x.loop_compute += c;
         end = t + c;
         break;
       }

@@ -4,6 +4,9 @@
 //   class A   send to each neighbour, receive from each neighbour, compute
 //   class B   receive from each neighbour, send to each neighbour, compute
 // (pattern AA: every node is A; AB: the graph's two colour classes, as in Figures 4.3 and 4.10).
+// The shell is chapter 5's simulator shell instead: a node computes, sends one message to its
+// next neighbour in turn and waits until that message has arrived; it receives without a step
+// of its own, so a loop is one message to each neighbour and edges may run one way.
 // The node's processor does one thing at a time: a send costs it α_s + β_s·M cycles, after
 // which the message's packets go to the network interface at once (M payload flits cut into
 // packets of at most P); a receive waits for the message's last packet to arrive, then costs
@@ -18,14 +21,23 @@
 #include <deque>
 #include <functional>
 #include <queue>
+#include <string>
 #include <vector>
 
 #include "stats/counters.hpp"
 
 namespace kncsim {
 
+enum class LoopClasses : uint8_t {
+  aa,     // every node: send to each neighbour, receive from each, compute
+  ab,     // the graph's colour classes: A as aa, B receives, sends, then computes
+  shell,  // Chittor's simulator shell: per neighbour, compute, send, wait for the message to arrive
+};
+// traffic.loop_classes' value; throws std::invalid_argument for another name.
+LoopClasses loop_classes_named(const std::string& name);
+
 struct ClosedLoopSpec {
-  bool alternate = false;            // AB: the graph's colour classes (else AA: all send first)
+  LoopClasses classes = LoopClasses::aa;
   int64_t compute_mean = 0;          // c̄, cycles
   bool compute_uniform = true;       // c uniform on the integers 0..2c̄, else c = c̄
   int64_t message_flits = 1;         // M, payload flits per message
@@ -60,9 +72,9 @@ struct LoopRecord {
 class ClosedLoopWorkload final : public TailSink {
  public:
   // sends_to[n]: the nodes n's process sends to (its graph neighbours, mapped). Throws
-  // std::invalid_argument unless every edge runs both ways (a loop exchanges a message with
-  // each neighbour; a node no one answers would send without bound), and for AB on a graph
-  // that is not bipartite.
+  // std::invalid_argument for AA and AB unless every edge runs both ways (a loop exchanges a
+  // message with each neighbour; a node no one answers would send without bound), and for AB
+  // on a graph that is not bipartite.
   ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::vector<std::vector<uint32_t>>& sends_to);
 
   // The packets handed over in `cycle` (called once a cycle, in order, before the network
@@ -90,7 +102,7 @@ class ClosedLoopWorkload final : public TailSink {
   enum class Op : uint8_t { send, receive, compute };
   struct Step {
     Op op;
-    uint32_t slot;  // send: index into sends_to; receive: the incoming slot
+    uint32_t slot;  // send: index into sends_to; receive: the incoming slot; compute: its draw
   };
   struct Node {
     std::vector<Step> program;
@@ -112,7 +124,8 @@ class ClosedLoopWorkload final : public TailSink {
   void run_node(uint32_t n, int64_t t, std::vector<MessagePacket>* out);
   bool next_step(uint32_t n, int64_t t);  // true: a new loop began
   bool measured(const Node& x) const { return x.loop >= spec_.warmup_loops && x.loop < spec_.warmup_loops + spec_.loops; }
-  int64_t compute_cycles(uint32_t n, int64_t loop) const;
+  int64_t compute_cycles(uint32_t n, int64_t loop, uint32_t draw) const;
+  uint32_t waiter(uint32_t slot) const;  // the node whose receive step takes the slot's messages
   void hand_over(uint32_t n, uint32_t dest, int64_t t, std::vector<MessagePacket>* out);
   uint32_t slot_of(uint32_t receiver, uint32_t sender) const;
   void message_arrived(uint32_t slot, int64_t arrival);

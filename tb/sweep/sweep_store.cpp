@@ -19,7 +19,7 @@ void drop_arrays(ojson& r) {
   if (r.contains("channels"))
     for (const char* k : {"node", "dim", "dir", "flits", "address", "data", "echo", "nack", "utilisation"}) r["channels"].erase(k);
   if (r.contains("per_node"))
-    for (const char* k : {"offered", "accepted", "mean_latency"}) r["per_node"].erase(k);
+    for (const char* k : {"offered", "accepted", "delivered", "mean_latency"}) r["per_node"].erase(k);
 }
 
 std::string csv_cell(const ojson& x) {

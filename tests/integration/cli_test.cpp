@@ -161,6 +161,10 @@ INSTANTIATE_TEST_SUITE_P(
                                "--set router.impl=systemc --set traffic.message_flits=2000000 "
                                "--set traffic.packet_payload_flits=unlimited --set router.flow_control=wormhole "
                                "--set router.fifo_flits=4", "packets of 2000000 flits", "at most 1048576"},
+                      BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set router.impl=systemc --set traffic.loop_classes=shell "
+                               "--set traffic.receive_overhead_cycles=5",
+                               "traffic.loop_classes shell receives without a step", "allowed: traffic.receive_overhead_cycles and"},
                       BadInput{"run --set traffic.workload=request_response", "answers address packets on the SCI rings",
                                "allowed for network.topology mesh: open, closed_loop"},
                       BadInput{"run --set traffic.workload=closed_loop --set traffic.pattern=graph "
@@ -489,12 +493,19 @@ TEST(Cli, GraphTrafficRunsOnTheMappedProcesses) {
   ASSERT_GT(j["numsent"].get<long>(), 20);
   const auto& offered = j["per_node"]["offered"];
   const auto& accepted = j["per_node"]["accepted"];
+  const auto& delivered = j["per_node"]["delivered"];  // a source's packets that arrived
   ASSERT_EQ(offered.size(), 16u);
+  ASSERT_EQ(delivered.size(), 16u);
+  double sum = 0;
   for (int n = 0; n < 16; ++n) {
     const bool mapped = n == 0 || n == 5 || n == 10 || n == 15;
     EXPECT_EQ(offered[size_t(n)].get<double>() > 0, mapped) << "node " << n;
     EXPECT_EQ(accepted[size_t(n)].get<double>() > 0, mapped) << "node " << n;
+    EXPECT_EQ(delivered[size_t(n)].get<double>() > 0, mapped) << "node " << n;
+    EXPECT_LE(delivered[size_t(n)].get<double>(), offered[size_t(n)].get<double>()) << "node " << n;
+    sum += delivered[size_t(n)].get<double>() - accepted[size_t(n)].get<double>();
   }
+  EXPECT_NEAR(sum, 0, 1e-9) << "every packet delivered leaves one node and reaches another";
 }
 
 // A closed loop needs every edge both ways; a run cut short by run.max_cycles still reports the
@@ -507,6 +518,14 @@ TEST(Cli, ClosedLoopRefusesAOneWayGraphAndMarksAShortRun) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(bad.out.empty()) << bad.out;
   EXPECT_NE(bad.err.find("node 1 and node 2 are joined one way only"), std::string::npos) << bad.err;
+
+  // Chittor's shell receives without a step, so a one-way edge is fine: process 2 only receives.
+  const Outcome shell = kncsim("run --json - --quiet --set traffic.loop_classes=shell --set traffic.graph=file"
+                               " --set traffic.graph_file=" + one_way + loop);
+  ASSERT_EQ(shell.status, 0) << shell.err;
+  const auto s = nlohmann::json::parse(shell.out);
+  EXPECT_EQ(s["closed_loop"]["measured_nodes"].get<int>(), 2);
+  for (const auto& x : s["closed_loop"]["nodes"]) EXPECT_LT(x["node"].get<int>(), 2) << x.dump();
 
   const Outcome shortened = kncsim("run --json - --quiet --set run.max_cycles=20000 --set traffic.warmup_loops=0 --set traffic.loops=1000" + loop);
   ASSERT_EQ(shortened.status, 0) << shortened.err;

@@ -226,7 +226,7 @@ TEST(Cli, CsvTablesAndCheckGate) {
   const std::string channels = test::read_file(dir + "/channels.csv"), nodes = test::read_file(dir + "/nodes.csv");
   EXPECT_EQ(channels.substr(0, channels.find('\n')), "node,x0,x1,dim,dir,flits,utilisation");
   EXPECT_EQ(std::count(channels.begin(), channels.end(), '\n'), 1 + 2 * 2 * 4 * 3);
-  EXPECT_EQ(nodes.substr(0, nodes.find('\n')), "node,x0,x1,offered,accepted,mean_latency");
+  EXPECT_EQ(nodes.substr(0, nodes.find('\n')), "node,x0,x1,offered,accepted,delivered,mean_latency");
   EXPECT_EQ(std::count(nodes.begin(), nodes.end(), '\n'), 1 + 16);
   EXPECT_NE(nodes.find("\n5,1,1,"), std::string::npos) << "node 5 sits at (1, 1)";
 

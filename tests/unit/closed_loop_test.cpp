@@ -19,7 +19,7 @@ constexpr int64_t kForever = int64_t{1} << 62;
 
 ClosedLoopSpec pair_spec(bool alternate) {
   ClosedLoopSpec s;
-  s.alternate = alternate;
+  s.classes = alternate ? LoopClasses::ab : LoopClasses::aa;
   s.compute_mean = 100;
   s.compute_uniform = false;
   s.message_flits = 64;
@@ -29,6 +29,14 @@ ClosedLoopSpec pair_spec(bool alternate) {
   s.receive_fixed = 7;    // R = 7
   s.warmup_loops = 2;
   s.loops = 10;
+  return s;
+}
+
+// Chittor's simulator shell: the receiver has no step, so no receive overhead.
+ClosedLoopSpec shell_spec() {
+  ClosedLoopSpec s = pair_spec(false);
+  s.classes = LoopClasses::shell;
+  s.receive_fixed = 0;
   return s;
 }
 
@@ -59,8 +67,9 @@ TEST(ClosedLoop, SendFirstPairOverlapsTheTwoMessages) {
 // The same loops driven packet by packet, as a network model drives them: every packet's tail
 // arrives a fixed delay after it is handed over, which gives the ideal replay's records.
 TEST(ClosedLoop, PacketByPacketMatchesTheReplay) {
-  for (bool alternate : {true, false}) {
-    ClosedLoopWorkload w(pair_spec(alternate), kPair);
+  for (int kind : {0, 1, 2}) {
+    const ClosedLoopSpec spec = kind == 2 ? shell_spec() : pair_spec(kind == 1);
+    ClosedLoopWorkload w(spec, kPair);
     std::multimap<int64_t, MessagePacket> in_flight;
     std::vector<MessagePacket> out;
     for (int64_t t = 0; !w.done(); ++t) {
@@ -73,11 +82,11 @@ TEST(ClosedLoop, PacketByPacketMatchesTheReplay) {
       w.packets_for(t, out);
       for (const MessagePacket& p : out) in_flight.emplace(t + 64, p);  // a packet's tail: 65 cycles after
     }
-    const auto replay = ClosedLoopWorkload(pair_spec(alternate), kPair).ideal_run(fixed_delay(65), kForever);
+    const auto replay = ClosedLoopWorkload(spec, kPair).ideal_run(fixed_delay(65), kForever);
     const auto driven = w.records();
     ASSERT_EQ(driven.size(), replay.size());
     for (size_t i = 0; i < driven.size(); ++i) {
-      EXPECT_EQ(driven[i].loop_cycles, replay[i].loop_cycles) << "node " << i << (alternate ? " ab" : " aa");
+      EXPECT_EQ(driven[i].loop_cycles, replay[i].loop_cycles) << "node " << i << " kind " << kind;
       EXPECT_EQ(driven[i].payload_flits, replay[i].payload_flits);
     }
   }
@@ -123,6 +132,40 @@ TEST(ClosedLoop, AOneWayEdgeIsRefused) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("node 1 and node 2 are joined one way only"), std::string::npos) << e.what();
   }
+}
+
+// The shell (chapter 5): node 0 computes, sends to node 1, waits for the message to arrive, then
+// does the same for node 2: a loop is 2 (c + S + D). Nodes 1 and 2 only receive, which takes no
+// step, so one-way edges are fine and only node 0 is measured.
+TEST(ClosedLoop, ShellSendsOneMessageAtATimeAndWaitsForItsArrival) {
+  const std::vector<std::vector<uint32_t>> star{{1, 2}, {}, {}};
+  const auto r = ClosedLoopWorkload(shell_spec(), star).ideal_run(fixed_delay(65), kForever);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].node, 0u);
+  EXPECT_EQ(r[0].loops, 10);
+  EXPECT_DOUBLE_EQ(r[0].loop_time(), 2 * (100 + 42 + 65));
+  EXPECT_DOUBLE_EQ(r[0].compute_time(), 200);
+  EXPECT_DOUBLE_EQ(r[0].node_traffic(), 128.0 / (2 * (100 + 42 + 65)));
+  std::vector<MessagePacket> out;  // the second message leaves only after the first has arrived
+  ClosedLoopSpec one_packet = shell_spec();
+  one_packet.packet_payload_flits = 0;
+  ClosedLoopWorkload w(one_packet, star);
+  for (int64_t t = 0; t <= 142; ++t) w.packets_for(t, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].dest, 1u);
+  for (int64_t t = 143; t < 400; ++t) w.packets_for(t, out);
+  EXPECT_EQ(out.size(), 1u) << "sent again before the first message arrived";
+  w.tail_arrived(0, 1, 400);
+  for (int64_t t = 400; t <= 542; ++t) w.packets_for(t, out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[1].dest, 2u);
+}
+
+// Under the shell the processor takes no step to receive, so a receive overhead is refused.
+TEST(ClosedLoop, ShellRefusesAReceiveOverhead) {
+  ClosedLoopSpec s = shell_spec();
+  s.receive_per_flit = 0.5;
+  EXPECT_THROW(ClosedLoopWorkload(s, kPair), std::invalid_argument);
 }
 
 // Stopped early, a node reports the loops it has completed, each whole.
