@@ -11,7 +11,8 @@ the average node's against Lemma 3, both from `kncsim contention` for the same m
 "The actual saturation levels for the worst case are about 20 % higher than the value predicted
 by the theoretical analysis."
 
-    chittor_shell_study.py [--kncsim PATH] [--mappings M] [--loops N] [--jobs J] [--json OUT]
+    chittor_shell_study.py [--kncsim PATH] [--radices R ...] [--graphs G ...] [--mappings M]
+                           [--loops N] [--jobs J] [--json OUT]
 """
 import argparse
 import concurrent.futures
@@ -45,6 +46,8 @@ def point(kncsim, radix, graph, seed, loops):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kncsim", default=os.path.join(REPO, "build", "release", "tb", "kncsim"))
+    ap.add_argument("--radices", type=int, nargs="+", default=RADICES, help="mesh radices (default 8 16)")
+    ap.add_argument("--graphs", nargs="+", choices=GRAPHS, default=GRAPHS, help="process graphs (default all four)")
     ap.add_argument("--mappings", type=int, default=7, help="mapping seeds 1..M (default 7)")
     ap.add_argument("--loops", type=int, default=25, help="measured loops a node (default 25: about "
                     "Chittor's 100 messages for a 4-regular graph)")
@@ -53,10 +56,12 @@ def main():
     args = ap.parse_args()
     if args.mappings < 1 or args.loops < 1 or args.jobs < 1:
         ap.error("--mappings, --loops and --jobs must be at least 1")
+    if any(r < 2 for r in args.radices):
+        ap.error("--radices must be at least 2")
     if not os.access(args.kncsim, os.X_OK):
         ap.error(f"no kncsim at {args.kncsim} (build it, or pass --kncsim)")
 
-    work = [(r, g, s) for r in RADICES for g in GRAPHS for s in range(1, args.mappings + 1)]
+    work = [(r, g, s) for r in args.radices for g in args.graphs for s in range(1, args.mappings + 1)]
     points = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool, \
             tqdm(total=len(work), unit="run", disable=not sys.stderr.isatty()) as bar:
@@ -67,8 +72,8 @@ def main():
     print(f"worst node / Lemma 4 and average node / Lemma 3, mapping seeds 1..{args.mappings}")
     print(f"{'N':>5} {'graph':<12} {'Lemma 4':>8} {'worst':>7} {'ratio median':>12}  per mapping"
           f"{'':<{max(0, 6 * args.mappings - 11)}}  {'avg/L3':>6}")
-    for r in RADICES:
-        for g in GRAPHS:
+    for r in args.radices:
+        for g in args.graphs:
             ps = [p for p in points if p["radix"] == r and p["graph"] == g]
             ratios = [p["worst"] / p["lemma4"] for p in ps]
             print(f"{r * r:>5} {g:<12} {statistics.median(p['lemma4'] for p in ps):>8.4f} "
