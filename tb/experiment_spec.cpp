@@ -47,6 +47,7 @@ ClosedLoopSpec closed_loop_spec(const Config& c, int header_flits) {
   s.send_per_flit = c.number("traffic.send_overhead_cycles_per_flit");
   s.receive_fixed = c.number("traffic.receive_overhead_cycles");
   s.receive_per_flit = c.number("traffic.receive_overhead_cycles_per_flit");
+  s.half_duplex = c.text("traffic.node_channel") == "half_duplex";
   s.seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
   s.warmup_loops = c.integer("traffic.warmup_loops");
   s.loops = c.integer("traffic.loops");

@@ -130,6 +130,10 @@ const std::vector<KeySpec>& config_schema() {
        "closed_loop: α_r, the receiver's fixed cost per message, once it has arrived"},
       {"traffic.receive_overhead_cycles_per_flit", K::number, {}, 0, false, 1e6, "0",
        "closed_loop: β_r, the receiver's cost per payload flit"},
+      {"traffic.node_channel", K::choice, {"duplex", "half_duplex"}, 0, false, kNoMax, "duplex",
+       "closed_loop: duplex = a node's network interface sends and receives at once; half_duplex = the "
+       "Symult's one processor-to-router channel: a message holds its sender's and its receiver's from the "
+       "start of its send to the end of its receive overhead (run as it arrives), one message at a time"},
       {"traffic.warmup_loops", K::integer, {}, 0, false, 1e9, "2", "closed_loop: loops each node runs unmeasured"},
       {"traffic.loops", K::integer, {}, 1, false, 1e9, "20",
        "closed_loop: loops measured at each node; the run ends when every node has run them"},

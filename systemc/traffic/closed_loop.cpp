@@ -60,6 +60,7 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
   packets_per_message_ = (spec.message_flits + p - 1) / p;
   send_cost_ = int64_t(std::llround(spec.send_fixed + spec.send_per_flit * double(spec.message_flits)));
   receive_cost_ = int64_t(std::llround(spec.receive_fixed + spec.receive_per_flit * double(spec.message_flits)));
+  channel_busy_.assign(spec.half_duplex ? n : 0, false);
   if (spec.classes == LoopClasses::shell && receive_cost_ != 0)
     throw std::invalid_argument(
         "traffic.loop_classes shell receives without a step of the processor's, so it has no receive overhead; "
@@ -159,10 +160,14 @@ void ClosedLoopWorkload::tail_arrived(uint32_t src, uint32_t dest, int64_t arriv
 }
 
 void ClosedLoopWorkload::message_arrived(uint32_t slot, int64_t arrival) {
+  if (spec_.half_duplex) {  // the receive overhead runs now, on the held channels
+    arrival += receive_cost_;
+    releases_.push(Release{std::max(arrival, floor_), incoming_[slot].from, owner_[slot]});
+  }
   incoming_[slot].complete.push_back(arrival);
   const uint32_t r = waiter(slot);
   Node& x = nodes_[r];
-  if (x.waiting && x.program[x.step].slot == slot) {
+  if (x.waiting && x.program[x.step].op == Op::receive && x.program[x.step].slot == slot) {
     x.waiting = false;
     events_.push({std::max(arrival, floor_), r});
   }
@@ -186,14 +191,51 @@ bool ClosedLoopWorkload::next_step(uint32_t n, int64_t t) {
   return true;
 }
 
+bool ClosedLoopWorkload::take_channels(uint32_t sender, uint32_t receiver) {
+  const Node& r = nodes_[receiver];
+  const bool computing = r.busy && r.program[r.step].op == Op::compute;
+  if (channel_busy_[sender] || channel_busy_[receiver] || computing) return false;
+  channel_busy_[sender] = channel_busy_[receiver] = true;
+  nodes_[sender].granted = true;
+  return true;
+}
+
+void ClosedLoopWorkload::release_channels(const Release& r) {
+  channel_busy_[r.sender] = channel_busy_[r.receiver] = false;
+  Node& x = nodes_[r.sender];  // its send step ends now
+  x.in_flight = false;
+  x.delivered = true;
+  events_.push({r.at, r.sender});
+  grant_waiting(r.at);
+}
+
+void ClosedLoopWorkload::grant_waiting(int64_t at) {
+  for (auto it = waiting_sends_.begin(); it != waiting_sends_.end();) {
+    Node& x = nodes_[*it];
+    if (take_channels(*it, sends_to_[*it][x.program[x.step].slot])) {
+      x.waiting = false;
+      events_.push({at, *it});
+      it = waiting_sends_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
 // Node n's steps from cycle t until one lasts past t or waits for a message.
 void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePacket>* out) {
   Node& x = nodes_[n];
   for (;;) {
     const Step s = x.program[x.step];
     if (x.busy) {  // the step under way ends now
-      x.busy = false;
-      if (s.op == Op::send) hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
+      if (s.op == Op::send && spec_.half_duplex && !x.delivered) {  // until its message is received
+        if (!x.in_flight) hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
+        x.in_flight = true;
+        return;
+      }
+      x.busy = x.delivered = false;
+      if (s.op == Op::send && !spec_.half_duplex) hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
+      if (s.op == Op::compute && spec_.half_duplex) grant_waiting(t);  // a receiver is free again
       const int64_t began = x.loop_start;
       if (next_step(n, t) && began == t) {  // a loop that took no time: the next one waits a cycle
         events_.push({t + 1, n});
@@ -204,6 +246,14 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
     int64_t end = t;
     switch (s.op) {
       case Op::send:
+        if (spec_.half_duplex) {
+          if (!x.granted && !take_channels(n, sends_to_[n][s.slot])) {
+            x.waiting = true;
+            waiting_sends_.push_back(n);
+            return;
+          }
+          x.granted = false;
+        }
         end = t + send_cost_;
         break;
       case Op::compute: {
@@ -218,7 +268,7 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
           x.waiting = true;
           return;
         }
-        end = std::max(t, in.complete.front()) + receive_cost_;
+        end = std::max(t, in.complete.front()) + (spec_.half_duplex ? 0 : receive_cost_);
         in.complete.pop_front();
         break;
       }
@@ -232,7 +282,16 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
 }
 
 void ClosedLoopWorkload::run_events(int64_t until, std::vector<MessagePacket>* out) {
-  while (!events_.empty() && events_.top().first <= until) {
+  for (;;) {  // in time order; a release before the steps of its cycle
+    const bool release = !releases_.empty() && releases_.top().at <= until &&
+                         (events_.empty() || releases_.top().at <= events_.top().first);
+    if (release) {
+      const Release r = releases_.top();
+      releases_.pop();
+      release_channels(r);
+      continue;
+    }
+    if (events_.empty() || events_.top().first > until) return;
     const auto [t, n] = events_.top();
     events_.pop();
     run_node(n, t, out);
@@ -248,8 +307,11 @@ std::vector<LoopRecord> ClosedLoopWorkload::ideal_run(
     const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay, int64_t until) const {
   ClosedLoopWorkload w(spec_, sends_to_);
   w.ideal_delay_ = &delay;
-  while (!w.done() && !w.events_.empty() && w.events_.top().first <= until) {
-    w.floor_ = w.events_.top().first;
+  for (;;) {
+    int64_t next = w.events_.empty() ? INT64_MAX : w.events_.top().first;
+    if (!w.releases_.empty()) next = std::min(next, w.releases_.top().at);
+    if (w.done() || next == INT64_MAX || next > until) break;
+    w.floor_ = next;
     w.run_events(w.floor_, nullptr);
   }
   return w.records();

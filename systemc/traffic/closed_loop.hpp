@@ -12,6 +12,13 @@
 // packets of at most P); a receive waits for the message's last packet to arrive, then costs
 // α_r + β_r·M; a computation lasts c cycles, c drawn per (node, loop) from `compute`.
 //
+// With a half-duplex node (the Symult's, §4.2.3: one processor-to-router channel, and "any node
+// hardware involved in sending or receiving a message, including the CPU") a message holds both
+// its ends, channel and processor, from the start of its send until its receive overhead, which
+// runs as it arrives, is done. A send waits until both ends are free and the receiver is not
+// computing (waiting sends are granted oldest first); the sender's send step lasts until its
+// message is received, and a receive step only waits for that.
+//
 // The workload is a discrete-event state machine with a network behind an interface: the
 // simulated network hands it each packet's tail arrival (tail_arrived) and takes the packets
 // due in each cycle (packets_for); `ideal_run` replays it on a contention-free network
@@ -45,6 +52,7 @@ struct ClosedLoopSpec {
   int header_flits = 0;              // added to each packet (hop-count headers)
   double send_fixed = 0, send_per_flit = 0;        // α_s, β_s
   double receive_fixed = 0, receive_per_flit = 0;  // α_r, β_r
+  bool half_duplex = false;  // one node channel a message, in or out, overheads included
   uint64_t seed = 1;
   int64_t warmup_loops = 2;  // loops each node runs before it is measured
   int64_t loops = 20;        // loops measured at each node
@@ -108,7 +116,10 @@ class ClosedLoopWorkload final : public TailSink {
     std::vector<Step> program;
     size_t step = 0;
     bool busy = false;     // the current step has started and ends at its event
-    bool waiting = false;  // blocked in a receive
+    bool waiting = false;  // blocked in a receive, or for the node channels of a send
+    bool granted = false;    // half duplex: the send about to start holds both ends
+    bool in_flight = false;  // half duplex: the send's message is on its way
+    bool delivered = false;  // half duplex: and has been received: the send step ends
     int64_t loop = 0;      // loops begun
     int64_t loop_start = 0, measured_from = -1;
     int64_t loop_compute = 0, loop_flits = 0;  // of the loop under way, counted when it ends
@@ -120,6 +131,11 @@ class ClosedLoopWorkload final : public TailSink {
     std::deque<int64_t> complete;   // arrival of each message completed and not yet received
   };
   using Event = std::pair<int64_t, uint32_t>;  // (cycle, node)
+  struct Release {  // half duplex: a message frees its two node channels
+    int64_t at;
+    uint32_t sender, receiver;
+    bool operator>(const Release& o) const { return at > o.at; }
+  };
 
   void run_node(uint32_t n, int64_t t, std::vector<MessagePacket>* out);
   bool next_step(uint32_t n, int64_t t);  // true: a new loop began
@@ -130,6 +146,9 @@ class ClosedLoopWorkload final : public TailSink {
   uint32_t slot_of(uint32_t receiver, uint32_t sender) const;
   void message_arrived(uint32_t slot, int64_t arrival);
   void run_events(int64_t until, std::vector<MessagePacket>* out);
+  bool take_channels(uint32_t sender, uint32_t receiver);  // both ends free: hold them
+  void release_channels(const Release& r);
+  void grant_waiting(int64_t at);  // the waiting sends whose ends are free now
 
   ClosedLoopSpec spec_;
   std::vector<std::vector<uint32_t>> sends_to_;
@@ -138,6 +157,9 @@ class ClosedLoopWorkload final : public TailSink {
   std::vector<uint32_t> incoming_first_;  // node n's pairs: incoming_first_[n] .. [n + 1]
   std::vector<uint32_t> owner_;           // each pair's receiver
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
+  std::priority_queue<Release, std::vector<Release>, std::greater<Release>> releases_;
+  std::vector<bool> channel_busy_;      // half duplex: each node's channel
+  std::deque<uint32_t> waiting_sends_;  // half duplex: nodes whose send waits, oldest first
   int64_t packets_per_message_ = 1;
   int64_t send_cost_ = 0, receive_cost_ = 0;
   int64_t floor_ = 0;  // the earliest cycle a step may still take place

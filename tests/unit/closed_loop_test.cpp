@@ -67,8 +67,9 @@ TEST(ClosedLoop, SendFirstPairOverlapsTheTwoMessages) {
 // The same loops driven packet by packet, as a network model drives them: every packet's tail
 // arrives a fixed delay after it is handed over, which gives the ideal replay's records.
 TEST(ClosedLoop, PacketByPacketMatchesTheReplay) {
-  for (int kind : {0, 1, 2}) {
-    const ClosedLoopSpec spec = kind == 2 ? shell_spec() : pair_spec(kind == 1);
+  for (int kind : {0, 1, 2, 3, 4}) {  // aa, ab, shell; half-duplex aa, ab
+    ClosedLoopSpec spec = kind == 2 ? shell_spec() : pair_spec(kind % 2 == 1);
+    spec.half_duplex = kind >= 3;
     ClosedLoopWorkload w(spec, kPair);
     std::multimap<int64_t, MessagePacket> in_flight;
     std::vector<MessagePacket> out;
@@ -159,6 +160,26 @@ TEST(ClosedLoop, ShellSendsOneMessageAtATimeAndWaitsForItsArrival) {
   for (int64_t t = 400; t <= 542; ++t) w.packets_for(t, out);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[1].dest, 2u);
+}
+
+// A half-duplex node (the Symult's): a message holds both its ends, channel and processor, for
+// its whole S + D + R, so a node's messages in and out follow one another. A pair takes
+// 2(S + D + R) a loop under AA as under AB (Chittor's Table 4.1: "if traffic exists in both
+// directions, the communication time for a message is increased by a factor of 2"), and on a
+// 4-ring, where each node sends two and receives two, 4(S + D + R).
+TEST(ClosedLoop, HalfDuplexNodeTakesItsMessagesOneAfterAnother) {
+  const std::vector<std::vector<uint32_t>> ring{{1, 3}, {0, 2}, {1, 3}, {0, 2}};
+  for (bool alternate : {false, true}) {
+    ClosedLoopSpec s = pair_spec(alternate);
+    s.half_duplex = true;
+    for (const LoopRecord& x : ClosedLoopWorkload(s, kPair).ideal_run(fixed_delay(65), kForever))
+      EXPECT_DOUBLE_EQ(x.communication_time(), 2 * (42 + 65 + 7)) << (alternate ? "ab" : "aa") << " pair";
+    for (const LoopRecord& x : ClosedLoopWorkload(s, ring).ideal_run(fixed_delay(65), kForever))
+      EXPECT_DOUBLE_EQ(x.communication_time(), 4 * (42 + 65 + 7)) << (alternate ? "ab" : "aa") << " ring";
+  }
+  // The same AA pair with a duplex node overlaps the two messages: S + D + R.
+  for (const LoopRecord& x : ClosedLoopWorkload(pair_spec(false), kPair).ideal_run(fixed_delay(65), kForever))
+    EXPECT_DOUBLE_EQ(x.communication_time(), 42 + 65 + 7);
 }
 
 // Under the shell the processor takes no step to receive, so a receive overhead is refused.
