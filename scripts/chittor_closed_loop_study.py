@@ -20,6 +20,10 @@ and a/2 at the receiver (2102 cycles each), and b less the network's own cycle p
 (0.077 cycles/byte each up to 256 bytes, 1.036 beyond). The network then adds the flits and the
 hop. So AB-1NN reproduces tau_m by construction; the other columns are what the model predicts.
 
+Two nodes: kncsim's duplex node (the network interface sends and receives at once, each end pays
+its own overhead), and the Symult's half-duplex node (traffic.node_channel: half_duplex), where a
+message holds both its ends, channel and processor, for its whole time.
+
     chittor_closed_loop_study.py [--kncsim PATH] [--loops N] [--json OUT]
 """
 import argparse
@@ -49,9 +53,12 @@ def overheads(message):
     return fixed, per_byte
 
 
-def run(binary, message, graph, classes, loops):
+NODES = {"duplex": "kncsim's duplex node", "half_duplex": "the Symult's half-duplex node"}
+
+
+def run(binary, node, message, graph, classes, loops):
     fixed, per_byte = overheads(message)
-    sets = {"network.radix": "4", "router.impl": "systemc", "router.flow_control": "wormhole",
+    sets = {"traffic.node_channel": node, "network.radix": "4", "router.impl": "systemc", "router.flow_control": "wormhole",
             "router.fifo_flits": "4", "traffic.workload": "closed_loop", "traffic.pattern": "graph",
             "traffic.graph": graph, "traffic.loop_classes": classes, "traffic.message_flits": message,
             "traffic.packet_payload_flits": 256, "traffic.compute": "fixed", "traffic.compute_cycles": 2000,
@@ -72,29 +79,33 @@ def main():
     if not os.access(args.kncsim, os.X_OK):
         ap.error(f"no kncsim at {args.kncsim} (build it, or pass --kncsim)")
 
-    rows = {}
-    with tqdm(total=len(MESSAGES) * len(PATTERNS), unit="run", disable=not sys.stderr.isatty()) as bar:
-        for m in MESSAGES:
-            rows[m] = {}
-            for name, (graph, classes) in PATTERNS.items():
-                r = run(args.kncsim, m, graph, classes, args.loops)
-                rows[m][name] = {"tau_ms": r["communication_time"] * CYCLE_US / 1000,
-                                 "worst_tau_ms": r["worst_node"]["communication_time"] * CYCLE_US / 1000}
-                bar.update()
+    rows = {node: {} for node in NODES}
+    with tqdm(total=len(NODES) * len(MESSAGES) * len(PATTERNS), unit="run", disable=not sys.stderr.isatty()) as bar:
+        for node in NODES:
+            for m in MESSAGES:
+                rows[node][m] = {}
+                for name, (graph, classes) in PATTERNS.items():
+                    r = run(args.kncsim, node, m, graph, classes, args.loops)
+                    rows[node][m][name] = {"tau_ms": r["communication_time"] * CYCLE_US / 1000,
+                                           "worst_tau_ms": r["worst_node"]["communication_time"] * CYCLE_US / 1000}
+                    bar.update()
 
-    print("Table 4.1: communication time per loop (ms), kncsim (4x4 SystemC mesh) / Symult 2010 measured")
-    print(f"{'bytes':>6}" + "".join(f"  {n:>22}" for n in PATTERNS) + "   ratios tau/tau_m, kncsim (Symult)")
-    for m in MESSAGES:
-        tau_m = rows[m]["AB-1NN"]["tau_ms"] / 2
-        cells, ratios = "", ""
-        for i, name in enumerate(PATTERNS):
-            sim, meas = rows[m][name]["tau_ms"], SYMULT[m][i]
-            rows[m][name].update(symult_ms=meas, ratio=sim / tau_m, symult_ratio=meas / (SYMULT[m][0] / 2))
-            cells += f"  {sim:9.3f} / {meas:6.3f} ms"
-            ratios += f"  {sim / tau_m:5.2f} ({meas / (SYMULT[m][0] / 2):5.2f})"
-        print(f"{m:>6}{cells} {ratios}")
+    for node, title in NODES.items():
+        print(f"Table 4.1 with {title}: communication time per loop (ms), kncsim (4x4 SystemC mesh) / "
+              "Symult 2010 measured")
+        print(f"{'bytes':>6}" + "".join(f"  {n:>22}" for n in PATTERNS) + "   ratios tau/tau_m, kncsim (Symult)")
+        for m in MESSAGES:
+            tau_m = rows[node][m]["AB-1NN"]["tau_ms"] / 2
+            cells, ratios = "", ""
+            for i, name in enumerate(PATTERNS):
+                sim, meas = rows[node][m][name]["tau_ms"], SYMULT[m][i]
+                rows[node][m][name].update(symult_ms=meas, ratio=sim / tau_m, symult_ratio=meas / (SYMULT[m][0] / 2))
+                cells += f"  {sim:9.3f} / {meas:6.3f} ms"
+                ratios += f"  {sim / tau_m:5.2f} ({meas / (SYMULT[m][0] / 2):5.2f})"
+            print(f"{m:>6}{cells} {ratios}")
+        print()
     fixed, _ = overheads(1)
-    print(f"\noverheads per end: {fixed:.0f} cycles + {overheads(1)[1]:.3f} cycles/byte up to 256 bytes, "
+    print(f"overheads per end: {fixed:.0f} cycles + {overheads(1)[1]:.3f} cycles/byte up to 256 bytes, "
           f"{overheads(1000)[1]:.3f} beyond; a cycle is {CYCLE_US * 1000:.0f} ns, a flit a byte")
     if args.json:
         with open(args.json, "w") as f:

@@ -29,6 +29,7 @@
 #include <functional>
 #include <queue>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "stats/counters.hpp"
@@ -134,7 +135,10 @@ class ClosedLoopWorkload final : public TailSink {
   struct Release {  // half duplex: a message frees its two node channels
     int64_t at;
     uint32_t sender, receiver;
-    bool operator>(const Release& o) const { return at > o.at; }
+    // A total order: the network may tell a cycle's tails in any order.
+    bool operator>(const Release& o) const {
+      return std::tie(at, sender, receiver) > std::tie(o.at, o.sender, o.receiver);
+    }
   };
 
   void run_node(uint32_t n, int64_t t, std::vector<MessagePacket>* out);

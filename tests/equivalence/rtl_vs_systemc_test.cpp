@@ -164,7 +164,8 @@ INSTANTIATE_TEST_SUITE_P(Variants, RtlNetworkOddTorus, ::testing::ValuesIn(torus
 // Chittor's closed loop (over a 2D-mesh process graph, messages of four packets) turns
 // deliveries into the next sends, so a difference anywhere would spread: the RTL network must
 // give the same packet records and the same loops, cycle for cycle, at every node. Even
-// parameter sets run the AB loop, odd ones his simulator shell (one message at a time).
+// parameter sets run the AB loop (every other one on the Symult's half-duplex node), odd ones
+// his simulator shell (one message at a time).
 class RtlNetworkClosedLoop : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(RtlNetworkClosedLoop, AllRtlMatchesSystemCLoopForLoop) {
@@ -176,7 +177,8 @@ TEST_P(RtlNetworkClosedLoop, AllRtlMatchesSystemCLoopForLoop) {
                            "traffic.message_flits=" + std::to_string(4 * std::stoi(flits)),
                            "traffic.compute_cycles=15", "traffic.send_overhead_cycles=3",
                            std::string("traffic.loop_classes=") + (shell ? "shell" : "ab"),
-                           std::string("traffic.receive_overhead_cycles=") + (shell ? "0" : "2"), "traffic.loops=6"});
+                           std::string("traffic.receive_overhead_cycles=") + (shell ? "0" : "2"), "traffic.loops=6",
+                           std::string("traffic.node_channel=") + (GetParam() % 4 == 2 ? "half_duplex" : "duplex")});
   auto run_loops = [](const Config& c, Outcome& o) {
     Recorder rec;
     nlohmann::ordered_json loops;
