@@ -115,9 +115,10 @@ const std::vector<KeySpec>& config_schema() {
        "be bipartite; the lowest node of each connected part is A): A as aa, B receives, sends, then computes; "
        "shell = Chittor's simulator shell (chapter 5): for each neighbour in turn, compute, send, wait until the "
        "message has arrived (messages are received without a step; edges may run one way)"},
-      {"traffic.compute_cycles", K::integer, {}, 0, false, 1e12, "1000", "closed_loop: c̄, mean computation per loop"},
+      {"traffic.compute_cycles", K::integer, {}, 0, false, 1e12, "1000",
+       "closed_loop: c̄, mean computation per loop (shell: before each message)"},
       {"traffic.compute", K::choice, {"uniform", "fixed"}, 0, false, kNoMax, "uniform",
-       "closed_loop: uniform = c drawn per (node, loop) on the integers 0..2c̄; fixed = c̄ every loop"},
+       "closed_loop: uniform = c drawn per (node, loop; shell: and message) on the integers 0..2c̄; fixed = c̄"},
       {"traffic.message_flits", K::integer, {}, 1, false, 1e9, "256", "closed_loop: M, payload flits per message"},
       {"traffic.packet_payload_flits", K::integer_or_choice, {"unlimited"}, 1, false, 1000000, "256",
        "closed_loop: messages are cut into packets of at most this many payload flits (the Symult's 256 bytes); "

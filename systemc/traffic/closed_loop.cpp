@@ -61,7 +61,7 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
   send_cost_ = int64_t(std::llround(spec.send_fixed + spec.send_per_flit * double(spec.message_flits)));
   receive_cost_ = int64_t(std::llround(spec.receive_fixed + spec.receive_per_flit * double(spec.message_flits)));
   channel_busy_.assign(spec.half_duplex ? n : 0, false);
-  if (spec.classes == LoopClasses::shell && receive_cost_ != 0)
+  if (spec.classes == LoopClasses::shell && (spec.receive_fixed != 0 || spec.receive_per_flit != 0))
     throw std::invalid_argument(
         "traffic.loop_classes shell receives without a step of the processor's, so it has no receive overhead; "
         "allowed: traffic.receive_overhead_cycles and traffic.receive_overhead_cycles_per_flit 0, or aa, ab");
@@ -148,7 +148,7 @@ void ClosedLoopWorkload::hand_over(uint32_t n, uint32_t dest, int64_t t, std::ve
   nodes_[n].loop_flits += spec_.message_flits;
   if (ideal_delay_) {
     const int64_t flits = spec_.message_flits + packets_per_message_ * spec_.header_flits;
-    message_arrived(slot_of(dest, n), t + (*ideal_delay_)(n, dest, flits, packets_per_message_));
+    ideal_arrivals_.push({t + (*ideal_delay_)(n, dest, flits, packets_per_message_), slot_of(dest, n)});
     return;
   }
   for (int64_t k = 0; k < packets_per_message_; ++k) out->push_back(MessagePacket{n, dest, int(message_packet_flits(k))});
@@ -161,8 +161,8 @@ void ClosedLoopWorkload::tail_arrived(uint32_t src, uint32_t dest, int64_t arriv
 
 void ClosedLoopWorkload::message_arrived(uint32_t slot, int64_t arrival) {
   if (spec_.half_duplex) {  // the receive overhead runs now, on the held channels
-    arrival += receive_cost_;
-    releases_.push(Release{std::max(arrival, floor_), incoming_[slot].from, owner_[slot]});
+    arrival = std::max(arrival, floor_) + receive_cost_;
+    releases_.push(Release{arrival, incoming_[slot].from, owner_[slot]});
   }
   incoming_[slot].complete.push_back(arrival);
   const uint32_t r = waiter(slot);
@@ -191,22 +191,32 @@ bool ClosedLoopWorkload::next_step(uint32_t n, int64_t t) {
   return true;
 }
 
+// A computation, under way or waiting for the node's channel, keeps messages out.
 bool ClosedLoopWorkload::take_channels(uint32_t sender, uint32_t receiver) {
   const Node& r = nodes_[receiver];
-  const bool computing = r.busy && r.program[r.step].op == Op::compute;
+  const bool computing = (r.busy || r.waiting) && !r.program.empty() && r.program[r.step].op == Op::compute;
   if (channel_busy_[sender] || channel_busy_[receiver] || computing) return false;
   channel_busy_[sender] = channel_busy_[receiver] = true;
   nodes_[sender].granted = true;
   return true;
 }
 
-void ClosedLoopWorkload::release_channels(const Release& r) {
-  channel_busy_[r.sender] = channel_busy_[r.receiver] = false;
-  Node& x = nodes_[r.sender];  // its send step ends now
-  x.in_flight = false;
-  x.delivered = true;
-  events_.push({r.at, r.sender});
-  grant_waiting(r.at);
+// All the messages received at `at` free their ends before any waiting send is granted, so the
+// oldest request gets the channels freed in one cycle whatever order the network told them in.
+void ClosedLoopWorkload::release_channels(int64_t at) {
+  while (!releases_.empty() && releases_.top().at == at) {
+    const Release r = releases_.top();
+    releases_.pop();
+    channel_busy_[r.sender] = channel_busy_[r.receiver] = false;
+    Node& x = nodes_[r.sender];  // its send step ends now
+    x.in_flight = false;
+    x.delivered = true;
+    events_.push({at, r.sender});
+    const Node& y = nodes_[r.receiver];  // a computation that waited for the channel starts now,
+    if (y.waiting && y.program[y.step].op == Op::compute) events_.push({at, r.receiver});  // ahead of sends
+
+  }
+  grant_waiting(at);
 }
 
 void ClosedLoopWorkload::grant_waiting(int64_t at) {
@@ -257,6 +267,11 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
         end = t + send_cost_;
         break;
       case Op::compute: {
+        if (spec_.half_duplex && channel_busy_[n]) {  // a message holds this node's processor
+          x.waiting = true;
+          return;
+        }
+        x.waiting = false;
         const int64_t c = compute_cycles(n, x.loop, s.slot);
         x.loop_compute += c;
         end = t + c;
@@ -286,9 +301,7 @@ void ClosedLoopWorkload::run_events(int64_t until, std::vector<MessagePacket>* o
     const bool release = !releases_.empty() && releases_.top().at <= until &&
                          (events_.empty() || releases_.top().at <= events_.top().first);
     if (release) {
-      const Release r = releases_.top();
-      releases_.pop();
-      release_channels(r);
+      release_channels(releases_.top().at);
       continue;
     }
     if (events_.empty() || events_.top().first > until) return;
@@ -307,12 +320,23 @@ std::vector<LoopRecord> ClosedLoopWorkload::ideal_run(
     const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay, int64_t until) const {
   ClosedLoopWorkload w(spec_, sends_to_);
   w.ideal_delay_ = &delay;
-  for (;;) {
+  // Cycle by cycle as a network drives it (skipping idle ones): the steps due, then the
+  // messages that arrived in that cycle, whose consequences fall to the next cycle drawn.
+  for (int64_t cycle = 0;;) {
     int64_t next = w.events_.empty() ? INT64_MAX : w.events_.top().first;
     if (!w.releases_.empty()) next = std::min(next, w.releases_.top().at);
-    if (w.done() || next == INT64_MAX || next > until) break;
-    w.floor_ = next;
-    w.run_events(w.floor_, nullptr);
+    if (!w.ideal_arrivals_.empty()) next = std::min(next, w.ideal_arrivals_.top().first);
+    if (w.done() || next == INT64_MAX) break;
+    cycle = std::max(cycle, next);
+    if (cycle > until) break;
+    w.floor_ = cycle;
+    w.run_events(cycle, nullptr);
+    while (!w.ideal_arrivals_.empty() && w.ideal_arrivals_.top().first <= cycle) {
+      const auto [at, slot] = w.ideal_arrivals_.top();
+      w.ideal_arrivals_.pop();
+      w.message_arrived(slot, at);
+    }
+    ++cycle;
   }
   return w.records();
 }

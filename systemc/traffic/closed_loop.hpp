@@ -96,8 +96,8 @@ class ClosedLoopWorkload final : public TailSink {
   bool done() const { return nodes_done_ == active_; }
   // The same loops on a contention-free network: each message's packets all arrive
   // `delay(src, dest, flits, packets)` cycles after they are handed over (the message's total
-  // flits, headers included, in `packets` packets). Stops when every node is done, or at cycle
-  // `until`.
+  // flits, headers included, in `packets` packets), told after that cycle's steps as a network
+  // tells them. Stops when every node is done, or at cycle `until`.
   std::vector<LoopRecord> ideal_run(const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>& delay,
                                     int64_t until) const;
 
@@ -151,7 +151,7 @@ class ClosedLoopWorkload final : public TailSink {
   void message_arrived(uint32_t slot, int64_t arrival);
   void run_events(int64_t until, std::vector<MessagePacket>* out);
   bool take_channels(uint32_t sender, uint32_t receiver);  // both ends free: hold them
-  void release_channels(const Release& r);
+  void release_channels(int64_t at);  // every release due at `at`, then the grants
   void grant_waiting(int64_t at);  // the waiting sends whose ends are free now
 
   ClosedLoopSpec spec_;
@@ -170,6 +170,9 @@ class ClosedLoopWorkload final : public TailSink {
   uint32_t active_ = 0, nodes_done_ = 0;
   // The contention-free network (ideal_run): a message's arrival for each packet, directly.
   const std::function<int64_t(uint32_t, uint32_t, int64_t, int64_t)>* ideal_delay_ = nullptr;
+  // Its messages' arrivals (cycle, slot), told after that cycle's steps as the network tells them.
+  std::priority_queue<std::pair<int64_t, uint32_t>, std::vector<std::pair<int64_t, uint32_t>>, std::greater<>>
+      ideal_arrivals_;
 };
 
 }  // namespace kncsim

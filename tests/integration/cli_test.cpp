@@ -496,16 +496,13 @@ TEST(Cli, GraphTrafficRunsOnTheMappedProcesses) {
   const auto& delivered = j["per_node"]["delivered"];  // a source's packets that arrived
   ASSERT_EQ(offered.size(), 16u);
   ASSERT_EQ(delivered.size(), 16u);
-  double sum = 0;
   for (int n = 0; n < 16; ++n) {
     const bool mapped = n == 0 || n == 5 || n == 10 || n == 15;
     EXPECT_EQ(offered[size_t(n)].get<double>() > 0, mapped) << "node " << n;
     EXPECT_EQ(accepted[size_t(n)].get<double>() > 0, mapped) << "node " << n;
     EXPECT_EQ(delivered[size_t(n)].get<double>() > 0, mapped) << "node " << n;
     EXPECT_LE(delivered[size_t(n)].get<double>(), offered[size_t(n)].get<double>()) << "node " << n;
-    sum += delivered[size_t(n)].get<double>() - accepted[size_t(n)].get<double>();
   }
-  EXPECT_NEAR(sum, 0, 1e-9) << "every packet delivered leaves one node and reaches another";
 }
 
 // A closed loop needs every edge both ways; a run cut short by run.max_cycles still reports the

@@ -72,7 +72,7 @@ TEST(ChittorClosedLoop, FourNeighboursContendForTheProcessorToRouterChannel) {
 // Table 4.1 at 4099 bytes, in units of tau_m: the Symult measured AA-1NN 2.00, AB-4NN 8.66 and
 // AA-4NN 8.50 (7.7-11.8 over the table's message lengths). Averaged over the 4x4 mesh, whose
 // corner and edge nodes have two and three neighbours, kncsim's half-duplex node gives 2, 9.9
-// and 8.4 (2026-11-26).
+// and 8.6 (2026-11-26).
 TEST(ChittorClosedLoop, HalfDuplexNodeTakesTheSymultsMeasuredTimes) {
   const double tau_m = loop("pairs", "ab")["communication_time"].get<double>() / 2;
   const auto ab1 = loop("pairs", "ab", "half_duplex");

@@ -90,7 +90,7 @@ TEST_P(ChittorShell, WorstNodeSaturatesWithinAFifthOfLemma4On256Nodes) {
                                " --set traffic.compute_cycles=0 --set traffic.loops=15");
     ASSERT_EQ(run.status, 0) << run.err;
     const auto nodes = nlohmann::json::parse(run.out)["closed_loop"]["nodes"];
-    ASSERT_GT(nodes.size(), 200u);  // every process is measured (a tree has 255)
+    ASSERT_GT(nodes.size(), 200u);  // every process has a record (a tree has 255)
     double worst = 1e9;
     for (const auto& n : nodes) worst = std::min(worst, n["node_traffic"].get<double>());
     ratios.push_back(worst / lemma4(net));
