@@ -208,13 +208,11 @@ void ClosedLoopWorkload::release_channels(int64_t at) {
     const Release r = releases_.top();
     releases_.pop();
     channel_busy_[r.sender] = channel_busy_[r.receiver] = false;
-    Node& x = nodes_[r.sender];  // its send step ends now
-    x.in_flight = false;
-    x.delivered = true;
+    nodes_[r.sender].delivered = true;  // its send step ends now
     events_.push({at, r.sender});
-    const Node& y = nodes_[r.receiver];  // a computation that waited for the channel starts now,
-    if (y.waiting && y.program[y.step].op == Op::compute) events_.push({at, r.receiver});  // ahead of sends
-
+    // A computation that waited for the receiver's channel starts now, ahead of waiting sends.
+    const Node& y = nodes_[r.receiver];
+    if (y.waiting && y.program[y.step].op == Op::compute) events_.push({at, r.receiver});
   }
   grant_waiting(at);
 }
@@ -238,9 +236,8 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
   for (;;) {
     const Step s = x.program[x.step];
     if (x.busy) {  // the step under way ends now
-      if (s.op == Op::send && spec_.half_duplex && !x.delivered) {  // until its message is received
-        if (!x.in_flight) hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
-        x.in_flight = true;
+      if (s.op == Op::send && spec_.half_duplex && !x.delivered) {  // S is over: it lasts until received
+        hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
         return;
       }
       x.busy = x.delivered = false;

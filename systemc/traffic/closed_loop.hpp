@@ -119,8 +119,7 @@ class ClosedLoopWorkload final : public TailSink {
     bool busy = false;     // the current step has started and ends at its event
     bool waiting = false;  // blocked in a receive, or for the node channels of a send
     bool granted = false;    // half duplex: the send about to start holds both ends
-    bool in_flight = false;  // half duplex: the send's message is on its way
-    bool delivered = false;  // half duplex: and has been received: the send step ends
+    bool delivered = false;  // half duplex: the send's message has been received: the step ends
     int64_t loop = 0;      // loops begun
     int64_t loop_start = 0, measured_from = -1;
     int64_t loop_compute = 0, loop_flits = 0;  // of the loop under way, counted when it ends
