@@ -22,6 +22,7 @@ import sys
 from tqdm import tqdm
 
 from chittor_plot import node_traffic_figure
+import kncsim_output
 from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -75,8 +76,7 @@ def main():
             print(f"  {r['compute']:>6} {r['applied']:>8.4f} {r['actual']:>8.4f} {r['worst_applied']:>14.4f} "
                   f"{r['worst_actual']:>13.4f} {r['tau']:>8.0f} {r['tau_contention_free']:>8.0f}")
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump(out, f, indent=1)
+        kncsim_output.write_json(args.json, out)
     if args.plot:
         node_traffic_figure(
             [{"title": f"{name}\n(nu max {o['nu_max']})", "legend": "upper left",

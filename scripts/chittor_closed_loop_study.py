@@ -33,6 +33,7 @@ import sys
 
 from tqdm import tqdm
 
+import kncsim_output
 from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -108,9 +109,8 @@ def main():
     print(f"overheads per end: {fixed:.0f} cycles + {overheads(1)[1]:.3f} cycles/byte up to 256 bytes, "
           f"{overheads(1000)[1]:.3f} beyond; a cycle is {CYCLE_US * 1000:.0f} ns, a flit a byte")
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"cycle_us": CYCLE_US, "alpha_us": ALPHA_US, "beta_us": {"le_256": BETA_US[False],
-                       "packetised": BETA_US[True]}, "rows": rows}, f, indent=1)
+        kncsim_output.write_json(args.json, {"cycle_us": CYCLE_US, "alpha_us": ALPHA_US, "beta_us": {
+            "le_256": BETA_US[False], "packetised": BETA_US[True]}, "rows": rows})
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import sys
 
 from tqdm import tqdm
 
+import kncsim_output
 from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -99,8 +100,7 @@ def main():
     print("Lemma 6 and 7 (2/sqrt(N), 1/sqrt(N)): " +
           ", ".join(f"N {n}: {200 / math.sqrt(n):.1f}%, {100 / math.sqrt(n):.1f}%" for n in SIZES))
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump(rows, f, indent=1)
+        kncsim_output.write_json(args.json, rows)
 
 
 if __name__ == "__main__":

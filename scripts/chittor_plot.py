@@ -1,6 +1,7 @@
 """The node-traffic figure of Chittor's studies (chittor_saturation_study.py and
 chittor_closed_loop_saturation.py): per pattern, actual against applied node traffic for the
 average and the worst node, with the saturation bounds as dashed lines."""
+import kncsim_output
 
 
 def node_traffic_figure(panels, title, stem):
@@ -28,5 +29,5 @@ def node_traffic_figure(panels, title, stem):
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     for ext in ("png", "svg"):
-        fig.savefig(f"{stem}.{ext}", dpi=110)
+        kncsim_output.save_figure(fig, f"{stem}.{ext}", dpi=110)
         print(f"{stem}.{ext}")

@@ -22,6 +22,7 @@ import sys
 from tqdm import tqdm
 
 from chittor_plot import node_traffic_figure
+import kncsim_output
 from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -81,8 +82,7 @@ def main():
         print(f"  saturated: mean {last['mean']:.4f} ({last['mean'] / o['average_node_bound']:.2f} x Lemma 3), "
               f"worst {last['worst']:.4f} ({last['worst'] / o['worst_node_bound']:.2f} x Lemma 4)")
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump(out, f, indent=1)
+        kncsim_output.write_json(args.json, out)
     if args.plot:
         node_traffic_figure(
             [{"title": f"{name}\n(nu avg {o['nu_avg']:.3g}, max {o['nu_max']})",

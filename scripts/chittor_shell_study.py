@@ -23,6 +23,7 @@ import sys
 
 from tqdm import tqdm
 
+import kncsim_output
 from kncsim_json import run_kncsim
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -84,8 +85,7 @@ def main():
     print(f"all {len(every)} mappings: median {statistics.median(every):.2f}, range "
           f"{min(every):.2f}-{max(every):.2f} times Lemma 4")
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"run": RUN, "loops": args.loops, "points": points}, f, indent=1)
+        kncsim_output.write_json(args.json, {"run": RUN, "loops": args.loops, "points": points})
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import sys
 
 from tqdm import tqdm
 
+import kncsim_output
 from kncsim_json import run_kncsim
 
 SCHEMES = ["whole_packet", "stomp"]
@@ -82,7 +83,7 @@ def main():
         axes[1].legend()
         fig.suptitle("Figure 13(b): 8-ary 4-cube, W = 32, pipelined")
         fig.tight_layout()
-        fig.savefig(a.plot, dpi=110)
+        kncsim_output.save_figure(fig, a.plot, dpi=110)
         print(f"plot: {a.plot}")
 
 

@@ -27,6 +27,7 @@ import sys
 
 from tqdm import tqdm
 
+import kncsim_output
 from kncsim_json import run_kncsim
 
 NETWORKS = [(3, 8), (2, 16)]  # (n, k)
@@ -126,7 +127,7 @@ def main():
         fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=8)
         fig.suptitle("Pipelined (solid) against synchronous (dashed) links, cube embedding, L = 16")
         fig.tight_layout(rect=(0, 0.2, 1, 1))
-        fig.savefig(a.plot, dpi=110)
+        kncsim_output.save_figure(fig, a.plot, dpi=110)
         print(f"plot: {a.plot}")
 
 

@@ -57,6 +57,8 @@ from matplotlib.patches import Rectangle  # noqa: E402
 from matplotlib.ticker import FuncFormatter  # noqa: E402
 from mpl_toolkits.axes_grid1 import make_axes_locatable  # noqa: E402
 
+import kncsim_output
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_TSV = os.path.join(ROOT, "..", "shared", "data", "pertel-tables.tsv")
 LOAD_KEY = "traffic.load"
@@ -305,7 +307,7 @@ def write_figure(fig, stem):
     try:
         os.makedirs(parent, exist_ok=True)
         for p in paths:
-            fig.savefig(p, dpi=150)
+            kncsim_output.save_figure(fig, p, dpi=150)
     except OSError as e:
         raise InputError(e.filename or stem, f"cannot write ({e.strerror})")
     finally:

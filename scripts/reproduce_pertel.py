@@ -26,6 +26,8 @@ import tempfile
 import time
 from decimal import Decimal, ROUND_HALF_UP
 
+import kncsim_output
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DEFAULT_TSV = os.path.join(ROOT, "..", "shared", "data", "pertel-tables.tsv")
@@ -154,8 +156,7 @@ def main():
         rows = list(csv.DictReader(f, delimiter="\t"))
     text = sweep_text(rows, "shared/data/" + os.path.basename(args.tsv))
     if args.write_sweep:
-        with open(args.write_sweep, "w") as f:
-            f.write(text)
+        kncsim_output.write_text(args.write_sweep, text)
         return 0
     if args.verify_sweep:
         with open(args.sweep) as f:

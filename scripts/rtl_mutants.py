@@ -115,6 +115,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+import kncsim_output
+
 REPO = Path(__file__).resolve().parent.parent
 RTL = REPO / "rtl"
 
@@ -935,11 +937,7 @@ def result_record(s, m, status, detail, times):
 def save_json(path, obj):
     """Write atomically: a reader sees the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    with os.fdopen(fd, "w") as f:
-        json.dump(obj, f, indent=2)
-        f.write("\n")
-    os.replace(tmp, path)
+    kncsim_output.write_json(path, obj, indent=2)
 
 
 def load_results(directory, mutants):
@@ -1290,7 +1288,7 @@ def main(argv=None):
     results = load_results(results_dir, mutants)
     print(report(s, mutants, results, equivalent, markdown=False), end="")
     s.root.mkdir(parents=True, exist_ok=True)
-    (s.root / "report.md").write_text(report(s, mutants, results, equivalent, markdown=True))
+    kncsim_output.write_text(s.root / "report.md", report(s, mutants, results, equivalent, markdown=True))
     print(f"\nReport written to {s.root / 'report.md'}")
     if errors:
         print(f"{errors} mutants hit a harness error (not recorded; see the lines above and the logs): run again.",

@@ -16,6 +16,7 @@ packages=(
   python3 python3-matplotlib python3-tqdm   # scripts, plots, progress
   slurm-wlm munge        # a one-node Slurm cluster for sweep tests (scripts/slurm_local.sh)
   ccache                 # rtl_mutants.py: mutant rebuilds reuse the unchanged test objects
+  strace                 # output tests: a result is fsynced, renamed, its directory fsynced
 )
 
 missing=()

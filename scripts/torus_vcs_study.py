@@ -24,6 +24,7 @@ import sys
 
 from tqdm import tqdm
 
+import kncsim_output
 from kncsim_json import run_kncsim
 
 VCS = [1, 2, 3]
@@ -96,7 +97,7 @@ def main():
         ax.grid(True, which="both", alpha=0.3)
         ax.legend()
         fig.tight_layout()
-        fig.savefig(a.plot, dpi=110)
+        kncsim_output.save_figure(fig, a.plot, dpi=110)
         print(f"plot: {a.plot}")
 
 

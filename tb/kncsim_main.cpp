@@ -12,6 +12,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -24,7 +25,8 @@
 #include "diverge/diverge_command.hpp"
 #include "expectations.hpp"
 #include "experiment.hpp"
-#include "output_file.hpp"
+#include "io/output_file.hpp"
+#include "sc/vcd_file.hpp"
 #include "progress_line.hpp"
 #include "statistics_report.hpp"
 #include "sweep/sweep_run.hpp"
@@ -59,14 +61,30 @@ kncsim::Config load(const Common& c, std::ostream& warn) {
   return config;
 }
 
-// Every file the run will write, checked before anything is built or simulated.
+// RTL nodes in trace.nodes: each writes every signal inside it to PATH.router_N.vcd beside
+// the VCD.
+bool traces_rtl_internals(const kncsim::Config& config) {
+  if (config.text("router.impl") == "rtl") return true;
+  const auto rtl = config.integers("router.rtl_nodes");
+  for (int64_t n : config.integers("trace.nodes"))
+    if (std::find(rtl.begin(), rtl.end(), n) != rtl.end()) return true;
+  return false;
+}
+
+// Every file the run will write, checked before anything is built or simulated (and without
+// opening any: a FIFO's reader may start after kncsim).
 void check_outputs(const Common& c, const kncsim::Config& config) {
   kncsim::check_output_path(c.json_path, "--json");
   const std::string& vcd = config.text("trace.vcd");
   if (!vcd.empty()) {
-    // SystemC writes PATH.vcd (PATH without .vcd), and RTL nodes PATH.router_N.vcd beside it.
-    const bool has_ext = vcd.size() > 4 && vcd.compare(vcd.size() - 4, 4, ".vcd") == 0;
-    kncsim::check_output_path(has_ext ? vcd : vcd + ".vcd", "--vcd (trace.vcd)");
+    const std::string path = kncsim::vcd_output_path(vcd);
+    const kncsim::OutputTarget t = kncsim::check_output_path(path, "--vcd (trace.vcd)");
+    if (!t.replaced() && traces_rtl_internals(config))
+      throw kncsim::OutputError(fmt::format(
+          "--vcd (trace.vcd) '{}' is {}, and the traced RTL nodes write their internal signals beside the VCD, to "
+          "PATH.router_N.vcd; allowed: a file path, or trace.nodes without RTL nodes",
+          vcd, t.what()));
+    if (t.replaced()) kncsim::check_output_path(kncsim::vcd_stem(path) + ".router_0.vcd", "--vcd (trace.vcd)");
   }
   if (!config.text("trace.flits").empty()) kncsim::check_output_path(config.text("trace.flits"), "trace.flits");
   if (!c.csv_dir.empty()) {
@@ -76,16 +94,25 @@ void check_outputs(const Common& c, const kncsim::Config& config) {
   }
 }
 
+// The JSON goes to stdout, and the summary to stderr: --json - or a path that is our stdout.
+bool json_on_stdout(const std::string& path) {
+  if (path.empty()) return false;
+  try {
+    const kncsim::OutputTarget t = kncsim::resolve_output_target(path, "--json");
+    return t.kind == kncsim::OutputTarget::Kind::standard_output ||
+           (t.kind == kncsim::OutputTarget::Kind::descriptor && t.fd == 1);
+  } catch (const kncsim::OutputError&) {
+    return false;  // the check reports it
+  }
+}
+
 // A result that cannot be written at the end is not lost: it goes to stdout instead.
 void write_json(const std::string& path, const nlohmann::ordered_json& j) {
   if (path.empty()) return;
-  if (path == "-") {
-    std::cout << j.dump(2) << "\n";
-    return;
-  }
   try {
     kncsim::write_output_file(path, j.dump(2) + "\n", "--json");
   } catch (const kncsim::OutputError& e) {
+    if (json_on_stdout(path)) throw;
     std::cout << j.dump(2) << "\n";
     throw std::runtime_error(std::string(e.what()) + "; the result was printed on stdout instead");
   }
@@ -107,6 +134,7 @@ int run_sweep_command(const SweepCli& c) {
   if (!c.out.empty()) s.output_dir = c.out;
   if (c.task >= 0) return kncsim::run_sweep_task(s, c.task);
   if (c.backend == "slurm") kncsim::check_slurm_available();  // before anything is removed, written or submitted
+  if (!c.dry_run) kncsim::check_output_directory(s.output_dir, "sweep output directory (--out, or the file's output key)");
   if (c.fresh && !c.dry_run) std::filesystem::remove_all(std::filesystem::path(s.output_dir) / "points");
   if (c.dry_run) {
     std::vector<std::string> status(s.points.size());
@@ -218,7 +246,7 @@ int main(int argc, char** argv) {
     }
     if (run->parsed()) {
       // The human summary goes to stdout, unless the JSON does.
-      std::ostream& text = run_opts.json_path == "-" ? std::cerr : std::cout;
+      std::ostream& text = json_on_stdout(run_opts.json_path) ? std::cerr : std::cout;
       const kncsim::Config config = load(run_opts, std::cerr);
       check_outputs(run_opts, config);
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
@@ -244,14 +272,14 @@ int main(int argc, char** argv) {
       const kncsim::Config config = load(contention_opts, std::cerr);
       check_outputs(contention_opts, config);
       const auto report = kncsim::contention_report(config, contention_top);
-      (contention_opts.json_path == "-" ? std::cerr : std::cout) << kncsim::contention_summary(report);
+      (json_on_stdout(contention_opts.json_path) ? std::cerr : std::cout) << kncsim::contention_summary(report);
       write_json(contention_opts.json_path, report);
       return 0;
     }
     const kncsim::Config config = load(analytic_opts, std::cerr);
     check_outputs(analytic_opts, config);
     const auto report = kncsim::analytic_report(config);
-    (analytic_opts.json_path == "-" ? std::cerr : std::cout) << kncsim::analytic_summary(report);
+    (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::analytic_summary(report);
     write_json(analytic_opts.json_path, report);
     return 0;
   } catch (const kncsim::ConfigError& e) {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "output_file.hpp"
+#include "io/output_file.hpp"
 
 namespace kncsim {
 namespace {
@@ -195,14 +195,9 @@ std::string statistics_summary(const ojson& r) {
 
 void check_csv_dir(const std::string& dir) {
   if (dir.empty()) return;
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) {
-    fs::create_directories(dir, ec);
-    if (ec) throw OutputError(fmt::format("--csv '{}': cannot create the directory: {}", dir, ec.message()));
-  }
-  if (!fs::is_directory(dir, ec)) throw OutputError(fmt::format("--csv '{}' is not a directory; allowed: a directory", dir));
-  check_output_path((fs::path(dir) / "channels.csv").string(), "--csv");
+  check_output_directory(dir, "--csv");
+  for (const char* name : {"channels.csv", "nodes.csv"})
+    check_output_path((std::filesystem::path(dir) / name).string(), "--csv");
 }
 
 namespace {

@@ -7,13 +7,15 @@
 namespace kncsim {
 
 FlitLog::FlitLog(const std::string& path, const PacketTable& packets, const std::vector<LinkEnd>& links)
-    : file_(std::fopen(path.c_str(), "w")), packets_(packets), links_(links) {
-  if (!file_)
-    throw std::runtime_error("trace.flits: cannot write '" + path + "': " + std::strerror(errno));
+    : staged_(path, "trace.flits"), file_(std::fopen(staged_.writer_path().c_str(), "w")), packets_(packets), links_(links) {
+  if (!file_) {
+    staged_.abandon();
+    throw OutputError("trace.flits '" + path + "': cannot write '" + staged_.writer_path() + "': " + std::strerror(errno));
+  }
   std::fputs("# kncsim flit log: cycle node port vc packet seq head tail\n", file_);
 }
 
-FlitLog::~FlitLog() { std::fclose(file_); }
+FlitLog::~FlitLog() { std::fclose(file_); }  // then staged_ puts it in place
 
 void FlitLog::sent(uint32_t link, const Flit& f, int64_t cycle) {
   write(cycle, links_[link].node, links_[link].port, f);

@@ -5,7 +5,8 @@
 // (port as MeshGeometry numbers them, 0 = the local output; packet = the packet's id). Two
 // runs of one configuration give the same lines, in some order within a cycle, exactly when
 // their routers behave the same: kncsim diverge sorts and compares them. Written through a C
-// stream, which a failed RTL assertion flushes before the process stops.
+// stream to a file the output layer stages and puts in place when the log closes; a failed
+// RTL assertion flushes it and puts it in place before the process stops.
 #include <cstdint>
 #include <cstdio>
 #include <deque>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "flit/packet_table.hpp"
+#include "io/output_file.hpp"
 #include "link/flit_tap.hpp"
 #include "net/link_end.hpp"
 #include "router/network_router.hpp"
@@ -47,6 +49,7 @@ class FlitLog final : public FlitTap {
   };
   void write(int64_t cycle, uint32_t node, int port, const Flit& f);
 
+  StagedOutput staged_;
   std::FILE* file_;
   const PacketTable& packets_;
   const std::vector<LinkEnd>& links_;

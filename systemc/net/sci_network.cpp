@@ -46,10 +46,10 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
       nodes_[u]->connect_ring(d, link, nodes_[shared_.geo.downstream(u, d)]->ring_input(d));
     }
   if (!trace.vcd_path.empty()) {
-    vcd_ = open_vcd(trace.vcd_path, rtl.nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
-    const std::string stem = vcd_stem(trace.vcd_path);
+    vcd_ = std::make_unique<VcdFile>(trace.vcd_path, rtl.nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
+    const std::string stem = vcd_stem(vcd_output_path(trace.vcd_path));
     for (uint32_t u : trace.nodes) {
-      nodes_.at(u)->trace(vcd_);
+      nodes_.at(u)->trace(vcd_->get());
       nodes_.at(u)->trace_internals(fmt::format("{}.node_{}.vcd", stem, u));  // RTL nodes: every signal inside
     }
   }
@@ -57,7 +57,7 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
 }
 
 SciNetwork::~SciNetwork() {
-  if (vcd_) sc_core::sc_close_vcd_trace_file(vcd_);
+  vcd_.reset();  // closed while the signals it traces still exist
 }
 
 uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {

@@ -20,6 +20,7 @@
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "sc/vcd_file.hpp"
 
 namespace kncsim {
 
@@ -60,7 +61,7 @@ class SciNetwork final : public sc_core::sc_module, public SciModel {
   SciShared shared_;
   std::unique_ptr<RtlDomain> rtl_clock_;  // only with RTL nodes
   std::vector<std::unique_ptr<SciRingNode>> nodes_;
-  sc_core::sc_trace_file* vcd_ = nullptr;
+  std::unique_ptr<VcdFile> vcd_;  // trace.vcd
 };
 
 }  // namespace kncsim

@@ -68,17 +68,17 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
 }
 
 WormholeFabric::~WormholeFabric() {
-  if (vcd_) sc_core::sc_close_vcd_trace_file(vcd_);
+  vcd_.reset();  // closed while the signals it traces still exist
 }
 
 void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& nodes) {
   // RTL routers work their pins at fractions of a cycle (see rtl_adapt/rtl_router.hpp).
-  vcd_ = open_vcd(path, params.rtl_nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
-  path = vcd_stem(path);
+  vcd_ = std::make_unique<VcdFile>(path, params.rtl_nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
+  path = vcd_stem(vcd_output_path(path));
   std::vector<std::string> names;
   for (int port = 0; port < g.ports(); ++port) names.push_back(MeshGeometry::port_name(port));
   for (uint32_t n : nodes) {
-    routers.at(n)->trace(vcd_, names);
+    routers.at(n)->trace(vcd_->get(), names);
     routers.at(n)->trace_internals(fmt::format("{}.router_{}.vcd", path, n));  // RTL nodes: every signal inside
   }
 }

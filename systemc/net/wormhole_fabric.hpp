@@ -16,6 +16,7 @@
 #include "flit/source_queues.hpp"
 #include "router/wormhole_router.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "sc/vcd_file.hpp"
 #include "traffic/closed_loop.hpp"
 
 namespace kncsim {
@@ -52,7 +53,7 @@ class WormholeFabric : public sc_core::sc_module {
   void inject(uint32_t node, uint32_t dest, int64_t cycle, int flits);
   void start_trace(std::string path, const std::vector<uint32_t>& nodes);
   InjectionFeed& feed_;
-  sc_core::sc_trace_file* vcd_ = nullptr;
+  std::unique_ptr<VcdFile> vcd_;  // trace.vcd
   int64_t drawn_ahead_ = 0;  // injections of the next cycle, already queued
   int64_t dropped_ahead_ = 0;  // and those dropped at a full source queue
   uint64_t next_id_ = 0;

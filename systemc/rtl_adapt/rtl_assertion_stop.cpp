@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <systemc>
 
+#include "io/output_file.hpp"
 #include "rtl_adapt/rtl_protocol_stop.hpp"
 #include "sc/cycle_time.hpp"
 #include "verilated.h"
@@ -19,6 +20,7 @@ void vl_stop(const char* filename, int linenum, const char* hier) {
                                                    : (long long)Verilated::threadContextp()->time();
   std::fprintf(stderr, "kncsim: RTL assertion failed in cycle %lld (%s:%d); stopping\n", cycle, filename, linenum);
   std::fflush(stderr);
+  kncsim::StagedOutput::finish_all();  // the flit log and VCDs up to this cycle, in place
   std::_Exit(1);  // no destructors: the models and the simulation are in a broken state
 }
 
@@ -26,5 +28,6 @@ void vl_stop(const char* filename, int linenum, const char* hier) {
   std::fflush(nullptr);
   std::fprintf(stderr, "kncsim: RTL protocol broken: %s; stopping\n", report.c_str());
   std::fflush(stderr);
+  kncsim::StagedOutput::finish_all();  // the flit log and VCDs up to this cycle, in place
   std::_Exit(1);
 }

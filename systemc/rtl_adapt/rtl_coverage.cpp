@@ -1,7 +1,9 @@
 #include "rtl_adapt/rtl_coverage.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 
+#include "io/output_file.hpp"
 #include "verilated.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"
@@ -16,8 +18,14 @@ void write_coverage_at_exit() {
     // point per index, not one for the loop.
     Verilated::threadContextp()->coveragep()->forcePerInstance(true);
     std::atexit([] {
-      if (const char* path = std::getenv("KNCSIM_RTL_COVERAGE_FILE"))
-        Verilated::threadContextp()->coveragep()->write(path);
+      const char* path = std::getenv("KNCSIM_RTL_COVERAGE_FILE");
+      if (!path) return;
+      try {
+        StagedOutput out(path, "KNCSIM_RTL_COVERAGE_FILE");
+        Verilated::threadContextp()->coveragep()->write(out.writer_path());
+      } catch (const OutputError& e) {
+        std::fprintf(stderr, "kncsim: output error: %s\n", e.what());
+      }
     });
     return true;
   }();

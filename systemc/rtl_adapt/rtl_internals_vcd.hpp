@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 #include <systemc>
+
+#include "io/output_file.hpp"
 #if VM_TRACE
 #include "verilated_vcd_sc.h"
 #endif
@@ -17,14 +19,14 @@ class RtlInternalsVcd {
 #if VM_TRACE
   void request(const std::string& path) {
     Verilated::traceEverOn(true);
-    path_ = path;
+    staged_ = std::make_unique<StagedOutput>(path, "--vcd (trace.vcd)");
   }
   template <class VModel>
   void open(VModel& model) {
-    if (path_.empty()) return;
+    if (!staged_) return;
     file_ = std::make_unique<VerilatedVcdSc>();
     model.trace(file_.get(), 99);
-    file_->open(path_.c_str());
+    file_->open(staged_->writer_path().c_str());
   }
   ~RtlInternalsVcd() {
     if (!file_) return;
@@ -33,11 +35,11 @@ class RtlInternalsVcd {
     // default context lives until exit): unregister it so that ours is the only owner. Its
     // sc_trace_file base is private; only a C-style cast may name it ([expr.cast]/4).
     sc_core::sc_get_curr_simcontext()->remove_trace_file((sc_core::sc_trace_file*)file_.get());
-  }
+  }  // then staged_ puts it in place
 
  private:
+  std::unique_ptr<StagedOutput> staged_;  // declared first: finished after file_ is gone
   std::unique_ptr<VerilatedVcdSc> file_;
-  std::string path_;
 #else
   void request(const std::string&) {}
   template <class VModel>

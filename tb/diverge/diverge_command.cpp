@@ -11,6 +11,7 @@
 
 #include "config/config.hpp"
 #include "diverge/first_divergence.hpp"
+#include "io/output_target.hpp"
 #include "diverge/vcd_window.hpp"
 #include "sweep/child_process.hpp"
 
@@ -71,7 +72,7 @@ int run_diverge(const DivergeOptions& o) {
     throw ConfigError("kncsim diverge compares a mesh or torus's RTL routers with the SystemC ones, and this "
                       "configuration has none; allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes");
   if (o.window < 1 || o.history < 0) throw ConfigError("--window must be at least 1 and --history at least 0");
-  fs::create_directories(o.out_dir);
+  check_output_directory(o.out_dir, "kncsim diverge --out");
   const std::string dir = o.out_dir;
   const auto file = [&](const std::string& name) { return (fs::path(dir) / name).string(); };
 

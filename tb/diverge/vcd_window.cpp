@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "io/output_file.hpp"
+
 namespace kncsim {
 
 namespace {
@@ -91,13 +93,8 @@ bool cut_vcd_window(const std::string& path, uint64_t from_cycle, uint64_t to_cy
     body << "$end\n";
   }
   in.close();
-  const std::string tmp = path + ".cut";
-  {
-    std::ofstream out(tmp);
-    out << header.str() << body.str();
-    if (!out) return false;
-  }
-  return std::rename(tmp.c_str(), path.c_str()) == 0;
+  write_output_file(path, header.str() + body.str(), "kncsim diverge");
+  return true;
 }
 
 }  // namespace kncsim

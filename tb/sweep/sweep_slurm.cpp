@@ -19,7 +19,7 @@
 #include <sstream>
 #include <thread>
 
-#include "output_file.hpp"
+#include "io/output_file.hpp"
 #include "sched/stop_request.hpp"
 #include "sweep/child_process.hpp"
 #include "sweep/sweep_progress.hpp"
@@ -104,8 +104,7 @@ int run_sweep_slurm(const SweepSpec& s, const SweepOptions& o) {
       "exit $rc\n",
       name, quoted((dir / "tasks.txt").string()), quoted(o.self), quoted(fs::absolute(s.path).string()),
       quoted(fs::absolute(s.output_dir).string()));
-  write_output_file((dir / "job.sh").string(), job, "sweep");
-  fs::permissions(dir / "job.sh", fs::perms::owner_exec, fs::perm_options::add);
+  write_output_file((dir / "job.sh").string(), job, "sweep", 0777);
 
   // Submit (sbatch returns at once with the job id), then watch the array until it has left
   // the queue, so that a signal here can cancel it.

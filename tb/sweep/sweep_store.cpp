@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "output_file.hpp"
+#include "io/output_file.hpp"
 
 namespace kncsim {
 namespace {
@@ -135,9 +135,16 @@ int count_point_files(const SweepSpec& s) {
 }
 
 void forget_gathered(const SweepSpec& s) {
-  std::error_code ec;
-  fs::remove(fs::path(s.output_dir) / "results.jsonl", ec);
-  fs::remove(fs::path(s.output_dir) / "summary.csv", ec);
+  // Only a regular file goes (a link's target, the link staying): a device or FIFO named
+  // there is the user's, written through by the next gather.
+  for (const char* name : {"results.jsonl", "summary.csv"}) {
+    try {
+      const OutputTarget t = resolve_output_target((fs::path(s.output_dir) / name).string(), "sweep");
+      std::error_code ec;
+      if (t.kind == OutputTarget::Kind::regular) fs::remove(t.path, ec);
+    } catch (const OutputError&) {  // a loop of links: the gather will say so
+    }
+  }
 }
 
 SweepTally gather(const SweepSpec& s) {

@@ -168,16 +168,16 @@ class Bench : public sc_core::sc_module, public Ejector, public Injector {
       stubs_.push_back(std::move(s));
     }
     if (!vcd.empty()) {  // the router's pins, and (RTL, signal binding) every signal inside it
-      vcd_ = open_vcd(vcd, sc_core::SC_PS);
+      vcd_ = std::make_unique<VcdFile>(vcd, sc_core::SC_PS);
       std::vector<std::string> names;
       for (int port = 0; port < g_.ports(); ++port) names.push_back(MeshGeometry::port_name(port));
-      router_->trace(vcd_, names);
+      router_->trace(vcd_->get(), names);
       router_->trace_internals(vcd_stem(vcd) + ".internals.vcd");
     }
     SC_METHOD(clock);
   }
   ~Bench() override {
-    if (vcd_) sc_core::sc_close_vcd_trace_file(vcd_);
+    vcd_.reset();
   }
   void eject(const Flit& f, int64_t arrival) override {
     trace_.emplace_back(arrival - 1, 0, packets_[f.packet].id, f.seq);
@@ -218,7 +218,7 @@ class Bench : public sc_core::sc_module, public Ejector, public Injector {
   uint64_t injected_ = 0;
   uint64_t heads_left_ = 0;
   int64_t last_injected_ = -1;
-  sc_core::sc_trace_file* vcd_ = nullptr;
+  std::unique_ptr<VcdFile> vcd_;
 };
 
 // `vcd`: a VCD file of the router's pins (and, RTL on signals, PATH-stem.internals.vcd of its insides).
