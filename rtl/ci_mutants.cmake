@@ -1,9 +1,10 @@
 # Three fixed mutants of the router for the CI test rtl_mutation_tests (ctest -L mutation): each
-# is the router's sources with one fragment of one file changed, Verilated (direct binding, with
-# its assertions) for one parameter set and registered as rtl_ci_mutants(). The test requires
-# the lockstep bench to catch each one. scripts/rtl_mutants.py generates and scores many more.
+# is the router's sources with one fragment of one file changed, written to a directory of the
+# build tree and registered as rtl_ci_mutants() with the parameter set it is tested on; the
+# model cache Verilates it like any architect's RTL. The test requires the lockstep bench to
+# catch each one. scripts/rtl_mutants.py generates and scores many more.
 # Fields, split by '|': name | file | fragment | mutated fragment | parameter set as in
-# KNCSIM_RTL_VARIANTS. A fragment must occur exactly once in its file (no ';' in it: CMake lists).
+# KNCSIM_RTL_LINT_SETS. A fragment must occur exactly once in its file (no ';' in it: CMake lists).
 set(KNCSIM_CI_MUTANTS
   # a relational swap: a flit needs one slot more of room downstream than it does
   "room_off_by_one|kncsim_router.sv|32'(used) + 32'(flits) <= Depth|32'(used) + 32'(flits) < Depth|2 4 0 0"
@@ -14,7 +15,6 @@ set(KNCSIM_CI_MUTANTS
 )
 
 set(mutant_lines "")
-set(mutant_headers "")
 foreach(m IN LISTS KNCSIM_CI_MUTANTS)
   string(REPLACE "|" ";" f "${m}")
   list(GET f 0 name)
@@ -44,13 +44,7 @@ foreach(m IN LISTS KNCSIM_CI_MUTANTS)
     configure_file(${dir}/${base}.new ${dir}/${base} COPYONLY)  # rewritten only if it changed
     list(APPEND sources ${dir}/${base})
   endforeach()
-  set(prefix Vkncsim_mutant_${name}_direct)
-  verilate(kncsim_rtl PREFIX ${prefix} TOP_MODULE kncsim_router_top SOURCES ${sources}
-    VERILATOR_ARGS -O3 --assert ${params})
-  string(APPEND mutant_lines "KNCSIM_RTL_MUTANT(${prefix}, ${name}, ${dims}, ${depth}, ${adaptive}, ${cut}, ${vcs}, ${torus}, ${arb})\n")
-  string(APPEND mutant_headers "#include \"${prefix}.h\"\n")
+  string(APPEND mutant_lines "KNCSIM_RTL_MUTANT(${name}, \"${dir}\", ${dims}, ${depth}, ${adaptive}, ${cut}, ${vcs}, ${torus}, ${arb})\n")
 endforeach()
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutants.inc.new "${mutant_lines}")
-file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutant_headers.inc.new "${mutant_headers}")
 configure_file(${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutants.inc.new ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutants.inc COPYONLY)
-configure_file(${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutant_headers.inc.new ${CMAKE_CURRENT_BINARY_DIR}/rtl_ci_mutant_headers.inc COPYONLY)

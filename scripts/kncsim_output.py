@@ -117,8 +117,8 @@ def write_bytes(path, data, new_mode=0o666):
             os.umask(mask)
             os.fchmod(fd, new_mode & ~mask)
         os.fsync(fd)
-        os.close(fd)
-        fd = -1
+        closing, fd = fd, -1
+        os.close(closing)
         os.replace(tmp, where)
     except BaseException:
         if fd >= 0:
@@ -126,7 +126,10 @@ def write_bytes(path, data, new_mode=0o666):
         if os.path.exists(tmp):
             os.remove(tmp)
         raise
-    dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return  # the file is in place; only the directory's sync could not be asked for
     try:
         os.fsync(dfd)
     except OSError:

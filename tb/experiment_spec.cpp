@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 #include <thread>
 
@@ -129,18 +130,21 @@ MeshExperiment mesh_experiment(const Config& c) {
   }
   if (!p.rtl_nodes.empty()) {
     const bool cut = p.router.credits == CreditPolicy::per_packet;
-    const RtlVariant* v = find_rtl_variant(g.dims(), p.router.fifo_flits, adaptive, cut, p.router.vcs, g.torus(),
-                                           p.router.arbitration);
-    if (!v)
-      throw ConfigError(fmt::format("no Verilated router built for dims {} fifo_flits {} {} {} {} vcs {} {} "
-                                    "(network.dims, router.fifo_flits or router.fifo_packets x traffic.packet_flits, "
-                                    "router.routing, router.flow_control, network.topology, router.vcs, "
-                                    "router.arbitration); allowed (built in rtl/CMakeLists.txt): {}",
-                                    g.dims(), p.router.fifo_flits, adaptive ? "adaptive" : "dor",
-                                    cut ? "cut_through" : "wormhole", g.torus() ? "torus" : "mesh", p.router.vcs,
-                                    c.text("router.arbitration"), rtl_variant_list()));
-    p.rtl_factory = v->make;
+    // Any set within the RTL's limits (held by the config checks): its model comes from the
+    // model cache, built on first use.
+    const RtlVariant v = rtl_router_variant(g.dims(), p.router.fifo_flits, adaptive, cut, p.router.vcs, g.torus(),
+                                            p.router.arbitration, c.text("router.rtl_sources"));
+    p.rtl_factory = v.make;
     p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
+    // Traced nodes use the signal binding, the others the one asked for.
+    bool direct = false, signals = false;
+    for (uint32_t n : p.rtl_nodes) {
+      const bool traced = !p.vcd_path.empty() &&
+                          std::find(p.trace_nodes.begin(), p.trace_nodes.end(), n) != p.trace_nodes.end();
+      (p.rtl_signal_binding || traced ? signals : direct) = true;
+    }
+    if (direct) e.rtl_models.push_back(rtl_router_model_spec(v, false));
+    if (signals) e.rtl_models.push_back(rtl_router_model_spec(v, true));
   }
   return e;
 }

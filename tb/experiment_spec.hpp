@@ -17,6 +17,7 @@
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "ring/sci_params.hpp"
+#include "rtl_cache/model_spec.hpp"
 #include "stats/convergence.hpp"
 #include "stats/ring_measures.hpp"
 #include "traffic/closed_loop.hpp"
@@ -48,6 +49,9 @@ struct MeshExperiment {
   // traffic.workload closed_loop: Chittor's base loop over the graph in stream.pattern (the
   // open-loop stream then injects nothing).
   std::optional<ClosedLoopSpec> closed_loop;
+  // The Verilated router models the RTL nodes use (built or loaded from the model cache when
+  // the network is built; kncsim rtl build builds them ahead).
+  std::vector<ModelSpec> rtl_models;
 };
 
 // Scott & Goodman's rings: the design (for the closed forms), the simulated network's

@@ -4,6 +4,7 @@
 //   kncsim contention [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--top N]
 //   kncsim check RESULT.json --expect 'T<30' [--expect 'p99<80']...
 //   kncsim sweep SWEEP.yaml [-j N] [--backend local|slurm] [--out DIR] [--dry-run]
+//   kncsim rtl build [CONFIG.yaml] [--set key=value]... [--sweep SWEEP.yaml] [--tests] [-j N] | list | clean
 //   kncsim diverge [CONFIG.yaml] [--set key=value]... [--out DIR] [--window CYCLES]
 //   kncsim keys
 #include <CLI/CLI.hpp>
@@ -28,6 +29,8 @@
 #include "io/output_file.hpp"
 #include "sc/vcd_file.hpp"
 #include "progress_line.hpp"
+#include "rtl_cache/model_cache.hpp"
+#include "rtl_command.hpp"
 #include "statistics_report.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"
@@ -135,7 +138,7 @@ int run_sweep_command(const SweepCli& c) {
   if (c.task >= 0) return kncsim::run_sweep_task(s, c.task);
   if (c.backend == "slurm") kncsim::check_slurm_available();  // before anything is removed, written or submitted
   if (!c.dry_run) kncsim::check_output_directory(s.output_dir, "sweep output directory (--out, or the file's output key)");
-  if (c.fresh && !c.dry_run) std::filesystem::remove_all(std::filesystem::path(s.output_dir) / "points");
+  if (c.fresh && !c.dry_run) kncsim::forget_points(s);
   if (c.dry_run) {
     std::vector<std::string> status(s.points.size());
     for (size_t t = 0; t < s.tasks.size(); ++t)
@@ -213,6 +216,26 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1000000));
   diverge->add_option("--history", diverge_opts.history, "flits listed before the divergence on its output (default 8)")
       ->check(CLI::Range(0, 1000000));
+  auto* rtl = app.add_subcommand("rtl", "the cache of Verilated RTL models: build what a configuration, sweep or the tests "
+                                        "need, list it, clean it (KNCSIM_CACHE, else ~/.cache/kncsim)");
+  rtl->require_subcommand(1);
+  Common rtl_opts;
+  std::string rtl_sweep;
+  bool rtl_tests = false;
+  int rtl_jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+  auto* rtl_build = rtl->add_subcommand("build", "Verilate and compile the models a configuration (or --sweep, or --tests) "
+                                                 "uses, ahead of the runs");
+  rtl_build->add_option("config", rtl_opts.config_path, "YAML experiment file (omit for the built-in default)")
+      ->check(CLI::ExistingFile);
+  rtl_build->add_option("--set", rtl_opts.sets, "override one key, e.g. --set router.impl=rtl (repeatable)")
+      ->allow_extra_args(false);
+  rtl_build->add_option("--sweep", rtl_sweep, "a sweep file: the models of every point")->check(CLI::ExistingFile);
+  rtl_build->add_flag("--tests", rtl_tests, "the models the test suite uses (the reference parameter sets, both "
+                                            "bindings, and the CI mutants)");
+  rtl_build->add_option("-j,--jobs", rtl_jobs, "compilers at once (default: the core count)")->check(CLI::Range(1, 256));
+  auto* rtl_list = rtl->add_subcommand("list", "the cached models, with their sizes");
+  auto* rtl_clean = rtl->add_subcommand("clean", "remove every cached model");
+  (void)rtl_clean;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -227,6 +250,25 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (sweep->parsed()) return run_sweep_command(sweep_opts);
+    if (rtl->parsed()) {
+      if (rtl_list->parsed()) return kncsim::list_rtl_models();
+      if (!rtl_build->parsed()) return kncsim::clean_rtl_models();
+      kncsim::install_stop_handlers();  // a signal stops the compilers; no entry is left half-built
+      std::vector<kncsim::ModelSpec> models;
+      if (rtl_tests) models = kncsim::rtl_test_models();
+      if (!rtl_sweep.empty())
+        for (const auto& p : kncsim::load_sweep(rtl_sweep).points) {
+          const auto more = kncsim::rtl_models_of(p.config);
+          models.insert(models.end(), more.begin(), more.end());
+        }
+      if ((rtl_tests || !rtl_sweep.empty()) && rtl_opts.config_path.empty() && rtl_opts.sets.empty())
+        return kncsim::build_rtl_models(models, rtl_jobs);
+      const auto more = kncsim::rtl_models_of(load(rtl_opts, std::cerr));
+      if (more.empty() && models.empty())
+        std::cout << "this configuration has no RTL routers (router.impl: rtl, or router.rtl_nodes): nothing to build\n";
+      models.insert(models.end(), more.begin(), more.end());
+      return kncsim::build_rtl_models(models, rtl_jobs);
+    }
     if (diverge->parsed()) {
       diverge_opts.self = std::filesystem::read_symlink("/proc/self/exe").string();
       return kncsim::run_diverge(diverge_opts);
@@ -290,6 +332,9 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const kncsim::ExpectationError& e) {
     std::cerr << "kncsim: check: " << e.what() << "\n";
+    return 2;
+  } catch (const kncsim::RtlSourceError& e) {
+    std::cerr << "kncsim: RTL sources: " << e.what() << "\n";
     return 2;
   } catch (const kncsim::OutputError& e) {
     std::cerr << "kncsim: output error: " << e.what() << "\n";

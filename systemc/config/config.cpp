@@ -9,6 +9,8 @@
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
+
+#include <filesystem>
 #include <fmt/ranges.h>
 #include <fstream>
 #include <functional>
@@ -239,6 +241,12 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     if (c.text("link.kind") != "pipelined") refuse("use credit links; allowed: link.kind: pipelined");
     if (c.integer("router.vcs") > rtl::kMaxVcs)
       refuse(fmt::format("have at most {} virtual channels; allowed: router.vcs <= {}", rtl::kMaxVcs, rtl::kMaxVcs));
+    // One channel per link is kncsim_router, which assigns channels by Pertel's priority token;
+    // the other arbiters are kncsim_vc_router's.
+    if (c.integer("router.vcs") == 1 && c.text("router.arbitration") != "priority_token")
+      refuse(fmt::format("with one channel per link (router.vcs 1) assign channels by Pertel's priority token only; "
+                         "allowed: router.arbitration: priority_token, or router.vcs >= 2 for {}",
+                         c.text("router.arbitration")));
     // The limits of rtl/kncsim_pkg.sv (MaxDims, CoordW, LenW).
     if (c.integer("network.dims") > rtl::kMaxDims)
       refuse(fmt::format("have at most {} ports; allowed: network.dims <= {}", rtl::kMaxPorts, rtl::kMaxDims));
@@ -541,6 +549,18 @@ std::vector<std::string> Config::validate() const {
   if (!text("trace.flits").empty() && (text("router.impl") == "ref" || text("network.topology") == "rings"))
     throw ConfigError("trace.flits logs the flits a wormhole router sends, which router.impl ref and rings do not model "
                       "one by one; allowed: router.impl: systemc or rtl on a mesh or torus, or no trace.flits");
+  if (const std::string& dir = text("router.rtl_sources"); !dir.empty()) {
+    const bool rtl = text("router.impl") == "rtl" || !is_word("router.rtl_nodes");
+    if (!rtl || text("network.topology") == "rings")
+      throw ConfigError("router.rtl_sources replaces the RTL routers' sources, and this configuration has none; "
+                        "allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes, on a mesh or torus");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+      throw ConfigError(fmt::format("router.rtl_sources '{}' is not a directory; allowed: a directory of .sv files", dir));
+    bool any = false;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) any = any || e.path().extension() == ".sv";
+    if (!any) throw ConfigError(fmt::format("router.rtl_sources '{}' has no .sv files; allowed: a directory of .sv files", dir));
+  }
   for (int64_t n : integers("router.rtl_nodes"))
     if (double(n) >= nodes)
       throw ConfigError(fmt::format("router.rtl_nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}",

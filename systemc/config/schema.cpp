@@ -48,6 +48,9 @@ const std::vector<KeySpec>& config_schema() {
        "SystemC routers and links; rtl = every node a Verilated RTL block on the same links (the wormhole router; rings: the SCI ring node)"},
       {"router.rtl_nodes", K::integers, {"none"}, 0, false, 16777215, "none",
        "systemc: these nodes are Verilated RTL blocks (routers or ring nodes), the rest SystemC (a mixed network)"},
+      {"router.rtl_sources", K::text, {}, 0, false, kNoMax, "",
+       "RTL routers: a directory of .sv files (and .vlt waivers) with kncsim_router_top's ports "
+       "(systemc/rtl_adapt/router_ports.def), Verilated into the model cache instead of rtl/; empty: kncsim's own"},
       {"router.rtl_binding", K::choice, {"direct", "signals"}, 0, false, kNoMax, "direct",
        "RTL routers: direct = C++ model (verilator --cc) evaluated by the adapter, fastest; signals = "
        "SystemC-mode model (verilator --sc) on sc_signal pins. Same results; nodes in trace.nodes use signals"},

@@ -139,7 +139,8 @@ int connect_socket(const std::string& path) {
 
 // Opens what is written through (not replaced): a device, FIFO, socket or descriptor. The
 // descriptor returned is ours to close, except a held descriptor's (owned = false).
-int open_through(const OutputTarget& t, bool& owned) {
+// At a stop that skips destructors (`at_stop`), a FIFO is opened without waiting for a reader.
+int open_through(const OutputTarget& t, bool& owned, bool at_stop = false) {
   owned = true;
   switch (t.kind) {
     case OutputTarget::Kind::standard_output:
@@ -152,7 +153,7 @@ int open_through(const OutputTarget& t, bool& owned) {
     case OutputTarget::Kind::socket:
       return connect_socket(t.path);
     default:
-      return open(t.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+      return open(t.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | (at_stop ? O_NONBLOCK : 0));
   }
 }
 
@@ -170,7 +171,7 @@ void write_through(const OutputTarget& t, const char* data, size_t size, const s
 }
 
 std::vector<StagedOutput*>& unfinished() {
-  static std::vector<StagedOutput*> all;
+  static auto& all = *new std::vector<StagedOutput*>;  // never destroyed: atexit writers use it
   return all;
 }
 
@@ -213,6 +214,17 @@ StagedOutput::StagedOutput(const std::string& path, const std::string& option, c
              named_as_written) {
     mode_ = Mode::live;
     writer_path_ = target_.path;
+  } else if (target_.kind == OutputTarget::Kind::device || target_.kind == OutputTarget::Kind::fifo) {
+    // The writer adds `suffix`: it gets a name that has it, a link in a private directory to
+    // the device or FIFO, and writes through that live.
+    std::string dir = (fs::temp_directory_path() / "kncsim.XXXXXX").string();
+    if (!mkdtemp(dir.data()))
+      throw OutputError(fmt::format("{}: cannot create a directory in '{}': {}", what,
+                                    fs::temp_directory_path().string(), error_text()));
+    mode_ = Mode::linked;
+    writer_path_ = (fs::path(dir) / ("output" + suffix)).string();
+    if (symlink(fs::absolute(target_.path).c_str(), writer_path_.c_str()) != 0)
+      throw OutputError(fmt::format("{}: cannot link '{}': {}", what, writer_path_, error_text()));
   } else {
     mode_ = Mode::copy;
     writer_path_ = temporary_beside((fs::temp_directory_path() / "kncsim").string(), suffix, what);
@@ -236,6 +248,18 @@ void StagedOutput::finish() {
   const std::string what = fmt::format("{} '{}'", option_, path_);
   const std::string kept = fmt::format("; what was written is kept in '{}'", writer_path_);
   if (mode_ == Mode::live) return;
+  if (mode_ == Mode::linked) {  // the writer wrote through the link; only the link goes
+    unlink(writer_path_.c_str());
+    rmdir(fs::path(writer_path_).parent_path().c_str());
+    return;
+  }
+  struct stat st {};
+  if (stat(writer_path_.c_str(), &st) == 0 && st.st_size == 0) {
+    // The writer never wrote (a run that failed before its first cycle): the path keeps
+    // what it had.
+    unlink(writer_path_.c_str());
+    return;
+  }
   if (mode_ == Mode::replace) {
     Fd fd(open(writer_path_.c_str(), O_RDONLY | O_CLOEXEC));
     if (fd.get() < 0) throw OutputError(fmt::format("{}: cannot reopen '{}': {}", what, writer_path_, error_text()));
@@ -253,7 +277,7 @@ void StagedOutput::finish() {
   if (in.get() < 0) throw OutputError(fmt::format("{}: cannot reopen '{}': {}", what, writer_path_, error_text()));
   NoSigpipe guard;
   bool owned = false;
-  const int out = open_through(target_, owned);
+  const int out = open_through(target_, owned, at_stop_);
   if (out < 0) throw OutputError(fmt::format("{}: cannot open {}: {}{}", what, target_.what(), error_text(), kept));
   std::vector<char> buffer(1 << 16);
   bool ok = true;
@@ -282,11 +306,13 @@ void StagedOutput::abandon() noexcept {
   auto& all = unfinished();
   all.erase(std::remove(all.begin(), all.end(), this), all.end());
   if (mode_ != Mode::live) unlink(writer_path_.c_str());
+  if (mode_ == Mode::linked) rmdir(fs::path(writer_path_).parent_path().c_str());
 }
 
 void StagedOutput::finish_all() noexcept {
   while (!unfinished().empty()) {
     StagedOutput* s = unfinished().back();
+    s->at_stop_ = true;
     try {
       s->finish();
     } catch (const std::exception& e) {

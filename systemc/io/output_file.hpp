@@ -27,9 +27,9 @@ void write_output_file(const std::string& path, const std::string& text, const s
 // file is put in place, by the same rules, when it is finished: at the end of the run, when
 // the run stops on an error (a trace up to the stop is what a failure needs), or from
 // finish_all() by a stop that skips destructors (an RTL assertion). Until then an existing
-// file at the path is left as it was. A device or FIFO whose name the writer can open itself
-// is written live; otherwise (a socket, a descriptor, or a name the writer would add
-// `suffix` to) the bytes wait in a temporary file and are copied through at the finish.
+// file at the path is left as it was, and it stays if nothing was written. A device or FIFO
+// is written live (through a link with `suffix` in a private directory, for a writer that
+// adds it); a socket or descriptor gets the bytes from a temporary file at the finish.
 class StagedOutput {
  public:
   // `suffix`: what the writer appends to the name it is given (SystemC's ".vcd"):
@@ -51,11 +51,12 @@ class StagedOutput {
   static void finish_all() noexcept;
 
  private:
-  enum class Mode { replace, live, copy };
+  enum class Mode { replace, live, linked, copy };
   std::string path_, option_, writer_path_;
   OutputTarget target_;
   Mode mode_ = Mode::live;
   bool finished_ = false;
+  bool at_stop_ = false;  // finishing in finish_all(): a FIFO without a reader is not waited for
 };
 
 }  // namespace kncsim

@@ -64,7 +64,8 @@ void probe_directory(const std::string& path, const OutputTarget& t, const std::
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     throw OutputError(fmt::format("{} {}: directory '{}' does not exist", option, named(path, t), dir));
-  std::string probe = (fs::path(dir) / ".kncsim-probe.XXXXXX").string();
+  // Named as the temporary file will be (".NAME.XXXXXX"), so that a name too long for it fails here.
+  std::string probe = (fs::path(dir) / ("." + fs::path(t.path).filename().string() + ".XXXXXX")).string();
   const int fd = mkstemp(probe.data());
   if (fd < 0)
     throw OutputError(fmt::format("{} {}: cannot create a file in directory '{}': {}", option, named(path, t), dir,

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <type_traits>
 
 #include "io/output_file.hpp"
 #if VM_TRACE
@@ -21,29 +22,42 @@ class RtlInternalsVcd {
     Verilated::traceEverOn(true);
     staged_ = std::make_unique<StagedOutput>(path, "--vcd (trace.vcd)");
   }
-  template <class VModel>
-  void open(VModel& model) {
+  // `model`: a Verilated SystemC-mode model, or a function (VerilatedVcdSc* as void*, levels)
+  // that traces one (a model loaded from the cache).
+  template <class Model>
+  void open(Model&& model) {
     if (!staged_) return;
     file_ = std::make_unique<VerilatedVcdSc>();
-    model.trace(file_.get(), 99);
+    if constexpr (std::is_invocable_v<Model&, void*, int>)
+      model(static_cast<void*>(file_.get()), 99);
+    else
+      model.trace(file_.get(), 99);
     file_->open(staged_->writer_path().c_str());
   }
-  ~RtlInternalsVcd() {
-    if (!file_) return;
-    file_->close();
-    // The file registered itself with the simulation context, which never deletes it (the
-    // default context lives until exit): unregister it so that ours is the only owner. Its
-    // sc_trace_file base is private; only a C-style cast may name it ([expr.cast]/4).
-    sc_core::sc_get_curr_simcontext()->remove_trace_file((sc_core::sc_trace_file*)file_.get());
-  }  // then staged_ puts it in place
+  // Closes the file (before the model goes) and puts it in place.
+  void close() {
+    if (file_) {
+      file_->close();
+      // The file registered itself with the simulation context, which never deletes it (the
+      // default context lives until exit): unregister it so that ours is the only owner. Its
+      // sc_trace_file base is private; only a C-style cast may name it ([expr.cast]/4).
+      sc_core::sc_get_curr_simcontext()->remove_trace_file((sc_core::sc_trace_file*)file_.get());
+      file_.reset();
+    } else if (staged_) {
+      staged_->abandon();  // never opened (no cycle ran): the path keeps what it had
+    }
+    staged_.reset();
+  }
+  ~RtlInternalsVcd() { close(); }
 
  private:
   std::unique_ptr<StagedOutput> staged_;  // declared first: finished after file_ is gone
   std::unique_ptr<VerilatedVcdSc> file_;
 #else
   void request(const std::string&) {}
-  template <class VModel>
-  void open(VModel&) {}
+  template <class Model>
+  void open(Model&&) {}
+  void close() {}
 #endif
 };
 

@@ -13,21 +13,28 @@
 
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/port_table.hpp"
+#include "rtl_adapt/rtl_model_abi.hpp"
 #include "rtl_adapt/rtl_internals_vcd.hpp"
 
 namespace kncsim {
 
-template <class VModel>
 class RtlSignalPins {
  public:
   static constexpr bool kNeedsDelta = true;
 
-  // The model is a SystemC child "rtl" of the adapter: its name is the hierarchy's.
-  explicit RtlSignalPins(const std::string&) : model_(std::make_unique<VModel>("rtl")) {
-#define KNCSIM_ROUTER_PIN(dir, name, type, bits) model_->name(name##_);
+  // A new model from `api` (a SystemC-mode model of the cache), a SystemC child "rtl" of the
+  // adapter: its name is the hierarchy's.
+  RtlSignalPins(const rtl_abi::ModelApi& api, const std::string&) : api_(api), model_(api.create("rtl", &ports_)) {
+#define KNCSIM_ROUTER_PIN(dir, name, type, bits) (*ports_.name)(name##_);
 #include "rtl_adapt/router_ports.def"
 #undef KNCSIM_ROUTER_PIN
   }
+  ~RtlSignalPins() {
+    internals_.close();
+    api_.destroy(model_);
+  }
+  RtlSignalPins(const RtlSignalPins&) = delete;
+  RtlSignalPins& operator=(const RtlSignalPins&) = delete;
 
   void assert_reset(uint32_t coord, uint32_t last) {
     coord_i_.write(coord);
@@ -89,10 +96,14 @@ class RtlSignalPins {
 
   // Every signal inside the model, to its own VCD file (opened at start of simulation).
   void trace_internals(const std::string& path) { internals_.request(path); }
-  void start_of_simulation() { internals_.open(*model_); }
+  void start_of_simulation() {
+    internals_.open([this](void* vcd, int levels) { api_.trace(model_, vcd, levels); });
+  }
 
  private:
-  std::unique_ptr<VModel> model_;
+  const rtl_abi::ModelApi& api_;
+  rtl_abi::RouterSignalPorts ports_;
+  void* model_;
   // Each pin has one writer by construction (the clock domain's phases run one at a time), so
   // SystemC's per-write writer check is skipped: it cost as much as the write itself.
   template <class T>
@@ -116,13 +127,7 @@ class RtlSignalPins {
   std::array<uint32_t, rtl::kMaxPorts> credit_shadow_{};
   uint32_t valid_shadow_ = 0, credit_vcs_shadow_ = 0;
   bool clk_high_ = false;
-  RtlInternalsVcd internals_;  // declared after the model: closed before it goes
-#if VM_COVERAGE
-  struct KeepForCoverage {  // Verilator's coverage database points into the model until exit
-    std::unique_ptr<VModel>& m;
-    ~KeepForCoverage() { (void)m.release(); }
-  } keep_{model_};
-#endif
+  RtlInternalsVcd internals_;  // closed before the model goes
 };
 
 }  // namespace kncsim

@@ -28,6 +28,7 @@
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/rtl_protocol_stop.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "rtl_adapt/rtl_model_abi.hpp"
 #include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
 
@@ -36,10 +37,12 @@ namespace kncsim {
 template <class Pins, int Ports>
 class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public RtlNode {
  public:
-  RtlRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g, int64_t depth, int vcs, bool ages,
-            PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain)
+  // `model`: the Verilated router (rtl_model_abi.hpp) in Pins' binding.
+  RtlRouter(sc_core::sc_module_name name, const rtl_abi::ModelApi& model, uint32_t node, const MeshGeometry& g,
+            int64_t depth, int vcs, bool ages, PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar,
+            RtlDomain& domain)
       : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar),
-        domain_(domain), depth_(depth), vcs_(vcs), ages_(ages), pins_(std::string(this->name()) + ".rtl"), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
+        domain_(domain), depth_(depth), vcs_(vcs), ages_(ages), pins_(model, std::string(this->name()) + ".rtl"), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
     for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }

@@ -2,70 +2,104 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-
+#include "rtl_adapt/rtl_coverage.hpp"
 #include "rtl_adapt/rtl_pins_direct.hpp"
 #include "rtl_adapt/rtl_pins_signals.hpp"
-#include "rtl_adapt/rtl_coverage.hpp"
 #include "rtl_adapt/rtl_router.hpp"
-#include "rtl_variant_headers.inc"
+#include "rtl_adapt/rtl_model_loader.hpp"
+#include "verilated.h"
 
 namespace kncsim {
+namespace {
 
+int arbitration_code(Arbitration a) {
+  return a == Arbitration::oldest_first ? 2 : a == Arbitration::round_robin ? 1 : 0;
+}
+
+const char* arbitration_name(Arbitration a) {
+  return a == Arbitration::oldest_first ? "oldest_first" : a == Arbitration::round_robin ? "round_robin" : "priority_token";
+}
+
+template <int Ports>
+std::unique_ptr<NetworkRouter> make_router(const RtlVariant& v, const rtl_abi::ModelApi& model, bool signals,
+                                           const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets,
+                                           DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain) {
+  const bool ages = v.arbitration == Arbitration::oldest_first;
+  if (signals)
+    return std::make_unique<RtlRouter<RtlSignalPins, Ports>>(name, model, node, g, v.depth, v.vcs, ages, packets, log,
+                                                             calendar, domain);
+  return std::make_unique<RtlRouter<RtlDirectPins, Ports>>(name, model, node, g, v.depth, v.vcs, ages, packets, log,
+                                                           calendar, domain);
+}
+
+}  // namespace
+
+ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding) {
+  ModelSpec s;
+  s.family = RtlFamily::router;
+  s.binding = signal_binding ? RtlBinding::signals : RtlBinding::direct;
+  s.parameters = {fmt::format("-GDims={}", v.dims),
+                  fmt::format("-GDepth={}", v.depth),
+                  fmt::format("-GAdaptive=1'b{}", v.adaptive ? 1 : 0),
+                  fmt::format("-GCutThrough=1'b{}", v.cut_through ? 1 : 0),
+                  fmt::format("-GTorus=1'b{}", v.torus ? 1 : 0),
+                  fmt::format("-GVcs={}", v.vcs),
+                  fmt::format("-GArb={}", arbitration_code(v.arbitration))};
+  s.sources_dir = v.sources_dir;
+  s.label = fmt::format("router dims {} fifo_flits {} {} {} {} vcs {} {}{} ({} binding)", v.dims, v.depth,
+                        v.adaptive ? "adaptive" : "dor", v.cut_through ? "cut_through" : "wormhole",
+                        v.torus ? "torus" : "mesh", v.vcs, arbitration_name(v.arbitration),
+                        v.sources_dir.empty() ? "" : " from " + v.sources_dir, s.binding_name());
+  return s;
+}
+
+RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
+                              Arbitration arbitration, const std::string& sources_dir) {
+  RtlVariant v{dims, depth, adaptive, cut_through, vcs, torus, arbitration, "", sources_dir, {}};
+  v.name = fmt::format("router_d{}_q{}_a{}_c{}", dims, depth, adaptive ? 1 : 0, cut_through ? 1 : 0);
+  if (vcs != 1 || torus || arbitration != Arbitration::priority_token)
+    v.name += fmt::format("_v{}_t{}_r{}", vcs, torus ? 1 : 0, arbitration_code(arbitration));
+  // The variant is copied into its own maker, which loads each binding's model once.
+  v.make = [v, direct = (const rtl_abi::ModelApi*)nullptr, signals = (const rtl_abi::ModelApi*)nullptr](
+               const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,
+               WakeCalendar& calendar, RtlDomain& domain, bool signal_binding) mutable -> std::unique_ptr<NetworkRouter> {
+    const rtl_abi::ModelApi*& model = signal_binding ? signals : direct;
+    if (!model) model = &load_rtl_model(rtl_router_model_spec(v, signal_binding));
+    std::unique_ptr<NetworkRouter> r;
+    switch (v.dims) {
+      case 1: r = make_router<3>(v, *model, signal_binding, name, node, g, packets, log, calendar, domain); break;
+      case 2: r = make_router<5>(v, *model, signal_binding, name, node, g, packets, log, calendar, domain); break;
+      case 3: r = make_router<7>(v, *model, signal_binding, name, node, g, packets, log, calendar, domain); break;
+      default: throw std::invalid_argument(fmt::format("RTL routers have 1 to {} dimensions, not {}", rtl::kMaxDims, v.dims));
+    }
+    write_coverage_at_exit();  // after a model made Verilator's context
+    return r;
+  };
+  return v;
+}
 
 const std::vector<RtlVariant>& rtl_variants() {
+  using A = Arbitration;
   static const std::vector<RtlVariant> variants = {
-#define KNCSIM_RTL_VARIANT(cls, dims, depth, adaptive, cut, vcs, torus, arb)                                   \
-  RtlVariant{dims, depth, adaptive != 0, cut != 0, vcs, torus != 0,                                            \
-             (arb) == 2   ? Arbitration::oldest_first                                                       \
-             : (arb) == 1 ? Arbitration::round_robin                                                        \
-                          : Arbitration::priority_token,                                                    \
-             #cls,                                                                                          \
-             [](const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,  \
-                WakeCalendar& calendar, RtlDomain& domain, bool signals) -> std::unique_ptr<NetworkRouter> {   \
-               constexpr int ports = 2 * (dims) + 1;                                                           \
-               std::unique_ptr<NetworkRouter> r;                                                               \
-               if (signals)                                                                                    \
-                 r = std::make_unique<RtlRouter<RtlSignalPins<cls>, ports>>(name, node, g, depth, vcs, (arb) == 2, \
-                                                                            packets, log, calendar, domain);                 \
-               else                                                                                            \
-                 r = std::make_unique<RtlRouter<RtlDirectPins<cls##_direct>, ports>>(name, node, g, depth,     \
-                                                                                     vcs, (arb) == 2, packets, \
-                                                                                     log, calendar, domain);                  \
-               write_coverage_at_exit(); /* after a model made Verilator's context */                         \
-               return r;                                                                                       \
-             }},
-#include "rtl_variants.inc"
-#undef KNCSIM_RTL_VARIANT
+      rtl_router_variant(1, 8, false, true, 1, false, A::priority_token),    // 1D meshes, cut-through, 8 flits
+      rtl_router_variant(2, 4, false, false, 1, false, A::priority_token),   // 2D wormhole, 4-flit FIFOs, DOR
+      rtl_router_variant(2, 4, true, false, 1, false, A::priority_token),    //   and adaptive
+      rtl_router_variant(2, 8, false, true, 1, false, A::priority_token),    // 2D cut-through, Q=2 of L=4, DOR
+      rtl_router_variant(2, 8, true, true, 1, false, A::priority_token),     //   and adaptive
+      rtl_router_variant(2, 128, false, true, 1, false, A::priority_token),  // 4 packets of L=32 (Critique Table 3)
+      rtl_router_variant(2, 128, true, true, 1, false, A::priority_token),
+      rtl_router_variant(3, 2, false, false, 1, false, A::priority_token),   // 3D wormhole, 2-flit FIFOs
+      rtl_router_variant(2, 4, false, false, 2, true, A::priority_token),    // 2D torus, datelines, 2 VCs
+      rtl_router_variant(2, 4, true, false, 3, true, A::round_robin),        // Duato on a torus, 3 VCs
+      rtl_router_variant(2, 4, false, false, 3, false, A::round_robin),      // 2D mesh, 3 VCs
+      rtl_router_variant(2, 4, false, false, 2, true, A::oldest_first),      // torus, oldest first
   };
   return variants;
 }
 
-
 void randomize_rtl_initial_state(int seed) {
   Verilated::threadContextp()->randReset(2);
   Verilated::threadContextp()->randSeed(seed);
-}
-
-const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
-                                   Arbitration arbitration) {
-  for (const auto& v : rtl_variants())
-    if (v.dims == dims && v.depth == depth && v.adaptive == adaptive && v.cut_through == cut_through &&
-        v.vcs == vcs && v.torus == torus && v.arbitration == arbitration)
-      return &v;
-  return nullptr;
-}
-
-std::string rtl_variant_list() {
-  std::vector<std::string> parts;
-  for (const auto& v : rtl_variants())
-    parts.push_back(fmt::format("dims {} fifo_flits {} {} {} {} vcs {} {}", v.dims, v.depth,
-                                v.adaptive ? "adaptive" : "dor", v.cut_through ? "cut_through" : "wormhole",
-                                v.torus ? "torus" : "mesh", v.vcs,
-                                v.arbitration == Arbitration::round_robin    ? "round_robin"
-                                : v.arbitration == Arbitration::oldest_first ? "oldest_first"
-                                                                             : "priority_token"));
-  return fmt::format("{}", fmt::join(parts, "; "));
 }
 
 }  // namespace kncsim

@@ -1,7 +1,9 @@
 #pragma once
-// The Verilated router models built into this kncsim (rtl/CMakeLists.txt), and a factory
-// that puts one at a node of a SystemC network. Each parameter set is Verilated twice: in
-// SystemC mode (signal binding) and as a C++ model (direct binding).
+// Verilated routers for any parameter set within the RTL's limits (rtl/kncsim_pkg.sv, held by
+// the config checks): a variant names the set and makes routers of it, Verilated and compiled
+// through the model cache (rtl_cache/) the first time one is made, loaded from it after that.
+// Each binding is a model of its own: SystemC mode (signal binding, traceable) and C++ (direct
+// binding); a network builds only the ones its nodes use.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -10,11 +12,12 @@
 #include <vector>
 
 #include "flit/packet_table.hpp"
-#include "router/router_params.hpp"
-#include "stats/delivery_log.hpp"
 #include "router/network_router.hpp"
+#include "router/router_params.hpp"
+#include "rtl_cache/model_spec.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
 #include "sched/wake_calendar.hpp"
+#include "stats/delivery_log.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -26,25 +29,30 @@ struct RtlVariant {
   int vcs;
   bool torus;
   Arbitration arbitration;
-  std::string name;
+  std::string name;         // router_d2_q4_a0_c0[_v2_t1_r0], or a mutant's name
+  std::string sources_dir;  // the router's .sv files; empty: kncsim's own rtl/
   std::function<std::unique_ptr<NetworkRouter>(const char* name, uint32_t node, const MeshGeometry& g,
                                                PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar,
                                                RtlDomain& domain, bool signal_binding)>
       make;
 };
 
+// The variant for a parameter set; its models are built or loaded when the first router is made.
+RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
+                              Arbitration arbitration, const std::string& sources_dir = "");
+// The model cache's description of a variant's model in one binding (for kncsim rtl build).
+ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding);
+
+// The twelve parameter sets the equivalence tests, the config fuzzer and the soak run (every
+// feature: 1-3 dimensions, wormhole and cut-through, DOR and adaptive, VCs on meshes and
+// tori, each arbitration).
 const std::vector<RtlVariant>& rtl_variants();
-// The variant for these parameters, or null.
-const RtlVariant* find_rtl_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
-                                   Arbitration arbitration);
-// "dims 2 fifo_flits 4 dor wormhole mesh vcs 1 priority_token; ..." for error messages.
-std::string rtl_variant_list();
 // RTL models made from now on start with random register and memory contents (drawn from
 // `seed`) instead of zeros, so that a register the reset leaves out shows (tests use it).
 void randomize_rtl_initial_state(int seed);
-// The CI's fixed mutants of the router (rtl/ci_mutants.cmake), direct binding only: each
-// named for its mutation, with the parameter set it was Verilated for. Empty in builds
-// without tests.
+// The CI's fixed mutants of the router (rtl/ci_mutants.cmake): each a copy of rtl/ with one
+// fragment changed, named for its mutation, with the parameter set it is tested on. Empty in
+// builds without tests.
 const std::vector<RtlVariant>& rtl_ci_mutants();
 
 }  // namespace kncsim

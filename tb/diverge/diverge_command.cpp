@@ -13,7 +13,7 @@
 #include "diverge/first_divergence.hpp"
 #include "io/output_target.hpp"
 #include "diverge/vcd_window.hpp"
-#include "sweep/child_process.hpp"
+#include "io/child_process.hpp"
 
 namespace kncsim {
 
@@ -78,7 +78,8 @@ int run_diverge(const DivergeOptions& o) {
 
   // 1. Both runs, logging every flit.
   std::vector<Run> runs{
-      {"systemc", {"router.impl=systemc", "router.rtl_nodes=none", "trace.vcd=", "trace.flits=" + file("systemc.flits")}},
+      {"systemc", {"router.impl=systemc", "router.rtl_nodes=none", "router.rtl_sources=", "trace.vcd=",
+                   "trace.flits=" + file("systemc.flits")}},
       {"rtl", {"trace.vcd=", "trace.flits=" + file("rtl.flits")}}};
   std::cout << fmt::format("kncsim diverge: running the configuration with SystemC routers and with RTL routers "
                            "(logs in {})\n", dir);
@@ -115,7 +116,8 @@ int run_diverge(const DivergeOptions& o) {
   const int64_t stop = d->cycle + 3, from = std::max<int64_t>(0, d->cycle - o.window);
   const std::vector<std::string> traced{"run.convergence=fixed", fmt::format("run.cycles={}", stop),
                                         fmt::format("trace.nodes=[{}]", d->node)};
-  std::vector<Run> again{{"systemc", {"router.impl=systemc", "router.rtl_nodes=none", "trace.vcd=" + file("systemc.vcd")}},
+  std::vector<Run> again{{"systemc", {"router.impl=systemc", "router.rtl_nodes=none", "router.rtl_sources=",
+                          "trace.vcd=" + file("systemc.vcd")}},
                          {"rtl", {"trace.vcd=" + file("rtl.vcd")}}};
   for (Run& r : again) r.extra.insert(r.extra.end(), traced.begin(), traced.end());
   run_all(o, again, "-traced");

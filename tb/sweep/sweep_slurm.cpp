@@ -21,7 +21,7 @@
 
 #include "io/output_file.hpp"
 #include "sched/stop_request.hpp"
-#include "sweep/child_process.hpp"
+#include "io/child_process.hpp"
 #include "sweep/sweep_progress.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"

@@ -135,16 +135,19 @@ int count_point_files(const SweepSpec& s) {
 }
 
 void forget_gathered(const SweepSpec& s) {
-  // Only a regular file goes (a link's target, the link staying): a device or FIFO named
-  // there is the user's, written through by the next gather.
+  // Only a regular file goes: a link (and what it points to), a device or a FIFO named there
+  // is the user's, replaced or written through by the next gather.
   for (const char* name : {"results.jsonl", "summary.csv"}) {
-    try {
-      const OutputTarget t = resolve_output_target((fs::path(s.output_dir) / name).string(), "sweep");
-      std::error_code ec;
-      if (t.kind == OutputTarget::Kind::regular) fs::remove(t.path, ec);
-    } catch (const OutputError&) {  // a loop of links: the gather will say so
-    }
+    const fs::path p = fs::path(s.output_dir) / name;
+    std::error_code ec;
+    if (fs::is_regular_file(fs::symlink_status(p, ec))) fs::remove(p, ec);
   }
+}
+
+void forget_points(const SweepSpec& s) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(fs::path(s.output_dir) / "points", ec))
+    if (e.path().extension() == ".json" && fs::is_regular_file(e.symlink_status(ec))) fs::remove(e.path(), ec);
 }
 
 SweepTally gather(const SweepSpec& s) {

@@ -45,6 +45,8 @@ int count_point_files(const SweepSpec& s);
 // Removes results.jsonl and summary.csv, so that a sweep stopped before it gathers leaves none
 // that look complete.
 void forget_gathered(const SweepSpec& s);
+// --fresh: every point's result file goes (only regular files: anything else in points/ stays).
+void forget_points(const SweepSpec& s);
 // Writes results.jsonl and summary.csv; throws SweepError if a point is still to run.
 SweepTally gather(const SweepSpec& s);
 

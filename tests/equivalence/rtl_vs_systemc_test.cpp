@@ -5,10 +5,14 @@
 // bound directly and on sc_signals.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <random>
 
 #include "experiment.hpp"
+#include "experiment_spec.hpp"
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "support/kncsim_process.hpp"
@@ -210,6 +214,107 @@ TEST_P(RtlNetworkClosedLoop, AllRtlMatchesSystemCLoopForLoop) {
 
 INSTANTIATE_TEST_SUITE_P(Variants, RtlNetworkClosedLoop, ::testing::Range(size_t(0), rtl_variants().size()),
                          [](const auto& info) { return rtl_variants()[info.param].name; });
+
+// Parameter sets none of the twelve above has, drawn from a fixed seed within the RTL's limits
+// (1-3 dimensions, odd and even radices, FIFOs of 1-16 flits, 1-4 VCs, mesh and torus, every
+// arbitration), each Verilated through the model cache on first use: all-RTL and mixed
+// networks equal SystemC packet for packet. A draw the configuration rules refuse (a torus
+// with too few VCs, cut-through with VCs) is drawn again. KNCSIM_DRAWN_SETS sets are drawn
+// (CI: 8; the slow suite another 20 from another seed).
+#ifndef KNCSIM_DRAWN_SETS
+#define KNCSIM_DRAWN_SETS 8
+#define KNCSIM_DRAWN_SEED 1
+#endif
+
+struct DrawnSet {
+  RtlVariant v;
+  std::vector<std::string> sets;
+};
+
+std::vector<DrawnSet> drawn_sets() {
+  std::vector<DrawnSet> out;
+  std::mt19937 rng(KNCSIM_DRAWN_SEED);
+  auto pick = [&](int lo, int hi) { return lo + int(rng() % unsigned(hi - lo + 1)); };
+  while (int(out.size()) < KNCSIM_DRAWN_SETS) {
+    const int dims = pick(1, 3);
+    const bool torus = pick(0, 2) == 0;
+    const int vcs = pick(1, 4);
+    const bool cut = vcs == 1 && pick(0, 2) == 0;
+    const int depth = cut ? 2 * pick(2, 8) : pick(1, 16);
+    const bool adaptive = pick(0, 3) == 0;
+    const Arbitration arb = Arbitration(pick(0, 2));
+    RtlVariant v = rtl_router_variant(dims, depth, adaptive, cut, vcs, torus, arb);
+    bool known = false;
+    for (const auto& r : rtl_variants()) known = known || r.name == v.name;
+    for (const auto& d : out) known = known || d.v.name == v.name;
+    if (known) continue;
+    std::vector<std::string> sets = variant_sets(v);
+    const int radix = dims == 1 ? pick(5, 9) : dims == 2 ? pick(3, 6) : pick(2, 3);
+    sets.push_back("network.radix=" + std::to_string(torus ? std::max(radix, 3) : radix));
+    if (!cut) sets.push_back("traffic.packet_flits=" + std::to_string(pick(2, 8)));
+    try {
+      std::vector<std::string> rtl = sets;
+      rtl.push_back("router.impl=rtl");
+      config_of(rtl);
+    } catch (const ConfigError&) {
+      continue;  // the rules refuse it (for SystemC or for RTL routers): draw again
+    }
+    out.push_back({std::move(v), std::move(sets)});
+  }
+  return out;
+}
+
+const std::vector<DrawnSet>& drawn() {
+  static const std::vector<DrawnSet> sets = drawn_sets();
+  return sets;
+}
+
+class RtlNetworkDrawnSet : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(RtlNetworkDrawnSet, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
+  const DrawnSet& d = drawn()[GetParam()];
+  const Config c = config_of(d.sets);
+  const Outcome sc = run(c);
+  ASSERT_GT(sc.records.size(), 20u);
+  std::vector<std::string> all = d.sets;
+  all.insert(all.end(), {"router.impl=rtl", "router.rtl_binding=direct"});
+  expect_same(sc, run(config_of(all)), all, "all RTL");
+  std::mt19937 rng(fnv1a(d.v.name));
+  std::string nodes;
+  int n = 1;
+  for (int r : network_radices(c)) n *= r;
+  for (int k = 0; k < n; ++k)
+    if (rng() % 3 == 0) nodes += (nodes.empty() ? "" : ",") + std::to_string(k);
+  if (nodes.empty()) nodes = "0";
+  std::vector<std::string> mixed = d.sets;
+  mixed.insert(mixed.end(), {"router.rtl_nodes=[" + nodes + "]", "router.rtl_binding=direct"});
+  expect_same(sc, run(config_of(mixed)), mixed, "mixed");
+}
+
+// An architect's RTL (router.rtl_sources): a copy of kncsim's router sources in a directory of
+// the test's, Verilated from there through the cache, equals SystemC packet for packet, all RTL
+// and with a third of the nodes RTL.
+TEST(RtlSources, ACopyOfTheRouterSourcesEqualsSystemCPacketForPacket) {
+  namespace fs = std::filesystem;
+  const std::string dir = ::testing::TempDir() + "kncsim_rtl_copy_" + std::to_string(getpid());
+  fs::create_directories(dir);
+  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl"))
+    if (e.path().extension() == ".sv" || e.path().extension() == ".vlt")
+      fs::copy_file(e.path(), fs::path(dir) / e.path().filename(), fs::copy_options::overwrite_existing);
+  const RtlVariant& v = rtl_variants().at(9);  // Duato on a torus, 3 VCs, round robin: the most logic
+  const std::vector<std::string> sets = variant_sets(v);
+  const Outcome sc = run(config_of(sets));
+  ASSERT_GT(sc.records.size(), 50u);
+  for (const std::string nodes : {"", "router.rtl_nodes=[0,3,5,6,9,12,15]"}) {
+    std::vector<std::string> rtl = sets;
+    rtl.insert(rtl.end(), {nodes.empty() ? "router.impl=rtl" : nodes, "router.rtl_sources=" + dir});
+    expect_same(sc, run(config_of(rtl)), rtl, nodes.empty() ? "all RTL from a copy" : "mixed, from a copy");
+  }
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Drawn, RtlNetworkDrawnSet, ::testing::Range(size_t(0), size_t(KNCSIM_DRAWN_SETS)),
+                         [](const auto& info) { return drawn()[info.param].v.name; });
 
 }  // namespace
 }  // namespace kncsim

@@ -689,8 +689,6 @@ FuzzCase unknown_key(Rng& rng) {
 
 // Keys validate() (or the run) refuses together, each set on a family where the rest runs.
 FuzzCase incompatible(Rng& rng) {
-  int64_t deepest = 0;  // one more is a FIFO depth no Verilated variant has
-  for (const auto& v : rtl_variants()) deepest = std::max(deepest, v.depth);
   struct Pair {
     Family family;
     std::vector<std::pair<std::string, std::string>> keys;  // "" erases the key; {nodes}: one past the last node
@@ -750,10 +748,7 @@ FuzzCase incompatible(Rng& rng) {
       {kRtl, {{"router.packet_format", "hop_count"}}},
       {kRtl, {{"router.flow_control", "wormhole"}, {"traffic.packet_flits", "2000"}}},
       {kRtl, {{"network.dims", "1"}, {"network.radix", "300"}}},
-      {kRtl,
-       {{"router.fifo_packets", ""},
-        {"router.flow_control", "wormhole"},
-        {"router.fifo_flits", std::to_string(deepest + 1)}}},
+      {kRtl, {{"router.rtl_sources", "/no/such/rtl"}}},
       {kMixed, {{"router.rtl_nodes", "{nodes}"}}},
       {kRings, {{"router.impl", "rtl"}, {"router.active_buffer_packets", "unbounded"}}},
       {kRings, {{"router.impl", "rtl"}, {"router.active_buffer_packets", "9"}}},

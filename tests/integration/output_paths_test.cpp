@@ -198,11 +198,13 @@ TEST(OutputTargets, AResultIsFsyncedRenamedAndItsDirectoryFsynced) {
                           std::string(KNCSIM_BIN) + " " + kRun + "--json " + json + " > /dev/null 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << read_file(log);
   const std::string trace = read_file(log);
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(trace, m, std::regex("openat\\([^\\n]*\"(" + d / "\\.r\\.json\\.\\w+" + ")\"[^\\n]*= (\\d+)")))
-      << trace;
-  const std::string tmp = m[1], fd = m[2];
-  const size_t open_at = size_t(m.position(0));
+  // The last temporary file opened (the check before cycle 0 makes and removes one like it).
+  const std::regex temporary("openat\\([^\\n]*\"(" + d / "\\.r\\.json\\.\\w+" + ")\"[^\\n]*= (\\d+)");
+  std::smatch m, last;
+  for (auto it = std::sregex_iterator(trace.begin(), trace.end(), temporary); it != std::sregex_iterator(); ++it) last = *it;
+  ASSERT_FALSE(last.empty()) << trace;
+  const std::string tmp = last[1], fd = last[2];
+  const size_t open_at = size_t(last.position(0));
   const size_t sync_at = trace.find("fsync(" + fd + ")", open_at);
   const size_t rename_at = trace.find("\"" + tmp + "\"", trace.find("rename", sync_at));
   ASSERT_NE(sync_at, std::string::npos) << trace;

@@ -1,4 +1,4 @@
-#include "sweep/child_process.hpp"
+#include "io/child_process.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -12,9 +12,11 @@ extern char** environ;
 
 namespace kncsim {
 
-pid_t spawn_child(const std::vector<std::string>& argv, const std::string& out, const std::string& err) {
+pid_t spawn_child(const std::vector<std::string>& argv, const std::string& out, const std::string& err,
+                  const std::string& cwd) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (err == out)
     posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO);

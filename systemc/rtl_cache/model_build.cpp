@@ -1,0 +1,202 @@
+#include "rtl_cache/model_build.hpp"
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+#include "io/child_process.hpp"
+#include "rtl/model_toolchain.hpp"
+#include "sched/stop_request.hpp"
+
+namespace kncsim {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void append(const std::string& log, const std::string& text) { std::ofstream(log, std::ios::app) << text; }
+
+std::string quoted_command(const std::vector<std::string>& argv) {
+  std::string s;
+  for (const auto& a : argv) s += (s.empty() ? "" : " ") + a;
+  return s;
+}
+
+int exit_status(int raw) { return WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw); }
+
+int wait_child(pid_t pid) {
+  int raw = 0;
+  while (waitpid(pid, &raw, 0) < 0)
+    if (errno != EINTR) return 127;
+  return exit_status(raw);
+}
+
+// Verilator's own messages about the sources, "%Error: file.sv:12:5: ...", for the user.
+std::string verilator_errors(const std::string& log) {
+  std::istringstream in(log);
+  std::string out;
+  int n = 0;
+  for (std::string line; std::getline(in, line) && n < 12;)
+    if (line.rfind("%Error", 0) == 0 || line.rfind("%Warning", 0) == 0) out += "  " + line + "\n", ++n;
+  return out;
+}
+
+// The model's evaluation code, compiled for speed; the rest (construction, settling, trace
+// declarations) runs once.
+bool evaluation_code(const std::string& file) {
+  return file.find("Slow") == std::string::npos && file.find("__Syms") == std::string::npos &&
+         file.find("ConstPool") == std::string::npos;
+}
+
+}  // namespace
+
+std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::string& obj_dir) {
+  std::vector<std::string> a{spec.binding == RtlBinding::signals ? "--sc" : "--cc"};
+  if (spec.binding == RtlBinding::signals) a.push_back("--trace");
+  if (rtl_build::kCoverage) {
+    // As the build's coverage option: -O0 keeps every counter, with the modules inlined and
+    // gate optimisation on (see rtl/CMakeLists.txt).
+    for (const char* f : {"-O0", "-finline", "-fgate", "--inline-mult", "0", "--coverage-line", "--coverage-toggle",
+                          "--coverage-user"})
+      a.push_back(f);
+  } else {
+    a.push_back("-O3");
+  }
+  for (const char* f : {"--assert", "--prefix", "Vmodel", "--top-module"}) a.push_back(f);
+  a.push_back(spec.top());
+  a.push_back("--Mdir");
+  a.push_back(obj_dir);
+  a.insert(a.end(), spec.parameters.begin(), spec.parameters.end());
+  const auto sources = model_sources(spec);
+  a.insert(a.end(), sources.begin(), sources.end());
+  return a;
+}
+
+std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::string& obj_dir, bool fast) {
+  const std::string inc = rtl_build::kVerilatorInclude;
+  const std::string root = rtl_build::kSourceRoot;
+  std::vector<std::string> f{"-std=c++17", "-fPIC", fast ? "-O3" : "-O1", "-DNDEBUG", "-ffp-contract=off", "-w",
+                             fmt::format("-DVM_COVERAGE={}", rtl_build::kCoverage ? 1 : 0), "-DVM_SC=1", "-DVM_TRACE=1",
+                             "-DVM_TRACE_FST=0", "-DVM_TRACE_VCD=1", "-I" + obj_dir, "-I" + inc, "-I" + inc + "/vltstd",
+                             "-I" + root + "/systemc", "-include", root + "/systemc/rtl_adapt/verilator_to_stderr.hpp"};
+  if (*rtl_build::kSystemcInclude) f.push_back(std::string("-I") + rtl_build::kSystemcInclude);
+  (void)spec;
+  return f;
+}
+
+void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildProgress* progress) {
+  const std::string obj = (fs::path(dir) / "obj").string(), log = (fs::path(dir) / "build.log").string();
+  const auto say = [&](const std::string& what) {
+    if (progress) progress->step(spec, what);
+  };
+  jobs = std::max(1, jobs);
+
+  // 1. Verilate.
+  say("Verilating");
+  std::vector<std::string> verilate{rtl_build::kVerilator};
+  const auto args = verilator_arguments(spec, obj);
+  verilate.insert(verilate.end(), args.begin(), args.end());
+  append(log, "$ " + quoted_command(verilate) + "\n");
+  const std::string vlog = (fs::path(dir) / "verilator.log").string();
+  if (wait_child(spawn_child(verilate, vlog, vlog)) != 0) {
+    const std::string text = read_text(vlog);
+    append(log, text);
+    throw RtlSourceError(fmt::format("Verilator refused the {} sources in {}:\n{}(the whole log: {})", spec.family_name(),
+                                     model_sources_dir(spec), verilator_errors(text), log));
+  }
+  append(log, read_text(vlog));
+
+  // 2. Compile the generated C++ and the glue, `jobs` at once.
+  struct Unit {
+    std::string source, object;
+    std::vector<std::string> extra;
+  };
+  std::vector<Unit> units;
+  // Compiled in `dir`, with paths relative to it: ccache then finds the objects of a model
+  // built before in any cache.
+  for (const auto& e : fs::directory_iterator(obj))
+    if (e.path().extension() == ".cpp") {
+      const std::string rel = "obj/" + e.path().filename().string();
+      units.push_back({rel, rel + ".o", {}});
+    }
+  std::sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) { return a.source < b.source; });
+  units.push_back({std::string(rtl_build::kSourceRoot) + "/rtl/glue/kncsim_model_glue.cpp", "obj/kncsim_model_glue.o",
+                   {"-DKNCSIM_MODEL=Vmodel", "-DKNCSIM_MODEL_HEADER=\"Vmodel.h\"", "-DKNCSIM_TOP=\"" + spec.top() + "\"",
+                    fmt::format("-DKNCSIM_SIGNALS={}", spec.binding == RtlBinding::signals ? 1 : 0),
+                    fmt::format("-DKNCSIM_ROUTER={}", spec.family == RtlFamily::router ? 1 : 0)}});
+  // ccache keys on the command line, which names no staging directory (see below) and not the
+  // working directory: a model built again (another cache, a damaged entry) reuses the objects.
+  setenv("CCACHE_NOHASHDIR", "1", 1);
+  std::map<pid_t, size_t> running;
+  size_t next = 0, done = 0;
+  std::string failure;
+  while ((next < units.size() && failure.empty()) || !running.empty()) {
+    if (stop_requested() && failure.empty()) failure = fmt::format("stopped by signal {}", stop_signal());
+    while (failure.empty() && running.size() < size_t(jobs) && next < units.size()) {
+      const Unit& u = units[next];
+      std::vector<std::string> cc;
+      if (*rtl_build::kCcache) cc.push_back(rtl_build::kCcache);
+      cc.push_back(rtl_build::kCompiler);
+      const auto flags = model_compile_flags(spec, "obj", evaluation_code(u.source));
+      cc.insert(cc.end(), flags.begin(), flags.end());
+      cc.insert(cc.end(), u.extra.begin(), u.extra.end());
+      for (const char* a : {"-c", "-o"}) cc.push_back(a);
+      cc.push_back(u.object);
+      cc.push_back(u.source);
+      append(log, "$ " + quoted_command(cc) + "\n");
+      running[spawn_child(cc, u.object + ".log", u.object + ".log", dir)] = next++;
+    }
+    int raw = 0;
+    const pid_t pid = waitpid(-1, &raw, 0);
+    if (pid < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    const auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const Unit& u = units[it->second];
+    running.erase(it);
+    const std::string unit_log = (fs::path(dir) / (u.object + ".log")).string();
+    append(log, read_text(unit_log));
+    if (exit_status(raw) != 0 && failure.empty())
+      failure = fmt::format("compiling {} failed:\n{}", fs::path(u.source).filename().string(), read_text(unit_log));
+    if (failure.empty()) say(fmt::format("compiling {} of {}", ++done, units.size()));
+    if (!failure.empty())
+      for (const auto& [p, i] : running) kill(p, SIGTERM);
+  }
+  if (!failure.empty()) {
+    append(log, failure + "\n");
+    throw std::runtime_error(fmt::format("building the {} model failed: {}(the whole log: {})", spec.family_name(),
+                                         failure.substr(0, 2000), log));
+  }
+
+  // 3. Link; the process that loads it has Verilator's runtime and SystemC.
+  say("linking");
+  std::vector<std::string> link{rtl_build::kCompiler, "-shared", "-o", (fs::path(dir) / "model.so").string()};
+  for (const Unit& u : units) link.push_back((fs::path(dir) / u.object).string());
+  append(log, "$ " + quoted_command(link) + "\n");
+  const std::string llog = obj + "/link.log";
+  if (wait_child(spawn_child(link, llog, llog)) != 0) {
+    append(log, read_text(llog));
+    throw std::runtime_error(fmt::format("linking the {} model failed (the whole log: {})", spec.family_name(), log));
+  }
+  append(log, read_text(llog));
+  fs::remove_all(obj);
+  fs::remove(vlog);
+}
+
+}  // namespace kncsim

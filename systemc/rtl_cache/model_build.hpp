@@ -1,0 +1,26 @@
+#pragma once
+// Builds one model of the cache into a fresh directory: Verilator turns the sources into C++
+// (--cc for the direct binding, --sc for signals), the compiler turns that and the ABI glue
+// (rtl/glue/kncsim_model_glue.cpp) into objects, `jobs` at once and through ccache when it is
+// there, and links them into model.so. Verilator's runtime is not in it: the process that
+// loads the model has it once (rtl/CMakeLists.txt), and every model uses that one.
+#include <string>
+#include <vector>
+
+#include "rtl_cache/model_cache.hpp"
+#include "rtl_cache/model_spec.hpp"
+
+namespace kncsim {
+
+// The Verilator command line for `spec` into `obj_dir` (without the program).
+std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::string& obj_dir);
+// The compiler's flags for the model's objects: `fast` for the evaluation code (-O3), else
+// the once-only code (-O1, which compiles several times faster).
+std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::string& obj_dir, bool fast);
+
+// Builds `spec` in `dir` (which exists and is empty): dir/model.so, with everything the
+// tools said in dir/build.log. Throws RtlSourceError when Verilator refuses the sources (its
+// messages, with file:line), std::runtime_error for any other failure.
+void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildProgress* progress);
+
+}  // namespace kncsim

@@ -1,0 +1,31 @@
+#pragma once
+// What one cached RTL model is: a family's top Verilated from a directory of sources, with a
+// parameter set, in one binding. Everything that changes the built model is here or in the
+// toolchain (model_toolchain.hpp); the cache key is made from both.
+#include <string>
+#include <vector>
+
+namespace kncsim {
+
+enum class RtlFamily { router, sci_node };
+enum class RtlBinding { direct, signals };  // a C++ model the adapter evaluates; a SystemC-mode one
+
+struct ModelSpec {
+  RtlFamily family = RtlFamily::router;
+  RtlBinding binding = RtlBinding::direct;
+  std::vector<std::string> parameters;  // Verilator -G assignments, e.g. "-GDims=2"
+  std::string sources_dir;              // the family's .sv files; empty: kncsim's own (rtl/)
+  std::string label;                    // for people: "router dims 2 fifo_flits 4 ... (direct)"
+
+  std::string top() const { return family == RtlFamily::router ? "kncsim_router_top" : "kncsim_sci_node_top"; }
+  std::string family_name() const { return family == RtlFamily::router ? "router" : "sci_node"; }
+  std::string binding_name() const { return binding == RtlBinding::direct ? "direct" : "signals"; }
+};
+
+// The directory the sources come from, and its sources in the order Verilator reads them:
+// Verilator control files (*.vlt), then packages (*_pkg.sv), then the other *.sv files, each
+// group by name.
+std::string model_sources_dir(const ModelSpec& spec);
+std::vector<std::string> model_sources(const ModelSpec& spec);
+
+}  // namespace kncsim

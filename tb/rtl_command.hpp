@@ -1,0 +1,23 @@
+#pragma once
+// kncsim rtl build | list | clean: the model cache (systemc/rtl_cache/) from the command line.
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "rtl_cache/model_spec.hpp"
+
+namespace kncsim {
+
+// The models a configuration's RTL nodes use (none for a configuration without RTL routers).
+std::vector<ModelSpec> rtl_models_of(const Config& config);
+// The models the test suite uses: the reference parameter sets in both bindings, and the CI
+// mutants.
+std::vector<ModelSpec> rtl_test_models();
+
+// Builds what is not cached yet, one model after another, `jobs` compilers each; prints a
+// line per model. Returns 0, or throws (RtlSourceError: the user's sources).
+int build_rtl_models(const std::vector<ModelSpec>& models, int jobs);
+int list_rtl_models();
+int clean_rtl_models();
+
+}  // namespace kncsim

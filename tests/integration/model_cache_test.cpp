@@ -1,0 +1,231 @@
+// The RTL model cache (systemc/rtl_cache/) as the kncsim command meets it, each test in a cache
+// of its own (KNCSIM_CACHE): two processes that need one model build it once, the other
+// waiting on its lock; SIGTERM during a build leaves no entry; a damaged model is rebuilt
+// with a warning; sweep workers sharing a cache build each model once.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "support/kncsim_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using kncsim::test::Background;
+using kncsim::test::kncsim;
+using kncsim::test::Outcome;
+using kncsim::test::read_file;
+
+// A 1D mesh of RTL routers with 2-flit FIFOs: the smallest model to build.
+const std::vector<std::string> kRtl{"--set", "network.dims=1",        "--set", "network.radix=4",
+                                    "--set", "router.impl=rtl",       "--set", "router.fifo_flits=2",
+                                    "--set", "router.flow_control=wormhole", "--set", "traffic.packet_flits=4",
+                                    "--set", "run.convergence=fixed", "--set", "run.cycles=300"};
+
+std::string joined(const std::vector<std::string>& a) {
+  std::string s;
+  for (const auto& x : a) s += " " + x;
+  return s;
+}
+
+// A cache directory for one test; KNCSIM_CACHE names it for the processes the test starts.
+class Cache {
+ public:
+  Cache() {
+    std::string p = ::testing::TempDir() + "kncsim_cache_XXXXXX";
+    path_ = mkdtemp(p.data());
+    setenv("KNCSIM_CACHE", path_.c_str(), 1);
+  }
+  ~Cache() {
+    unsetenv("KNCSIM_CACHE");
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+  std::string env() const { return "KNCSIM_CACHE=" + path_; }
+  int entries() const { return count(path_ + "/models"); }
+  int staging() const { return count(path_ + "/staging"); }
+
+ private:
+  static int count(const std::string& dir) {
+    std::error_code ec;
+    int n = 0;
+    for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); ++it) ++n;
+    return n;
+  }
+  std::string path_;
+};
+
+int occurrences(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(ModelCache, TwoProcessesNeedingOneModelBuildItOnce) {
+  Cache cache;
+  std::vector<std::string> args{"rtl", "build", "-j", "1"};
+  args.insert(args.end(), kRtl.begin(), kRtl.end());
+  Background a(args), b(args);
+  const Outcome x = a.wait(), y = b.wait();
+  ASSERT_EQ(x.status, 0) << x.err;
+  ASSERT_EQ(y.status, 0) << y.err;
+  EXPECT_EQ(occurrences(x.out + y.out, "built router"), 1) << x.out << y.out;
+  EXPECT_EQ(occurrences(x.out + y.out, "1 already cached"), 1) << x.out << y.out;
+  EXPECT_EQ(occurrences(x.err + y.err, "waiting for another kncsim building the same RTL model"), 1) << x.err << y.err;
+  EXPECT_EQ(cache.entries(), 1);
+}
+
+TEST(ModelCache, ASigtermDuringABuildLeavesNoEntryAndTheNextRunBuildsIt) {
+  Cache cache;
+  std::vector<std::string> args{"rtl", "build", "-j", "1"};
+  args.insert(args.end(), kRtl.begin(), kRtl.end());
+  setenv("CCACHE_DISABLE", "1", 1);  // ccache could finish the build before the signal comes
+  Background build(args);
+  unsetenv("CCACHE_DISABLE");
+  const auto t0 = std::chrono::steady_clock::now();
+  while (cache.staging() == 0 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60))
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_EQ(cache.staging(), 1) << "no build started";
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  build.signal(SIGTERM);
+  const Outcome o = build.wait();
+  EXPECT_NE(o.status, 0) << o.out << o.err;
+  EXPECT_NE(o.err.find("stopped by signal 15"), std::string::npos) << o.err;
+  EXPECT_EQ(cache.entries(), 0) << "a half-built model entered the cache";
+  EXPECT_EQ(cache.staging(), 0);
+
+  const Outcome run = kncsim("run" + joined(kRtl) + " --json -", cache.env());
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.err.find("building the RTL model"), std::string::npos) << run.err;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["curtime"], 300);
+  EXPECT_EQ(cache.entries(), 1);
+}
+
+TEST(ModelCache, ADamagedModelIsRebuiltWithAWarning) {
+  Cache cache;
+  const Outcome first = kncsim("run" + joined(kRtl) + " --json -", cache.env());
+  ASSERT_EQ(first.status, 0) << first.err;
+  const auto entry = fs::directory_iterator(cache.path() + "/models")->path();
+  const auto so = entry / "model.so";
+  fs::resize_file(so, fs::file_size(so) / 2);  // a copy cut short, a full disk
+
+  const Outcome again = kncsim("run" + joined(kRtl) + " --json -", cache.env());
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("warning: cached RTL model " + entry.string() + " is damaged (model.so has"),
+            std::string::npos)
+      << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["T"], nlohmann::json::parse(first.out)["T"]);
+  const Outcome cached = kncsim("run" + joined(kRtl) + " --json -", cache.env());
+  EXPECT_EQ(cached.err.find("building"), std::string::npos) << "rebuilt twice: " << cached.err;
+}
+
+TEST(ModelCache, SweepWorkersSharingACacheBuildEachModelOnce) {
+  Cache cache;
+  const std::string sweep = cache.path() + "/s.yaml";
+  std::ofstream(sweep) << "set: {network.dims: 1, network.radix: 4, router.impl: rtl, router.fifo_flits: 2,\n"
+                          "      router.flow_control: wormhole, traffic.packet_flits: 4, run.convergence: fixed,\n"
+                          "      run.cycles: 300}\ngrid:\n  traffic.seed: [1, 2, 3]\n";
+  const Outcome o = kncsim("sweep " + sweep + " -j 3 --quiet --out " + cache.path() + "/out", cache.env());
+  ASSERT_EQ(o.status, 0) << o.out << o.err;
+  std::string logs;
+  for (const auto& e : fs::directory_iterator(cache.path() + "/out/logs")) logs += read_file(e.path().string());
+  EXPECT_EQ(occurrences(logs, "building the RTL model"), 1) << logs;
+  EXPECT_EQ(cache.entries(), 1);
+}
+
+TEST(ModelCache, ListShowsAndCleanRemovesTheModels) {
+  Cache cache;
+  ASSERT_EQ(kncsim("rtl build" + joined(kRtl), cache.env()).status, 0);
+  const Outcome list = kncsim("rtl list", cache.env());
+  EXPECT_EQ(list.status, 0);
+  EXPECT_NE(list.out.find("router-direct-"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("router dims 1 fifo_flits 2 dor wormhole mesh vcs 1 priority_token (direct binding)"),
+            std::string::npos)
+      << list.out;
+  EXPECT_NE(list.out.find("1 models"), std::string::npos) << list.out;
+  EXPECT_EQ(kncsim("rtl clean", cache.env()).status, 0);
+  EXPECT_EQ(cache.entries(), 0);
+}
+
+}  // namespace
+
+namespace {
+
+// A copy of kncsim's router sources (rtl/*.sv, *.vlt) in a directory of the test's.
+std::string copy_of_rtl(const std::string& dir) {
+  fs::create_directories(dir);
+  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl"))
+    if (e.path().extension() == ".sv" || e.path().extension() == ".vlt")
+      fs::copy_file(e.path(), fs::path(dir) / e.path().filename());
+  return dir;
+}
+
+// The architect's RTL (router.rtl_sources): a syntax error is refused with exit 2, naming the
+// file and line; nothing enters the cache, and the failed build's log is kept.
+TEST(ArchitectsRtl, ASyntaxErrorIsRefusedWithItsFileAndLine) {
+  Cache cache;
+  const std::string dir = copy_of_rtl(cache.path() + "/my_rtl");
+  {
+    std::ofstream f(dir + "/kncsim_fifo.sv", std::ios::app);
+    f << "\nmodule broken (input logic a_i\n";  // line after the file's last: no ');', no endmodule
+  }
+  const Outcome o = kncsim("run" + joined(kRtl) + " --set router.rtl_sources=" + dir, cache.env());
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("Verilator refused the router sources in " + dir), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("kncsim_fifo.sv:"), std::string::npos) << o.err;
+  EXPECT_EQ(cache.entries(), 0);
+  const size_t log = o.err.find(cache.path() + "/failed/");
+  ASSERT_NE(log, std::string::npos) << "the log is named: " << o.err;
+  const std::string log_path = o.err.substr(log, o.err.find(')', log) - log);
+  EXPECT_NE(read_file(log_path).find("kncsim_fifo.sv"), std::string::npos) << log_path;
+  EXPECT_EQ(cache.staging(), 0);
+}
+
+// Editing one file of the architect's RTL rebuilds the model that uses it, once; the other
+// binding's model is a model of its own, untouched.
+TEST(ArchitectsRtl, AnEditRebuildsTheModelOnce) {
+  Cache cache;
+  const std::string dir = copy_of_rtl(cache.path() + "/my_rtl");
+  const std::string run = "run" + joined(kRtl) + " --set router.rtl_sources=" + dir + " --json -";
+  const Outcome first = kncsim(run, cache.env());
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(occurrences(first.err, "building the RTL model"), 1) << first.err;
+  EXPECT_EQ(occurrences(kncsim(run, cache.env()).err, "building the RTL model"), 0);
+  std::ofstream(dir + "/kncsim_fifo.sv", std::ios::app) << "\n// an edit\n";
+  const Outcome edited = kncsim(run, cache.env());
+  ASSERT_EQ(edited.status, 0) << edited.err;
+  EXPECT_EQ(occurrences(edited.err, "building the RTL model"), 1) << edited.err;
+  EXPECT_EQ(nlohmann::json::parse(edited.out)["T"], nlohmann::json::parse(first.out)["T"]);
+  EXPECT_EQ(cache.entries(), 2);
+}
+
+// The same copy with one of the CI's mutations (a flit needs one slot more of room downstream)
+// makes kncsim diverge name the first divergence between it and the SystemC router.
+TEST(ArchitectsRtl, DivergeNamesTheFirstDivergenceOfABrokenCopy) {
+  Cache cache;
+  const std::string dir = copy_of_rtl(cache.path() + "/broken");
+  const std::string file = dir + "/kncsim_router.sv";
+  std::string text = read_file(file);
+  const std::string from = "32'(used) + 32'(flits) <= Depth";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "32'(used) + 32'(flits) < Depth");
+  std::ofstream(file) << text;
+  const Outcome o = kncsim("diverge --out " + cache.path() + "/diverge --set router.rtl_sources=" + dir +
+                               " --set network.radix=4 --set router.impl=rtl --set router.fifo_flits=4"
+                               " --set router.flow_control=wormhole --set traffic.packet_flits=8 --set traffic.load=0.3"
+                               " --set run.convergence=fixed --set run.cycles=3000",
+                           cache.env());
+  EXPECT_EQ(o.status, 1) << o.out << o.err;
+  EXPECT_NE(o.out.find("first divergence: cycle 11, node 1 (1, 0), output port 4 (+y)"), std::string::npos) << o.out;
+}
+
+}  // namespace
+
