@@ -242,7 +242,7 @@ std::vector<DrawnSet> drawn_sets() {
     const bool cut = vcs == 1 && pick(0, 2) == 0;
     const int depth = cut ? 2 * pick(2, 8) : pick(1, 16);
     const bool adaptive = pick(0, 3) == 0;
-    const Arbitration arb = Arbitration(pick(0, 2));
+    const Arbitration arb = vcs == 1 ? Arbitration::priority_token : Arbitration(pick(0, 2));  // the RTL's rule
     RtlVariant v = rtl_router_variant(dims, depth, adaptive, cut, vcs, torus, arb);
     bool known = false;
     for (const auto& r : rtl_variants()) known = known || r.name == v.name;

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -41,10 +42,11 @@ class Cache {
   Cache() {
     std::string p = ::testing::TempDir() + "kncsim_cache_XXXXXX";
     path_ = mkdtemp(p.data());
+    if (const char* old = std::getenv("KNCSIM_CACHE")) old_ = old;
     setenv("KNCSIM_CACHE", path_.c_str(), 1);
   }
   ~Cache() {
-    unsetenv("KNCSIM_CACHE");
+    old_ ? setenv("KNCSIM_CACHE", old_->c_str(), 1) : unsetenv("KNCSIM_CACHE");
     std::error_code ec;
     fs::remove_all(path_, ec);
   }
@@ -61,6 +63,7 @@ class Cache {
     return n;
   }
   std::string path_;
+  std::optional<std::string> old_;
 };
 
 int occurrences(const std::string& text, const std::string& what) {
