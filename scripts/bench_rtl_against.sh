@@ -25,14 +25,12 @@ fi
  cmake --build build/release --target kncsim-bench-rtl >/dev/null)
 cmake --preset release >/dev/null && cmake --build --preset release --target kncsim-bench-rtl kncsim >/dev/null
 # This tree's models come from the cache: built now, so that no round times a build.
-build/release/tb/kncsim rtl build --set network.radix=8 --set router.impl=rtl --set router.fifo_flits=4 \
-  --set traffic.packet_flits=32 --set router.rtl_binding=signals >/dev/null
-build/release/tb/kncsim rtl build --set network.radix=8 --set router.impl=rtl --set router.fifo_flits=4 \
-  --set traffic.packet_flits=32 >/dev/null
-build/release/tb/kncsim rtl build --set network.radix=8 --set router.impl=rtl --set router.fifo_flits=128 \
-  --set router.flow_control=cut_through --set traffic.packet_flits=32 --set router.rtl_binding=signals >/dev/null
-build/release/tb/kncsim rtl build --set network.radix=8 --set router.impl=rtl --set router.fifo_flits=128 \
-  --set router.flow_control=cut_through --set traffic.packet_flits=32 >/dev/null
+for binding in direct signals; do
+  build/release/tb/kncsim rtl build --set network.radix=8 --set router.impl=rtl --set router.fifo_flits=4 \
+    --set router.flow_control=wormhole --set traffic.packet_flits=32 --set router.rtl_binding=$binding >/dev/null
+  build/release/tb/kncsim rtl build --set network.radix=8 --set router.impl=rtl --set router.fifo_flits=128 \
+    --set router.flow_control=cut_through --set traffic.packet_flits=32 --set router.rtl_binding=$binding >/dev/null
+done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for ((r = 0; r < rounds; ++r)); do

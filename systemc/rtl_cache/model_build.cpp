@@ -89,7 +89,12 @@ std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::s
 std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::string& obj_dir, bool fast) {
   const std::string inc = rtl_build::kVerilatorInclude;
   const std::string root = rtl_build::kSourceRoot;
-  std::vector<std::string> f{"-std=c++17", "-fPIC", fast ? "-O3" : "-O1", "-DNDEBUG", "-ffp-contract=off", "-w",
+  // -fno-semantic-interposition (and -Bsymbolic-functions at the link): the model's calls to
+  // its own functions go straight to them, not through the PLT, as in a program.
+  // -ftls-model=initial-exec: the thread-locals it reads are the runtime's, in the program, which
+  // is loaded at start; without it each read is a call to __tls_get_addr.
+  std::vector<std::string> f{"-std=c++17", "-fPIC", "-fno-semantic-interposition", "-ftls-model=initial-exec",
+                             fast ? "-O3" : "-O1", "-DNDEBUG", "-ffp-contract=off", "-w",
                              fmt::format("-DVM_COVERAGE={}", rtl_build::kCoverage ? 1 : 0), "-DVM_SC=1", "-DVM_TRACE=1",
                              "-DVM_TRACE_FST=0", "-DVM_TRACE_VCD=1", "-I" + obj_dir, "-I" + inc, "-I" + inc + "/vltstd",
                              "-I" + root + "/systemc", "-include", root + "/systemc/rtl_adapt/verilator_to_stderr.hpp"};
@@ -97,6 +102,8 @@ std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::s
   (void)spec;
   return f;
 }
+
+std::vector<std::string> model_link_flags() { return {"-shared", "-Wl,-Bsymbolic-functions"}; }
 
 void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildProgress* progress) {
   const std::string obj = (fs::path(dir) / "obj").string(), log = (fs::path(dir) / "build.log").string();
@@ -186,7 +193,10 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
 
   // 3. Link; the process that loads it has Verilator's runtime and SystemC.
   say("linking");
-  std::vector<std::string> link{rtl_build::kCompiler, "-shared", "-o", (fs::path(dir) / "model.so").string()};
+  std::vector<std::string> link{rtl_build::kCompiler};
+  for (const auto& f : model_link_flags()) link.push_back(f);
+  link.push_back("-o");
+  link.push_back((fs::path(dir) / "model.so").string());
   for (const Unit& u : units) link.push_back((fs::path(dir) / u.object).string());
   append(log, "$ " + quoted_command(link) + "\n");
   const std::string llog = obj + "/link.log";

@@ -18,6 +18,9 @@ std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::s
 // the once-only code (-O1, which compiles several times faster).
 std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::string& obj_dir, bool fast);
 
+// The link's flags (model.so holds no runtime: the loading process has it).
+std::vector<std::string> model_link_flags();
+
 // Builds `spec` in `dir` (which exists and is empty): dir/model.so, with everything the
 // tools said in dir/build.log. Throws RtlSourceError when Verilator refuses the sources (its
 // messages, with file:line), std::runtime_error for any other failure.

@@ -81,6 +81,7 @@ std::string key_material(const ModelSpec& spec) {
   std::string k = fmt::format("kncsim RTL model\nfamily {}\nbinding {}\ntop {}\n", spec.family_name(),
                               spec.binding_name(), spec.top());
   for (const auto& a : verilator_arguments(spec, "OBJ")) k += "verilator " + a + "\n";
+  for (const auto& f : model_link_flags()) k += "link " + f + "\n";
   for (bool fast : {true, false})
     for (const auto& f : model_compile_flags(spec, "OBJ", fast)) k += fmt::format("cxx{} {}\n", fast ? "_fast" : "_slow", f);
   k += fmt::format("verilator_version {}\ncompiler {} {}\n", version_of(rtl_build::kVerilator), rtl_build::kCompiler,
