@@ -21,6 +21,7 @@
 
 #include "support/kncsim_process.hpp"
 #include "support/sweep_files.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -33,20 +34,10 @@ using kncsim::test::read_file;
 const std::string kRun =
     "run --quiet --set network.radix=4 --set traffic.load=.2 --set run.convergence=fixed --set run.cycles=400 ";
 
-class Dir {
+// A directory for one test.
+class Dir : public kncsim::test::TempDir {
  public:
-  Dir() {
-    std::string p = ::testing::TempDir() + "kncsim_outputs_XXXXXX";
-    path_ = mkdtemp(p.data());
-  }
-  ~Dir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (fs::path(path_) / name).string(); }
-
- private:
-  std::string path_;
+  Dir() : TempDir("kncsim_outputs") {}
 };
 
 struct Node {

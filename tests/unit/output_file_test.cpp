@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "io/output_file.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -36,29 +37,10 @@ std::string slurp(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-// A fresh directory for one test, removed after it.
-class Dir {
+// A directory for one test.
+class Dir : public kncsim::test::TempDir {
  public:
-  Dir() {
-    std::string p = ::testing::TempDir() + "kncsim_output_XXXXXX";
-    path_ = mkdtemp(p.data());
-  }
-  ~Dir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (fs::path(path_) / name).string(); }
-  const std::string& path() const { return path_; }
-  // Everything in it, for "no temporary file is left behind".
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(path_)) out.push_back(e.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-
- private:
-  std::string path_;
+  Dir() : TempDir("kncsim_output") {}
 };
 
 // Everything a reader of `fifo` gets until the writer closes it, read on another thread.
