@@ -270,17 +270,22 @@ TEST(OutputTargets, AReadOnlyFileIsRefusedBeforeSimulating) {
   const std::string path = d / "locked.json";
   std::ofstream(path) << "keep";
   chmod(path.c_str(), 0444);
-  // As root, run as nobody (setpriv), who may still traverse the test's directories.
-  std::string prefix;
-  if (geteuid() == 0) {
-    chmod((d / "").c_str(), 0777);
+  // Root may write a 0444 file: then the file is made immutable (chattr +i), which root may
+  // not write either; where the file system has no such attribute, kncsim runs as nobody.
+  std::string prefix, why = "Permission denied";
+  const bool immutable = geteuid() == 0 && std::system(("chattr +i " + path + " 2>/dev/null").c_str()) == 0;
+  if (immutable) {
+    why = "Operation not permitted";
+  } else if (geteuid() == 0) {
+    chmod(d.path().c_str(), 0777);
     prefix = "setpriv --reuid=65534 --regid=65534 --clear-groups";
   }
   const Outcome o = kncsim("run --set network.radix=32 --set run.convergence=fixed --set run.cycles=10000000 --json " +
                                path,
                            prefix);
+  if (immutable) std::system(("chattr -i " + path).c_str());
   EXPECT_EQ(o.status, 2) << o.err;
-  EXPECT_NE(o.err.find("exists and cannot be overwritten: Permission denied"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("--json '" + path + "' exists and cannot be overwritten: " + why), std::string::npos) << o.err;
   EXPECT_EQ(read_file(path), "keep");
 }
 
