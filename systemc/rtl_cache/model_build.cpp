@@ -14,6 +14,7 @@
 #include <map>
 #include <sstream>
 
+#include "io/text_file.hpp"
 #include "io/child_process.hpp"
 #include "rtl/model_toolchain.hpp"
 #include "sched/stop_request.hpp"
@@ -22,11 +23,6 @@ namespace kncsim {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 void append(const std::string& log, const std::string& text) { std::ofstream(log, std::ios::app) << text; }
 
@@ -120,12 +116,12 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
   append(log, "$ " + quoted_command(verilate) + "\n");
   const std::string vlog = (fs::path(dir) / "verilator.log").string();
   if (wait_child(spawn_child(verilate, vlog, vlog)) != 0) {
-    const std::string text = read_text(vlog);
+    const std::string text = read_text_file(vlog);
     append(log, text);
     throw RtlSourceError(fmt::format("Verilator refused the {} sources in {}:\n{}(the whole log: {})", spec.family_name(),
                                      model_sources_dir(spec), verilator_errors(text), log));
   }
-  append(log, read_text(vlog));
+  append(log, read_text_file(vlog));
 
   // 2. Compile the generated C++ and the glue, `jobs` at once.
   struct Unit {
@@ -178,9 +174,9 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
     const Unit& u = units[it->second];
     running.erase(it);
     const std::string unit_log = (fs::path(dir) / (u.object + ".log")).string();
-    append(log, read_text(unit_log));
+    append(log, read_text_file(unit_log));
     if (exit_status(raw) != 0 && failure.empty())
-      failure = fmt::format("compiling {} failed:\n{}", fs::path(u.source).filename().string(), read_text(unit_log));
+      failure = fmt::format("compiling {} failed:\n{}", fs::path(u.source).filename().string(), read_text_file(unit_log));
     if (failure.empty()) say(fmt::format("compiling {} of {}", ++done, units.size()));
     if (!failure.empty())
       for (const auto& [p, i] : running) kill(p, SIGTERM);
@@ -201,10 +197,10 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
   append(log, "$ " + quoted_command(link) + "\n");
   const std::string llog = obj + "/link.log";
   if (wait_child(spawn_child(link, llog, llog)) != 0) {
-    append(log, read_text(llog));
+    append(log, read_text_file(llog));
     throw std::runtime_error(fmt::format("linking the {} model failed (the whole log: {})", spec.family_name(), log));
   }
-  append(log, read_text(llog));
+  append(log, read_text_file(llog));
   fs::remove_all(obj);
   fs::remove(vlog);
 }

@@ -23,6 +23,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "io/text_file.hpp"
 #include "io/output_file.hpp"
 #include "rtl/model_toolchain.hpp"
 #include "rtl_cache/model_build.hpp"
@@ -31,11 +32,6 @@ namespace kncsim {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 class Sha256 {
  public:
@@ -57,7 +53,7 @@ class Sha256 {
   std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx_;
 };
 
-std::string sha256_of_file(const std::string& path) { return Sha256().add(read_text(path)).hex(); }
+std::string sha256_of_file(const std::string& path) { return Sha256().add(read_text_file(path)).hex(); }
 
 // What a program prints for --version (first line), asked once per process.
 std::string version_of(const std::string& program) {
@@ -109,7 +105,7 @@ bool entry_whole(const fs::path& entry, std::string& why) {
     why = "model.so or its manifest is missing";
     return false;
   }
-  std::istringstream m(read_text((entry / "manifest.txt").string()));
+  std::istringstream m(read_text_file((entry / "manifest.txt").string()));
   uint64_t size = 0;
   std::string hash;
   m >> size >> hash;
@@ -264,7 +260,7 @@ std::vector<CacheEntry> ModelCache::list() const {
   std::vector<CacheEntry> out;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(fs::path(root_) / "models", ec)) {
-    CacheEntry c{e.path().filename().string(), read_text((e.path() / "label.txt").string()), bytes_under(e.path())};
+    CacheEntry c{e.path().filename().string(), read_text_file((e.path() / "label.txt").string()), bytes_under(e.path())};
     while (!c.label.empty() && c.label.back() == '\n') c.label.pop_back();
     out.push_back(std::move(c));
   }

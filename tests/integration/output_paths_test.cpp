@@ -35,6 +35,8 @@ const std::string kRun =
     "run --quiet --set network.radix=4 --set traffic.load=.2 --set run.convergence=fixed --set run.cycles=400 ";
 
 // A directory for one test.
+using kncsim::test::read_fifo;
+
 class Dir : public kncsim::test::TempDir {
  public:
   Dir() : TempDir("kncsim_outputs") {}
@@ -63,15 +65,8 @@ bool make_null_device(const std::string& path) {
   return chown(path.c_str(), 4321, 4322) == 0;
 }
 
-#define REQUIRE_ROOT()                                                                    \
-  if (geteuid() != 0) GTEST_SKIP() << "mknod needs root (CI runs as root)";
-
-std::future<std::string> read_fifo(const std::string& fifo) {
-  return std::async(std::launch::async, [fifo] {
-    std::ifstream in(fifo, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  });
-}
+// mknod needs root: the suite runs as root (CI does), and a run that is not cannot pass these.
+#define REQUIRE_ROOT() ASSERT_EQ(geteuid(), 0u) << "mknod needs root: run the suite as root, as CI does"
 
 TEST(OutputTargets, ACharacterDeviceNamedAsJsonVcdOrFlitLogStaysTheSameDevice) {
   REQUIRE_ROOT();
@@ -182,7 +177,7 @@ TEST(OutputTargets, ALinkIsFollowedAndStaysALink) {
 // strace shows the order: the temporary file is fsynced, renamed over the path, and then its
 // directory is opened and fsynced.
 TEST(OutputTargets, AResultIsFsyncedRenamedAndItsDirectoryFsynced) {
-  if (std::system("strace -V > /dev/null 2>&1") != 0) GTEST_SKIP() << "no strace (scripts/setup.sh installs it)";
+  ASSERT_EQ(std::system("strace -V > /dev/null 2>&1"), 0) << "no strace: scripts/setup.sh installs it";
   Dir d;
   const std::string json = d / "r.json", log = d / "strace.log";
   // LeakSanitizer cannot run under ptrace (the sanitized build): strace's run goes without it.
@@ -254,7 +249,7 @@ TEST(OutputTargets, DivergeOutFollowsALinkAndRefusesADevice) {
   EXPECT_TRUE(fs::is_symlink(d / "out"));
   EXPECT_EQ(read_file(d / "real/rtl.flits").rfind("# kncsim flit log", 0), 0u);
   EXPECT_EQ(nlohmann::json::parse(read_file(d / "real/systemc.json"))["curtime"], 300);
-  if (geteuid() != 0) return;
+  REQUIRE_ROOT();
   ASSERT_TRUE(make_null_device(d / "dev"));
   const Node dev = node_of(d / "dev");
   const Outcome refused = kncsim("diverge --out " + (d / "dev") + rtl);

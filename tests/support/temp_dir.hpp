@@ -1,10 +1,14 @@
 #pragma once
-// A fresh directory for one test (mkdtemp under the test's temp dir), removed after it.
+// A fresh directory for one test (mkdtemp under the test's temp dir), removed after it, and a
+// FIFO's reader.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <future>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -35,5 +39,13 @@ class TempDir {
  private:
   std::string path_;
 };
+
+// Everything a reader of `fifo` gets until its writer closes it, read on another thread.
+inline std::future<std::string> read_fifo(const std::string& fifo) {
+  return std::async(std::launch::async, [fifo] {
+    std::ifstream in(fifo, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  });
+}
 
 }  // namespace kncsim::test

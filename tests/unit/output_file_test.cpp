@@ -38,18 +38,12 @@ std::string slurp(const std::string& path) {
 }
 
 // A directory for one test.
+using kncsim::test::read_fifo;
+
 class Dir : public kncsim::test::TempDir {
  public:
   Dir() : TempDir("kncsim_output") {}
 };
-
-// Everything a reader of `fifo` gets until the writer closes it, read on another thread.
-std::future<std::string> read_fifo(const std::string& fifo) {
-  return std::async(std::launch::async, [fifo] {
-    std::ifstream in(fifo, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  });
-}
 
 TEST(OutputFile, ARegularFileIsReplacedWholeKeepingItsModeAndLeavingNoTemporaryFile) {
   Dir d;
