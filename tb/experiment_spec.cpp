@@ -12,6 +12,7 @@
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
+#include "rtl_adapt/sci_rtl_factory.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/drand48_lcg.hpp"
 #include "traffic/injection.hpp"
@@ -157,6 +158,13 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
   e.reference = c.text("router.impl") == "ref";
   e.trace = SciTrace{trace_nodes(c), c.text("trace.vcd")};
   e.rtl = rings_rtl(c, e.params);
+  bool direct = false, signals = false;  // traced nodes use the signal binding
+  for (uint32_t n : e.rtl.nodes) {
+    const bool traced = !e.trace.vcd_path.empty() && std::count(e.trace.nodes.begin(), e.trace.nodes.end(), n);
+    (e.rtl.signals || traced ? signals : direct) = true;
+  }
+  if (direct) e.rtl_models.push_back(rtl_sci_model_spec(false, c.text("router.rtl_sources")));
+  if (signals) e.rtl_models.push_back(rtl_sci_model_spec(true, c.text("router.rtl_sources")));
   const RingsDesign& d = e.design;
   const bool rr = c.text("traffic.workload") == "request_response";
   const double f = rr ? 0.5 : d.data_fraction;  // request/response: one of each

@@ -63,6 +63,7 @@ struct RingsExperiment {
   bool reference = true;  // router.impl ref: the reference ring model, else the SciNode network
   SciTrace trace;
   SciRtl rtl;
+  std::vector<ModelSpec> rtl_models;  // the RTL nodes' models (kncsim rtl build builds them)
   RingTrafficSpec traffic;
   RingWindow window;
   RingMeasureContext measure;

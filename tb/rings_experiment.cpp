@@ -74,7 +74,7 @@ SciRtl rings_rtl(const Config& c, const SciParams& p) {
   const std::string why = sci_rtl_refusal(p);
   if (!why.empty()) throw ConfigError("RTL ring nodes (router.impl: rtl or router.rtl_nodes): " + why);
   rtl.signals = c.text("router.rtl_binding") == "signals";
-  rtl.make = make_rtl_sci_node;
+  rtl.make = rtl_sci_maker(c.text("router.rtl_sources"));
   return rtl;
 }
 

@@ -2,14 +2,19 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <iostream>
+#include <mutex>
 #include <set>
 #include <thread>
 
 #include "experiment_spec.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
+#include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_cache/build_progress_line.hpp"
+#include "rtl_cache/model_build.hpp"
 #include "rtl_cache/model_cache.hpp"
 
 namespace kncsim {
@@ -17,7 +22,7 @@ namespace kncsim {
 std::vector<ModelSpec> rtl_models_of(const Config& config) {
   const ExperimentSpec e = decode_experiment(config);
   if (const auto* m = std::get_if<MeshExperiment>(&e.topology)) return m->rtl_models;
-  return {};  // rings: the SCI node's models are built with kncsim
+  return std::get<RingsExperiment>(e.topology).rtl_models;
 }
 
 std::vector<ModelSpec> rtl_test_models() {
@@ -25,33 +30,87 @@ std::vector<ModelSpec> rtl_test_models() {
   for (const RtlVariant& v : rtl_variants())
     for (bool signals : {false, true}) out.push_back(rtl_router_model_spec(v, signals));
   for (const RtlVariant& v : rtl_ci_mutants()) out.push_back(rtl_router_model_spec(v, false));
+  for (bool signals : {false, true}) out.push_back(rtl_sci_model_spec(signals));
   return out;
 }
+
+namespace {
+
+// Several builds' progress on one terminal line: the model last heard from, and how many are
+// done. Thread-safe; silent when stderr is not a terminal.
+class ParallelProgress final : public BuildProgress {
+ public:
+  explicit ParallelProgress(size_t total) : total_(total) {}
+  void step(const ModelSpec& spec, const std::string& what) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    line_.step(spec, fmt::format("{} ({} of {} models done)", what, done_, total_));
+  }
+  // A model finished: its line for the log (stdout), above the progress.
+  void finished(const std::string& line) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++done_;
+    line_.clear();
+    std::cout << line << std::flush;
+  }
+
+ private:
+  std::mutex mutex_;
+  BuildProgressLine line_;
+  size_t total_, done_ = 0;
+};
+
+}  // namespace
 
 int build_rtl_models(const std::vector<ModelSpec>& models, int jobs) {
   const ModelCache cache;
   std::set<std::string> seen;
-  int built = 0, cached = 0;
+  std::vector<const ModelSpec*> todo;
+  int cached = 0;
   for (const ModelSpec& m : models) {
     if (!seen.insert(cache.key(m)).second) continue;
-    if (cache.cached(m)) {
-      ++cached;
-      continue;
-    }
-    const auto t0 = std::chrono::steady_clock::now();
-    BuildProgressLine progress;
-    bool here = false;
-    cache.ensure(m, jobs, &progress, &here);
-    if (!here) {  // another kncsim built it while this one waited for its lock
-      ++cached;
-      continue;
-    }
-    ++built;
-    std::cout << fmt::format("built {} in {:.1f} s\n", m.label,
-                             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    std::cout.flush();
+    if (cache.cached(m)) ++cached;
+    else todo.push_back(&m);
   }
-  std::cout << fmt::format("{} RTL models: {} built, {} already cached, in {}\n", seen.size(), built, cached, cache.root());
+  // Several models at once, each with its share of the compilers: Verilating a model is one
+  // thread, so one model at a time would leave the other cores idle while it runs.
+  jobs = std::max(1, jobs);
+  const size_t workers = std::min(todo.size(), size_t(jobs));
+  const int each = workers ? std::max(1, jobs / int(workers)) : 1;
+  model_build_environment();
+  ParallelProgress progress(todo.size());
+  std::atomic<size_t> next{0};
+  std::atomic<int> built{0};
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
+  const auto work = [&] {
+    for (size_t i; (i = next++) < todo.size();) {
+      {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (failure) return;
+      }
+      const ModelSpec& m = *todo[i];
+      try {
+        const auto t0 = std::chrono::steady_clock::now();
+        bool here = false;
+        cache.ensure(m, each, &progress, &here);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (here) ++built;  // else another kncsim built it while this one waited for its lock
+        progress.finished(here ? fmt::format("built {} in {:.1f} s\n", m.label, s)
+                               : fmt::format("{}: built by another process meanwhile\n", m.label));
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (size_t w = 1; w < workers; ++w) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+  const int by_others = int(todo.size()) - built;
+  std::cout << fmt::format("{} RTL models: {} built, {} already cached, in {}\n", seen.size(), built.load(),
+                           cached + by_others, cache.root());
   return 0;
 }
 

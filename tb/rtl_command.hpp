@@ -14,8 +14,8 @@ std::vector<ModelSpec> rtl_models_of(const Config& config);
 // mutants.
 std::vector<ModelSpec> rtl_test_models();
 
-// Builds what is not cached yet, one model after another, `jobs` compilers each; prints a
-// line per model. Returns 0, or throws (RtlSourceError: the user's sources).
+// Builds what is not cached yet, up to `jobs` models at once (`jobs` compilers between them);
+// prints a line per model. Returns 0, or throws (RtlSourceError: the user's sources).
 int build_rtl_models(const std::vector<ModelSpec>& models, int jobs);
 int list_rtl_models();
 int clean_rtl_models();

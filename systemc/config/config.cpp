@@ -551,9 +551,9 @@ std::vector<std::string> Config::validate() const {
                       "one by one; allowed: router.impl: systemc or rtl on a mesh or torus, or no trace.flits");
   if (const std::string& dir = text("router.rtl_sources"); !dir.empty()) {
     const bool rtl = text("router.impl") == "rtl" || !is_word("router.rtl_nodes");
-    if (!rtl || text("network.topology") == "rings")
-      throw ConfigError("router.rtl_sources replaces the RTL routers' sources, and this configuration has none; "
-                        "allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes, on a mesh or torus");
+    if (!rtl)
+      throw ConfigError("router.rtl_sources replaces the RTL nodes' sources, and this configuration has none; "
+                        "allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes");
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
       throw ConfigError(fmt::format("router.rtl_sources '{}' is not a directory; allowed: a directory of .sv files", dir));

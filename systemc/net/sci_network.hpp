@@ -33,12 +33,13 @@ struct SciTrace {
 // Nodes built as Verilated RTL (router.impl: rtl, router.rtl_nodes): `make` builds one (the
 // testbench supplies it, so that this library needs no Verilated model); `signals` binds
 // every RTL node on sc_signals (traced ones always are).
+using SciRtlMaker = std::function<std::unique_ptr<SciRingNode>(const char* name, uint32_t node, SciShared& s,
+                                                                 RtlDomain& domain, bool signals)>;
+
 struct SciRtl {
   std::vector<uint32_t> nodes;
   bool signals = false;
-  std::function<std::unique_ptr<SciRingNode>(const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
-                                             bool signals)>
-      make;
+  SciRtlMaker make;
 };
 
 class SciNetwork final : public sc_core::sc_module, public SciModel {

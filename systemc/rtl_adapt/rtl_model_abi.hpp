@@ -4,6 +4,8 @@
 // kncsim_rtl_model(), a table of functions, and hands over the model's pins as the port
 // tables list them (router_ports.def, sci_node_ports.def): a C++ model (direct binding) a
 // pointer to each pin's word, a SystemC-mode model (signal binding) a pointer to each port.
+// The family is the top's: kncsim_router_top hands over RouterDirectPins or RouterSignalPorts,
+// kncsim_sci_node_top SciDirectPins or SciSignalPorts.
 // The glue takes each pin's address as the table's type, so a model whose pin differs does
 // not compile. Everything else a model needs (Verilator's runtime, SystemC) it takes from the
 // process. kAbiVersion is part of every cache key: change it with anything here.
@@ -13,12 +15,15 @@
 
 namespace kncsim::rtl_abi {
 
-constexpr uint32_t kAbiVersion = 1;
+constexpr uint32_t kAbiVersion = 2;
 
-// Verilator's word for a pin of `Bits` bits (CData, SData, IData, QData).
+// Verilator's word for a pin of `Bits` bits (CData, SData, IData, QData); a pin wider than 64
+// bits is a VlWide, whose first 32-bit word (EData) stands for it.
 template <int Bits>
-using Word = std::conditional_t<(Bits <= 8), uint8_t,
-                                std::conditional_t<(Bits <= 16), uint16_t, std::conditional_t<(Bits <= 32), uint32_t, uint64_t>>>;
+using Word = std::conditional_t<
+    (Bits <= 8), uint8_t,
+    std::conditional_t<(Bits <= 16), uint16_t,
+                       std::conditional_t<(Bits <= 32), uint32_t, std::conditional_t<(Bits <= 64), uint64_t, uint32_t>>>>;
 
 struct RouterDirectPins {
 #define KNCSIM_ROUTER_PIN(dir, name, type, bits) Word<bits>* name = nullptr;
@@ -32,6 +37,27 @@ struct RouterSignalPorts {
 #undef KNCSIM_ROUTER_PIN
 };
 
+struct SciDirectPins {
+#define KNCSIM_SCI_FLIT void
+#define KNCSIM_SCI_PIN(dir, name, type, bits) Word<bits>* name = nullptr;
+#include "rtl_adapt/sci_node_ports.def"
+#undef KNCSIM_SCI_PIN
+#undef KNCSIM_SCI_FLIT
+};
+
+// A SystemC-mode model's port type for a table entry: the flit words are an sc_bv of the pin's width.
+struct SciFlit;
+template <class Type, int Bits>
+using PortType = std::conditional_t<std::is_same_v<Type, SciFlit>, sc_dt::sc_bv<Bits>, Type>;
+
+struct SciSignalPorts {
+#define KNCSIM_SCI_FLIT SciFlit
+#define KNCSIM_SCI_PIN(dir, name, type, bits) sc_core::sc_##dir<PortType<type, bits>>* name = nullptr;
+#include "rtl_adapt/sci_node_ports.def"
+#undef KNCSIM_SCI_PIN
+#undef KNCSIM_SCI_FLIT
+};
+
 struct ModelApi {
   uint32_t abi_version;
   const char* top;  // the top module, e.g. "kncsim_router_top"
@@ -42,6 +68,13 @@ struct ModelApi {
   void (*destroy)(void* model);  // final(), then delete
   // Every signal inside a SystemC-mode model to `vcd` (a VerilatedVcdSc), `levels` deep.
   void (*trace)(void* model, void* vcd, int levels);
+  // Direct binding: makes the model take its clock as low at its last evaluation, so that the
+  // next evaluation with the clock high is a rising edge, without evaluating the low phase.
+  // False if this Verilator keeps that elsewhere: the adapter then evaluates the low phase.
+  bool (*mark_low)(void* model);
+  // Direct binding: up to `max` addresses every evaluation reads first (the model, its state's
+  // first lines, its message queue), for the clock domain to prefetch; returns how many.
+  int (*hot_lines)(void* model, const void** out, int max);
 };
 
 }  // namespace kncsim::rtl_abi

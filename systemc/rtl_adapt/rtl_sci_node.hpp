@@ -28,6 +28,7 @@
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "rtl_adapt/rtl_model_abi.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 #include "sched/calendar_wake.hpp"
 
@@ -43,9 +44,10 @@ struct SciStraps {
 template <class Pins>
 class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public RtlNode {
  public:
-  RtlSciNode(sc_core::sc_module_name name, uint32_t node, SciShared& s, RtlDomain& domain)
+  RtlSciNode(sc_core::sc_module_name name, const rtl_abi::ModelApi& model, uint32_t node, SciShared& s,
+             RtlDomain& domain)
       : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s),
-        pins_(std::string(this->name()) + ".rtl"), in_(size_t(s.p.dims)),
+        pins_(model, std::string(this->name()) + ".rtl"), in_(size_t(s.p.dims)),
         in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)),
         out_slot_(size_t(s.p.dims), 0), out_crc_bad_(size_t(s.p.dims), false), out_wire_(size_t(s.p.dims)) {
     domain_.add(node_, this, Pins::kNeedsDelta);

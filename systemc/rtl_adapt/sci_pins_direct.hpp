@@ -3,112 +3,106 @@
 // adapter sets its input pins and calls eval() itself, so a cycle costs a few model
 // evaluations and no SystemC signal traffic. Cycle for cycle identical to the signal binding
 // (the equivalence tests run both); it has no waveform support, so traced nodes use signals.
+// Its pins are sci_node_ports.def's, handed over by the model the cache loaded
+// (rtl_model_abi.hpp).
 #include <array>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
 
+#include "rtl_adapt/rtl_model_abi.hpp"
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 
 namespace kncsim {
 
-template <class VModel>
 class SciDirectPins {
  public:
   static constexpr bool kNeedsDelta = false;
 
-  // `name`: the model's hierarchical name, which an RTL assertion's report starts with.
-  explicit SciDirectPins(const std::string& name)
-      : m_(std::make_unique<VModel>(name.c_str())),
-        ring_in_{&m_->ring_in0_i, &m_->ring_in1_i, &m_->ring_in2_i, &m_->ring_in3_i},
-        ring_out_{&m_->ring_out0_o, &m_->ring_out1_o, &m_->ring_out2_o, &m_->ring_out3_o} {}
-  ~SciDirectPins() {
-    m_->final();
-#if VM_COVERAGE
-    (void)m_.release();  // Verilator's coverage database points into it until the exit-time write
-#endif
-  }
+  // A new model from `api` (a direct-binding model of the cache); `name`: its hierarchical
+  // name, which an RTL assertion's report starts with.
+  SciDirectPins(const rtl_abi::ModelApi& api, const std::string& name)
+      : api_(api), model_(api.create(name.c_str(), &p_)),
+        ring_in_{p_.ring_in0_i, p_.ring_in1_i, p_.ring_in2_i, p_.ring_in3_i},
+        ring_out_{p_.ring_out0_o, p_.ring_out1_o, p_.ring_out2_o, p_.ring_out3_o} {}
+  ~SciDirectPins() { api_.destroy(model_); }
+  SciDirectPins(const SciDirectPins&) = delete;
+  SciDirectPins& operator=(const SciDirectPins&) = delete;
 
   void assert_reset(const SciStraps& s) {  // a falling rst_ni: the first eval only settles
-    m_->dims_i = s.dims;
-    m_->me_i = s.me;
-    m_->address_flits_i = s.address_flits;
-    m_->data_flits_i = s.data_flits;
-    m_->echo_flits_i = s.echo_flits;
-    m_->ring_buffer_flits_i = s.ring_buffer_flits;
-    m_->input_queue_flits_i = s.input_queue_flits;
-    m_->output_queue_flits_i = s.output_queue_flits;
-    m_->active_packets_i = s.active_packets;
-    m_->t_pass_i = s.t_pass;
-    m_->t_switch_i = s.t_switch;
-    m_->stomp_i = s.stomp;
-    m_->clk_i = 0;
-    m_->rst_ni = 1;
-    m_->eval();
-    m_->rst_ni = 0;
-    m_->eval();
+    set(p_.dims_i, s.dims);
+    set(p_.me_i, s.me);
+    set(p_.address_flits_i, s.address_flits);
+    set(p_.data_flits_i, s.data_flits);
+    set(p_.echo_flits_i, s.echo_flits);
+    set(p_.ring_buffer_flits_i, s.ring_buffer_flits);
+    set(p_.input_queue_flits_i, s.input_queue_flits);
+    set(p_.output_queue_flits_i, s.output_queue_flits);
+    set(p_.active_packets_i, s.active_packets);
+    set(p_.t_pass_i, s.t_pass);
+    set(p_.t_switch_i, s.t_switch);
+    set(p_.stomp_i, s.stomp);
+    *p_.clk_i = 0;
+    *p_.rst_ni = 1;
+    eval();
+    *p_.rst_ni = 0;
+    eval();
   }
   void release_reset() {
-    m_->rst_ni = 1;
-    m_->eval();
+    *p_.rst_ni = 1;
+    eval();
   }
 
-  uint32_t ring_out_valid() const { return m_->ring_out_valid_o; }
-  rtl::sci::Words ring_out(int d) const { return words(*ring_out_[size_t(d)]); }
-  bool cpu_out_valid() const { return m_->cpu_out_valid_o; }
-  rtl::sci::Words cpu_out() const { return words(m_->cpu_out_o); }
-  bool cpu_take() const { return m_->cpu_take_o; }
-  uint32_t echoes() const { return m_->echo_o; }
-  uint32_t nacks() const { return m_->nack_o; }
-  uint32_t corrupted() const { return m_->corrupt_o; }
-  uint32_t stomped() const { return m_->stomp_o; }
-  uint32_t retransmissions() const { return m_->retransmit_o; }
-  uint32_t sent() const { return m_->sent_o; }
-  uint32_t released() const { return m_->released_o; }
-  uint32_t made() const { return m_->made_o; }
-  uint32_t destroyed() const { return m_->destroyed_o; }
-  uint32_t active_max() const { return m_->active_max_o; }
-  uint32_t held() const { return m_->held_o; }
-  bool idle() const { return m_->idle_o; }
-  bool idle_after_edge() const { return m_->idle_o; }  // the edge was evaluated
+  uint32_t ring_out_valid() const { return *p_.ring_out_valid_o; }
+  rtl::sci::Words ring_out(int d) const { return words(ring_out_[size_t(d)]); }
+  bool cpu_out_valid() const { return *p_.cpu_out_valid_o; }
+  rtl::sci::Words cpu_out() const { return words(p_.cpu_out_o); }
+  bool cpu_take() const { return *p_.cpu_take_o; }
+  uint32_t echoes() const { return *p_.echo_o; }
+  uint32_t nacks() const { return *p_.nack_o; }
+  uint32_t corrupted() const { return *p_.corrupt_o; }
+  uint32_t stomped() const { return *p_.stomp_o; }
+  uint32_t retransmissions() const { return *p_.retransmit_o; }
+  uint32_t sent() const { return *p_.sent_o; }
+  uint32_t released() const { return *p_.released_o; }
+  uint32_t made() const { return *p_.made_o; }
+  uint32_t destroyed() const { return *p_.destroyed_o; }
+  uint32_t active_max() const { return *p_.active_max_o; }
+  uint32_t held() const { return *p_.held_o; }
+  bool idle() const { return *p_.idle_o; }
+  bool idle_after_edge() const { return *p_.idle_o; }  // the edge was evaluated
 
   void set_now(uint32_t now, uint32_t prio) {
-    m_->now_i = now;
-    m_->prio_i = uint8_t(prio);
+    set(p_.now_i, now);
+    set(p_.prio_i, prio);
   }
-  void set_ring_in(int d, const rtl::sci::Words& w) { put(*ring_in_[size_t(d)], w); }
-  void set_ring_in_valid(uint32_t v) { m_->ring_in_valid_i = uint8_t(v); }
-  void set_cpu_in(const rtl::sci::Words& w) { put(m_->cpu_in_i, w); }
-  void set_cpu_in_valid(bool v) { m_->cpu_in_valid_i = v; }
+  void set_ring_in(int d, const rtl::sci::Words& w) { put(ring_in_[size_t(d)], w); }
+  void set_ring_in_valid(uint32_t v) { set(p_.ring_in_valid_i, v); }
+  void set_cpu_in(const rtl::sci::Words& w) { put(p_.cpu_in_i, w); }
+  void set_cpu_in_valid(bool v) { set(p_.cpu_in_valid_i, v); }
   void settle() {
-    m_->eval();
+    eval();
     low_seen_ = true;
   }
-  // What every evaluation reads first: the model object, and the design's state (one-bit pins
-  // and registers first).
+  // What every evaluation reads first (the model, its state, its message queue).
   void hot_lines(std::vector<const void*>& out) const {
-    out.push_back(m_.get());
-    const uintptr_t m = reinterpret_cast<uintptr_t>(&m_->clk_i);
-    for (uintptr_t line = 0; line < 3; ++line) out.push_back(reinterpret_cast<const void*>(m + 64 * line));
-    // eval() ends by reading the model's message queue depth: its own allocation, a miss each
-    // evaluation otherwise (6% of an RTL ring run at A = .1).
-    out.push_back(m_->rootp->vlSymsp->__Vm_evalMsgQp);
+    const void* lines[8];
+    const int n = api_.hot_lines(model_, lines, 8);
+    out.insert(out.end(), lines, lines + n);
   }
   // The falling edge changes nothing in the model (its outputs follow its registers): it is
   // evaluated with the next inputs (settle) only when an output is read before the rising
   // edge. Otherwise the rising edge's evaluation settles the inputs and then clocks, as
   // Verilator's evaluation does (input logic first, then edge triggers), once the model knows
-  // its clock went low: Verilator detects an edge against the clock it saw at its last
-  // evaluation, and keeps that in a member that mark_low sets. Should a Verilator name it
-  // otherwise, mark_low evaluates the low phase instead (slower, the same cycles).
-  void clock_low() { m_->clk_i = 0; }
+  // its clock went low (mark_low). Should a Verilator keep that where the glue cannot reach it,
+  // the low phase is evaluated instead (slower, the same cycles).
+  void clock_low() { *p_.clk_i = 0; }
   void clock_high() {
-    if (!low_seen_) mark_low(*m_->rootp, 0);
-    m_->clk_i = 1;
-    m_->eval();
+    if (!low_seen_ && !api_.mark_low(model_)) eval();
+    *p_.clk_i = 1;
+    eval();
     low_seen_ = false;
   }
 
@@ -117,27 +111,24 @@ class SciDirectPins {
   void start_of_simulation() {}
 
  private:
-  using Wide = std::remove_reference_t<decltype(std::declval<VModel&>().cpu_in_i)>;
-  static rtl::sci::Words words(const Wide& v) {
+  static rtl::sci::Words words(const uint32_t* v) {
     rtl::sci::Words w{};
     for (size_t i = 0; i < w.size(); ++i) w[i] = v[i];
     return w;
   }
-  static void put(Wide& v, const rtl::sci::Words& w) {
+  static void put(uint32_t* v, const rtl::sci::Words& w) {
     for (size_t i = 0; i < w.size(); ++i) v[i] = w[i];
   }
-
-  template <class Root>
-  auto mark_low(Root& root, int) -> decltype(void(root.__Vtrigrprev__TOP__clk_i = 0)) {
-    root.__Vtrigrprev__TOP__clk_i = 0;
+  template <class Word>
+  static void set(Word* pin, uint32_t v) {
+    *pin = Word(v);
   }
-  template <class Root>
-  void mark_low(Root&, long) {
-    m_->eval();
-  }
+  void eval() { api_.eval(model_); }
 
-  std::unique_ptr<VModel> m_;
-  std::array<Wide*, 4> ring_in_, ring_out_;
+  const rtl_abi::ModelApi& api_;
+  rtl_abi::SciDirectPins p_;
+  void* model_;
+  std::array<uint32_t*, 4> ring_in_, ring_out_;
   bool low_seen_ = true;  // an evaluation saw the clock low since the last rising edge
 };
 

@@ -5,18 +5,17 @@
 // signal inside the model can go to its own VCD (VerilatedVcdSc). Writes land one delta
 // later: the clock domain puts a delta cycle between its phases.
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <systemc>
 
-#include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/port_table.hpp"
+#include "rtl_adapt/rtl_model_abi.hpp"
+#include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/rtl_internals_vcd.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 
 namespace kncsim {
 
-template <class VModel>
 class SciSignalPins {
   using FlitBits = sc_dt::sc_bv<rtl::sci::kFlitBits>;
   template <class T>
@@ -25,14 +24,21 @@ class SciSignalPins {
  public:
   static constexpr bool kNeedsDelta = true;
 
-  // The model is a SystemC child "rtl" of the adapter: its name is the hierarchy's.
-  explicit SciSignalPins(const std::string&) : m_(std::make_unique<VModel>("rtl")) {
+  // A new model from `api` (a SystemC-mode model of the cache), a SystemC child "rtl" of the
+  // adapter: its name is the hierarchy's.
+  SciSignalPins(const rtl_abi::ModelApi& api, const std::string&) : api_(api), model_(api.create("rtl", &ports_)) {
 #define KNCSIM_SCI_FLIT FlitBits
-#define KNCSIM_SCI_PIN(dir, name, type, bits) m_->name(name##_);
+#define KNCSIM_SCI_PIN(dir, name, type, bits) (*ports_.name)(name##_);
 #include "rtl_adapt/sci_node_ports.def"
 #undef KNCSIM_SCI_PIN
 #undef KNCSIM_SCI_FLIT
   }
+  ~SciSignalPins() {
+    internals_.close();
+    api_.destroy(model_);
+  }
+  SciSignalPins(const SciSignalPins&) = delete;
+  SciSignalPins& operator=(const SciSignalPins&) = delete;
 
   void assert_reset(const SciStraps& s) {
     dims_i_.write(s.dims);
@@ -101,7 +107,9 @@ class SciSignalPins {
 
   // Every signal inside the model, to its own VCD file (opened at start of simulation).
   void trace_internals(const std::string& path) { internals_.request(path); }
-  void start_of_simulation() { internals_.open(*m_); }
+  void start_of_simulation() {
+    internals_.open([this](void* vcd, int levels) { api_.trace(model_, vcd, levels); });
+  }
 
  private:
   // rst_ni starts high, so that asserting it is a falling edge.
@@ -116,19 +124,15 @@ class SciSignalPins {
     return b;
   }
 
-  std::unique_ptr<VModel> m_;
+  const rtl_abi::ModelApi& api_;
+  rtl_abi::SciSignalPorts ports_;
+  void* model_;
 #define KNCSIM_SCI_FLIT FlitBits
 #define KNCSIM_SCI_PIN(dir, name, type, bits) Pin<type> name##_{#name, type(pin_high_at_start(#name))};
 #include "rtl_adapt/sci_node_ports.def"
 #undef KNCSIM_SCI_PIN
 #undef KNCSIM_SCI_FLIT
-  RtlInternalsVcd internals_;  // declared after the model: closed before it goes
-#if VM_COVERAGE
-  struct KeepForCoverage {
-    std::unique_ptr<VModel>& m;
-    ~KeepForCoverage() { (void)m.release(); }
-  } keep_{m_};
-#endif
+  RtlInternalsVcd internals_;  // closed before the model goes
 };
 
 }  // namespace kncsim

@@ -1,9 +1,9 @@
 #include "rtl_adapt/sci_rtl_factory.hpp"
 
-#include "Vkncsim_sci_node_top.h"
-#include "Vkncsim_sci_node_top_direct.h"
-#include "Vkncsim_sci_node_top_direct__Syms.h"  // for the direct binding's mark_low and hot lines
+#include <array>
+
 #include "rtl_adapt/rtl_coverage.hpp"
+#include "rtl_adapt/rtl_model_loader.hpp"
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/sci_pins_direct.hpp"
 #include "rtl_adapt/sci_pins_signals.hpp"
@@ -12,15 +12,30 @@ namespace kncsim {
 
 static_assert(rtl::sci::kMaxDims == 4, "the top has four ring ports (ring_in0_i .. ring_in3_i)");
 
-std::unique_ptr<SciRingNode> make_rtl_sci_node(const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
-                                               bool signal_binding) {
-  std::unique_ptr<SciRingNode> r;
-  if (signal_binding)
-    r = std::make_unique<RtlSciNode<SciSignalPins<Vkncsim_sci_node_top>>>(name, node, s, domain);
-  else
-    r = std::make_unique<RtlSciNode<SciDirectPins<Vkncsim_sci_node_top_direct>>>(name, node, s, domain);
-  write_coverage_at_exit();  // after a model made Verilator's context
-  return r;
+ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir) {
+  ModelSpec s;
+  s.family = RtlFamily::sci_node;
+  s.binding = signal_binding ? RtlBinding::signals : RtlBinding::direct;
+  s.sources_dir = sources_dir;
+  s.label = "SCI ring node" + (sources_dir.empty() ? std::string() : " from " + sources_dir) + " (" +
+            s.binding_name() + " binding)";
+  return s;
+}
+
+SciRtlMaker rtl_sci_maker(const std::string& sources_dir) {
+  std::array<const rtl_abi::ModelApi*, 2> models{};  // direct, signals; loaded once per maker
+  return [sources_dir, models](const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
+                               bool signals) mutable -> std::unique_ptr<SciRingNode> {
+    const rtl_abi::ModelApi*& model = models[signals ? 1 : 0];
+    if (!model) model = &load_rtl_model(rtl_sci_model_spec(signals, sources_dir));
+    std::unique_ptr<SciRingNode> r;
+    if (signals)
+      r = std::make_unique<RtlSciNode<SciSignalPins>>(name, *model, node, s, domain);
+    else
+      r = std::make_unique<RtlSciNode<SciDirectPins>>(name, *model, node, s, domain);
+    write_coverage_at_exit();  // after a model made Verilator's context
+    return r;
+  };
 }
 
 }  // namespace kncsim

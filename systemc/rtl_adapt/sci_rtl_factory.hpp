@@ -1,17 +1,23 @@
 #pragma once
-// The Verilated SCI ring node (rtl/sci/), put at a node of a SciNetwork: Verilated once in
-// SystemC mode (signal binding) and once as a C++ model (direct binding). Its limits are the
-// package's (rtl/sci_rtl_limits.hpp); a network outside them is refused by the config checks.
+// The Verilated SCI ring node (rtl/sci/, or the architect's copy), put at a node of a
+// SciNetwork. One model serves every ring network within its package's limits
+// (rtl/sci_rtl_limits.hpp; the network's parameters are straps), so the model cache holds
+// one per binding and source directory; a network outside the limits is refused by the
+// config checks.
 #include <cstdint>
 #include <memory>
+#include <string>
 
-#include "ring/sci_ring_node.hpp"
-#include "ring/sci_shared.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
+#include "net/sci_network.hpp"
+#include "rtl_cache/model_spec.hpp"
 
 namespace kncsim {
 
-std::unique_ptr<SciRingNode> make_rtl_sci_node(const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
-                                               bool signal_binding);
+// The cache's model of the SCI node: from `sources_dir` (empty: rtl/sci/), in one binding.
+ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir = "");
+
+// Makes RTL ring nodes (SciRtl::make): each binding's model is loaded from the cache, built
+// first if need be, when the first node needs it.
+SciRtlMaker rtl_sci_maker(const std::string& sources_dir = "");
 
 }  // namespace kncsim

@@ -13,8 +13,10 @@ namespace kncsim {
 class BuildProgressLine final : public BuildProgress {
  public:
   BuildProgressLine() : shown_(isatty(STDERR_FILENO) != 0) {}
-  ~BuildProgressLine() override {
+  ~BuildProgressLine() override { clear(); }
+  void clear() {
     if (drawn_) std::fprintf(stderr, "\r\033[K");
+    drawn_ = false;
   }
   void step(const ModelSpec& spec, const std::string& what) override {
     if (!shown_) return;

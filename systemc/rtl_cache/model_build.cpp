@@ -34,6 +34,20 @@ std::string quoted_command(const std::vector<std::string>& argv) {
 
 int exit_status(int raw) { return WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw); }
 
+// Waits for one of `children` to end: its pid and raw status; pid -1 if none can be waited for.
+std::pair<pid_t, int> wait_any(const std::map<pid_t, size_t>& children) {
+  for (int round = 0;; ++round) {
+    for (const auto& [pid, unit] : children) {
+      int raw = 0;
+      const pid_t r = waitpid(pid, &raw, WNOHANG);
+      if (r == pid) return {pid, raw};
+      if (r < 0 && errno != EINTR) return {pid, 127 << 8};
+    }
+    if (children.empty()) return {-1, 0};
+    usleep(round < 100 ? 2000 : 20000);
+  }
+}
+
 int wait_child(pid_t pid) {
   int raw = 0;
   while (waitpid(pid, &raw, 0) < 0)
@@ -64,15 +78,21 @@ std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::s
   std::vector<std::string> a{spec.binding == RtlBinding::signals ? "--sc" : "--cc"};
   if (spec.binding == RtlBinding::signals) a.push_back("--trace");
   if (rtl_build::kCoverage) {
-    // As the build's coverage option: -O0 keeps every counter, with the modules inlined and
-    // gate optimisation on (see rtl/CMakeLists.txt).
+    // The build's coverage option (KNCSIM_RTL_COVERAGE). -O0: Verilator's optimizer may
+    // evaluate a block from copies that carry no coverage counters. -finline --inline-mult 0:
+    // but inline every module (toggle coverage makes them too big for the default limit), or a
+    // module instantiated several times (a FIFO per input) shares one counter per cover point,
+    // labelled with its first instance. -fgate: -O0 turns gate optimisation off, which
+    // Verilator warns "may cause ordering problems"; with the modules inlined it did (the SCI
+    // switch's assertion saw a body flit before its head that no other build sees).
     for (const char* f : {"-O0", "-finline", "-fgate", "--inline-mult", "0", "--coverage-line", "--coverage-toggle",
                           "--coverage-user"})
       a.push_back(f);
   } else {
     a.push_back("-O3");
   }
-  for (const char* f : {"--assert", "--prefix", "Vmodel", "--top-module"}) a.push_back(f);
+  if (rtl_build::kAssert) a.push_back("--assert");
+  for (const char* f : {"--prefix", "Vmodel", "--top-module"}) a.push_back(f);
   a.push_back(spec.top());
   a.push_back("--Mdir");
   a.push_back(obj_dir);
@@ -100,6 +120,13 @@ std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::s
 }
 
 std::vector<std::string> model_link_flags() { return {"-shared", "-Wl,-Bsymbolic-functions"}; }
+
+void model_build_environment() {
+  // ccache keys on the command line, which names no staging directory (see below) and not the
+  // working directory: a model built again (another cache, a damaged entry) reuses the objects.
+  // Set once, before any thread builds (setenv is not safe beside a fork in another thread).
+  if (const char* v = std::getenv("CCACHE_NOHASHDIR"); !v || std::string(v) != "1") setenv("CCACHE_NOHASHDIR", "1", 1);
+}
 
 void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildProgress* progress) {
   const std::string obj = (fs::path(dir) / "obj").string(), log = (fs::path(dir) / "build.log").string();
@@ -138,12 +165,10 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
     }
   std::sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) { return a.source < b.source; });
   units.push_back({std::string(rtl_build::kSourceRoot) + "/rtl/glue/kncsim_model_glue.cpp", "obj/kncsim_model_glue.o",
-                   {"-DKNCSIM_MODEL=Vmodel", "-DKNCSIM_MODEL_HEADER=\"Vmodel.h\"", "-DKNCSIM_TOP=\"" + spec.top() + "\"",
+                   {"-DKNCSIM_MODEL=Vmodel", "-DKNCSIM_MODEL_HEADER=\"Vmodel.h\"", "-DKNCSIM_MODEL_SYMS=\"Vmodel__Syms.h\"", "-DKNCSIM_TOP=\"" + spec.top() + "\"",
                     fmt::format("-DKNCSIM_SIGNALS={}", spec.binding == RtlBinding::signals ? 1 : 0),
                     fmt::format("-DKNCSIM_ROUTER={}", spec.family == RtlFamily::router ? 1 : 0)}});
-  // ccache keys on the command line, which names no staging directory (see below) and not the
-  // working directory: a model built again (another cache, a damaged entry) reuses the objects.
-  setenv("CCACHE_NOHASHDIR", "1", 1);
+  model_build_environment();
   std::map<pid_t, size_t> running;
   size_t next = 0, done = 0;
   std::string failure;
@@ -163,14 +188,10 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
       append(log, "$ " + quoted_command(cc) + "\n");
       running[spawn_child(cc, u.object + ".log", u.object + ".log", dir)] = next++;
     }
-    int raw = 0;
-    const pid_t pid = waitpid(-1, &raw, 0);
-    if (pid < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
+    // Only this build's children: other threads may be building other models.
+    const auto [pid, raw] = wait_any(running);
+    if (pid < 0) break;
     const auto it = running.find(pid);
-    if (it == running.end()) continue;
     const Unit& u = units[it->second];
     running.erase(it);
     const std::string unit_log = (fs::path(dir) / (u.object + ".log")).string();

@@ -21,6 +21,10 @@ std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::s
 // The link's flags (model.so holds no runtime: the loading process has it).
 std::vector<std::string> model_link_flags();
 
+// The environment the builds' tools run in; build_model sets it itself, and a program that
+// builds models from several threads calls it first, before any thread starts.
+void model_build_environment();
+
 // Builds `spec` in `dir` (which exists and is empty): dir/model.so, with everything the
 // tools said in dir/build.log. Throws RtlSourceError when Verilator refuses the sources (its
 // messages, with file:line), std::runtime_error for any other failure.

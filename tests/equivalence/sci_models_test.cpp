@@ -163,7 +163,7 @@ Outcome run_network(const RingCase& c, const SciRtl& rtl) {
 SciRtl rtl_nodes(const RingCase& c, bool all, bool signals) {
   SciRtl rtl;
   rtl.signals = signals;
-  rtl.make = make_rtl_sci_node;
+  rtl.make = rtl_sci_maker();
   std::mt19937_64 rng(uint64_t(c.index) + 77);
   const uint32_t n = RingGeometry(c.params.dims, c.params.radix).nodes();
   for (uint32_t u = 0; u < n; ++u)

@@ -62,7 +62,7 @@ class Bench : public sc_core::sc_module {
       // Every register and memory of the RTL starts random, not zero: what its reset leaves
       // out shows (different flits on the pins, or an assertion).
       randomize_rtl_initial_state(int(seed));
-      node_ = make_rtl_sci_node("dut", u_, shared_, rtl_clock_, dut == Dut::rtl_signals);
+      node_ = rtl_sci_maker()("dut", u_, shared_, rtl_clock_, dut == Dut::rtl_signals);
     }
     for (int d = 0; d < p.dims; ++d) {
       const LinkParams link{p.wire_cycles[size_t(d)] + p.decode_cycles, LinkKind::pipelined};

@@ -1,5 +1,5 @@
 // The SCI ring node RTL's protocol assertions fire: the Verilated top alone (direct model),
-// strapped as a node of a 4-ary 2-cube, is driven with a stimulus that breaks a rule, and the
+// from the model cache, strapped as a node of a 4-ary 2-cube, is driven with a stimulus that breaks a rule, and the
 // process must stop with the module's hierarchical name and the rule. A lawful stimulus on the
 // same pins runs on; one that sends a packet and takes its echo back also checks the pins the
 // network tests read only through the adapter's running counters (active_max_o). (Verilator
@@ -10,7 +10,8 @@
 #include <cstdio>
 #include <memory>
 
-#include "Vkncsim_sci_node_top_direct.h"
+#include "rtl_adapt/rtl_model_loader.hpp"
+#include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 
 namespace kncsim {
@@ -18,63 +19,67 @@ namespace {
 
 class SciTop {
  public:
-  SciTop() : m_(std::make_unique<Vkncsim_sci_node_top_direct>()) {
-    m_->dims_i = 2;
-    m_->me_i = 0x11;  // (1, 1)
-    m_->address_flits_i = 4;
-    m_->data_flits_i = 20;
-    m_->echo_flits_i = 2;
-    m_->ring_buffer_flits_i = 25;
-    m_->input_queue_flits_i = 25;
-    m_->output_queue_flits_i = 25;
-    m_->active_packets_i = 2;
-    m_->t_pass_i = 1;
-    m_->t_switch_i = 2;
-    m_->stomp_i = 0;
-    m_->clk_i = 0;
-    m_->rst_ni = 1;
-    m_->eval();
-    m_->rst_ni = 0;
-    m_->eval();
-    m_->rst_ni = 1;
-    m_->eval();
+  SciTop() : api_(load_rtl_model(rtl_sci_model_spec(false))), m_(api_.create("TOP", &p_)) {
+    *p_.dims_i = 2;
+    *p_.me_i = 0x11;  // (1, 1)
+    *p_.address_flits_i = 4;
+    *p_.data_flits_i = 20;
+    *p_.echo_flits_i = 2;
+    *p_.ring_buffer_flits_i = 25;
+    *p_.input_queue_flits_i = 25;
+    *p_.output_queue_flits_i = 25;
+    *p_.active_packets_i = 2;
+    *p_.t_pass_i = 1;
+    *p_.t_switch_i = 2;
+    *p_.stomp_i = 0;
+    *p_.clk_i = 0;
+    *p_.rst_ni = 1;
+    eval();
+    *p_.rst_ni = 0;
+    eval();
+    *p_.rst_ni = 1;
+    eval();
   }
-  ~SciTop() { m_->final(); }
+  ~SciTop() { api_.destroy(m_); }
 
   // One cycle: inputs set, a rising edge, the clock low again. Ring 0's events of the cycle are
   // tallied first.
   void cycle(uint32_t ring0_valid, const rtl::sci::Words& ring0 = {}) {
-    sent += m_->sent_o & 1;
-    flits_out += m_->ring_out_valid_o & 1;
-    released += m_->released_o & 1;
-    for (size_t i = 0; i < ring0.size(); ++i) m_->ring_in0_i[i] = ring0[i];
-    m_->ring_in_valid_i = uint8_t(ring0_valid);
-    m_->now_i = now_++;
-    m_->prio_i = 0;
-    m_->clk_i = 1;
-    m_->eval();
-    m_->clk_i = 0;
-    m_->eval();
+    sent += *p_.sent_o & 1;
+    flits_out += *p_.ring_out_valid_o & 1;
+    released += *p_.released_o & 1;
+    for (size_t i = 0; i < ring0.size(); ++i) p_.ring_in0_i[i] = ring0[i];
+    *p_.ring_in_valid_i = uint8_t(ring0_valid);
+    *p_.now_i = now_++;
+    *p_.prio_i = 0;
+    *p_.clk_i = 1;
+    eval();
+    *p_.clk_i = 0;
+    eval();
   }
   // One cycle with a flit offered on the CPU port (and none on the rings): whether the node took
   // it (cpu_take_o, which follows cpu_in in the same cycle: read before the edge).
   bool cycle_offering_cpu(const rtl::sci::Words& cpu) {
-    for (size_t i = 0; i < cpu.size(); ++i) m_->cpu_in_i[i] = cpu[i];
-    m_->cpu_in_valid_i = 1;
-    m_->ring_in_valid_i = 0;
-    m_->now_i = now_;
-    m_->prio_i = 0;
-    m_->eval();
-    const bool took = m_->cpu_take_o;
+    for (size_t i = 0; i < cpu.size(); ++i) p_.cpu_in_i[i] = cpu[i];
+    *p_.cpu_in_valid_i = 1;
+    *p_.ring_in_valid_i = 0;
+    *p_.now_i = now_;
+    *p_.prio_i = 0;
+    eval();
+    const bool took = *p_.cpu_take_o;
     cycle(0);
-    m_->cpu_in_valid_i = 0;
+    *p_.cpu_in_valid_i = 0;
     return took;
   }
-  Vkncsim_sci_node_top_direct& model() { return *m_; }
+  const rtl_abi::SciDirectPins& pins() const { return p_; }
   int sent = 0, flits_out = 0, released = 0;  // on ring 0: packets sent, flits out, packets freed
 
  private:
-  std::unique_ptr<Vkncsim_sci_node_top_direct> m_;
+  void eval() { api_.eval(m_); }
+
+  const rtl_abi::ModelApi& api_;
+  rtl_abi::SciDirectPins p_;
+  void* m_;
   uint32_t now_ = 0;
 };
 
@@ -117,7 +122,7 @@ TEST(SciRtlAssertions, ALawfulPacketPassesWithoutAReport) {
   SciTop top;
   for (uint32_t s = 0; s < 4; ++s) top.cycle(1, passing_flit(s == 0, s == 3, s));
   for (int i = 0; i < 10; ++i) top.cycle(0);
-  EXPECT_TRUE(top.model().idle_o);  // it went on around the ring
+  EXPECT_TRUE(*top.pins().idle_o);  // it went on around the ring
 }
 
 // active_max_o is the fullest an active buffer has been, not how full one is now: the packet
@@ -125,8 +130,8 @@ TEST(SciRtlAssertions, ALawfulPacketPassesWithoutAReport) {
 // stays after that.
 TEST(SciRtlAssertions, ActiveMaxKeepsTheFullestActiveBufferAfterTheEchoFreesIt) {
   SciTop top;
-  auto& m = top.model();
-  EXPECT_EQ(m.active_max_o, 0);
+  const auto& m = top.pins();
+  EXPECT_EQ(*m.active_max_o, 0);
   uint32_t taken = 0;
   for (int i = 0; i < 20 && taken < 4; ++i)
     taken += top.cycle_offering_cpu(message_flit(SciKind::address, taken == 0, taken == 3, taken));
@@ -134,13 +139,13 @@ TEST(SciRtlAssertions, ActiveMaxKeepsTheFullestActiveBufferAfterTheEchoFreesIt) 
   for (int i = 0; i < 10; ++i) top.cycle(0);  // T_switch, then the packet on ring 0's output link
   EXPECT_EQ(top.sent, 1) << "one packet from the output queue";
   EXPECT_EQ(top.flits_out, 4);
-  EXPECT_EQ(m.active_max_o, 1) << "held in the active buffer, waiting for its echo";
+  EXPECT_EQ(*m.active_max_o, 1) << "held in the active buffer, waiting for its echo";
   top.cycle(1, message_flit(SciKind::echo, true, false, 0));  // back around ring 0
   top.cycle(1, message_flit(SciKind::echo, false, true, 1));
   for (int i = 0; i < 5; ++i) top.cycle(0);
   EXPECT_EQ(top.released, 1) << "the echo frees the packet";
-  EXPECT_TRUE(m.idle_o);
-  EXPECT_EQ(m.active_max_o, 1) << "the high mark stays";
+  EXPECT_TRUE(*m.idle_o);
+  EXPECT_EQ(*m.active_max_o, 1) << "the high mark stays";
 }
 
 TEST(SciRtlAssertionsDeathTest, ABodyFlitWithSequenceZeroStopsTheRingInterface) {

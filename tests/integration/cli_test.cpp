@@ -180,7 +180,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set router.impl=rtl --set router.fifo_flits=5 --set router.rtl_sources=/no/such/dir",
                                "router.rtl_sources '/no/such/dir' is not a directory", "a directory of .sv files"},
                       BadInput{"run --set router.impl=systemc --set router.rtl_sources=/tmp",
-                               "router.rtl_sources replaces the RTL routers' sources", "router.impl: rtl"},
+                               "router.rtl_sources replaces the RTL nodes' sources", "router.impl: rtl"},
                       BadInput{"run --set router.impl=systemc --set router.fifo_flits=0", "router.fifo_flits", ">= 1"},
                       BadInput{"run --set router.impl=systemc --set link.delay=0", "link.delay", ">= 1"},
                       BadInput{"run --set router.impl=systemc --set link.delay=[1,2,3]", "link.delay lists 3",

@@ -69,7 +69,7 @@ std::unique_ptr<SciModel> make_ring_network(const SciParams& p, RingModel m) {
   if (m == RingModel::ref) return std::make_unique<SciRefNetwork>("sci", p);
   SciRtl rtl;
   if (m == RingModel::rtl) {
-    rtl.make = make_rtl_sci_node;
+    rtl.make = rtl_sci_maker();
     for (uint32_t u = 0; u < RingGeometry(p.dims, p.radix).nodes(); ++u) rtl.nodes.push_back(u);
   }
   return std::make_unique<SciNetwork>("sci", p, SciTrace{}, rtl);
