@@ -5,6 +5,7 @@
 //   kncsim check RESULT.json --expect 'T<30' [--expect 'p99<80']...
 //   kncsim sweep SWEEP.yaml [-j N] [--backend local|slurm] [--out DIR] [--dry-run]
 //   kncsim rtl build [CONFIG.yaml] [--set key=value]... [--sweep SWEEP.yaml] [--tests] [-j N] | list | clean
+//   kncsim rtl check [CONFIG.yaml] [--set key=value]... [--tests]
 //   kncsim diverge [CONFIG.yaml] [--set key=value]... [--out DIR] [--window CYCLES]
 //   kncsim keys
 #include <CLI/CLI.hpp>
@@ -233,6 +234,16 @@ int main(int argc, char** argv) {
   rtl_build->add_flag("--tests", rtl_tests, "the models the test suite uses (the reference parameter sets, both "
                                             "bindings, and the CI mutants)");
   rtl_build->add_option("-j,--jobs", rtl_jobs, "compilers at once (default: the core count)")->check(CLI::Range(1, 256));
+  Common check_opts;
+  auto* rtl_check = rtl->add_subcommand("check", "check the RTL a configuration uses (router.rtl_sources) against its "
+                                                 "family's port contract, and that Verilator elaborates it without a "
+                                                 "warning, without building anything; exit 2 naming what is wrong");
+  rtl_check->add_option("config", check_opts.config_path, "YAML experiment file (omit for the built-in default)")
+      ->check(CLI::ExistingFile);
+  rtl_check->add_option("--set", check_opts.sets, "override one key, e.g. --set router.rtl_sources=my_rtl (repeatable)")
+      ->take_all();
+  bool check_tests = false;
+  rtl_check->add_flag("--tests", check_tests, "the models the test suite uses, instead of a configuration's");
   auto* rtl_list = rtl->add_subcommand("list", "the cached models, with their sizes");
   auto* rtl_clean = rtl->add_subcommand("clean", "remove every cached model");
   (void)rtl_clean;
@@ -252,6 +263,9 @@ int main(int argc, char** argv) {
     if (sweep->parsed()) return run_sweep_command(sweep_opts);
     if (rtl->parsed()) {
       if (rtl_list->parsed()) return kncsim::list_rtl_models();
+      if (rtl_check->parsed())
+        return kncsim::check_rtl_models(check_tests ? kncsim::rtl_test_models()
+                                                    : kncsim::rtl_models_of(load(check_opts, std::cerr)));
       if (!rtl_build->parsed()) return kncsim::clean_rtl_models();
       kncsim::install_stop_handlers();  // a signal stops the compilers; no entry is left half-built
       std::vector<kncsim::ModelSpec> models;
@@ -292,6 +306,7 @@ int main(int argc, char** argv) {
       const kncsim::Config config = load(run_opts, std::cerr);
       check_outputs(run_opts, config);
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
+      kncsim::prepare_rtl_models(config);  // a model built now is not counted as simulation time
       const auto t0 = std::chrono::steady_clock::now();
       kncsim::ProgressLine progress(!run_opts.quiet);
       const auto result = kncsim::run_experiment(config, nullptr, progress.callback());

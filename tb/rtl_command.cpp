@@ -2,7 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <stdlib.h>
+
 #include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <chrono>
 #include <exception>
 #include <iostream>
@@ -16,6 +21,7 @@
 #include "rtl_cache/build_progress_line.hpp"
 #include "rtl_cache/model_build.hpp"
 #include "rtl_cache/model_cache.hpp"
+#include "rtl_cache/model_ports.hpp"
 
 namespace kncsim {
 
@@ -57,6 +63,26 @@ class ParallelProgress final : public BuildProgress {
   std::mutex mutex_;
   BuildProgressLine line_;
   size_t total_, done_ = 0;
+};
+
+// A private directory under $TMPDIR for a check's Verilator files, removed after (kept when
+// the check failed: the error names its log).
+class TempWorkDir {
+ public:
+  TempWorkDir() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string p = std::string(tmp && *tmp ? tmp : "/tmp") + "/kncsim-rtl-check.XXXXXX";
+    if (!mkdtemp(p.data())) throw std::runtime_error(fmt::format("cannot create {}: {}", p, std::strerror(errno)));
+    path_ = p;
+  }
+  ~TempWorkDir() {
+    std::error_code ec;
+    if (std::uncaught_exceptions() == 0) std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
 };
 
 }  // namespace
@@ -111,6 +137,34 @@ int build_rtl_models(const std::vector<ModelSpec>& models, int jobs) {
   const int by_others = int(todo.size()) - built;
   std::cout << fmt::format("{} RTL models: {} built, {} already cached, in {}\n", seen.size(), built.load(),
                            cached + by_others, cache.root());
+  return 0;
+}
+
+void prepare_rtl_models(const Config& config) {
+  const ModelCache cache;
+  const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+  for (const ModelSpec& m : rtl_models_of(config))
+    if (!cache.cached(m)) {
+      BuildProgressLine progress;
+      cache.ensure(m, jobs, &progress);
+    }
+}
+
+int check_rtl_models(const std::vector<ModelSpec>& models) {
+  if (models.empty()) {
+    std::cout << "this configuration has no RTL nodes (router.impl: rtl, or router.rtl_nodes): nothing to check\n";
+    return 0;
+  }
+  std::set<std::string> seen;  // both bindings elaborate the same sources with the same parameters
+  for (const ModelSpec& m : models) {
+    std::string what = model_sources_dir(m) + "\n";
+    for (const auto& p : m.parameters) what += p + " ";
+    if (!seen.insert(what).second) continue;
+    TempWorkDir work;
+    check_model_ports(m, work.path());
+    std::cout << fmt::format("{}: the {} ports of {} in {} follow {}, and Verilator elaborates them without a warning\n",
+                             m.label, m.ports.size(), m.top(), model_sources_dir(m), m.port_table);
+  }
   return 0;
 }
 

@@ -17,6 +17,13 @@ std::vector<ModelSpec> rtl_test_models();
 // Builds what is not cached yet, up to `jobs` models at once (`jobs` compilers between them);
 // prints a line per model. Returns 0, or throws (RtlSourceError: the user's sources).
 int build_rtl_models(const std::vector<ModelSpec>& models, int jobs);
+// Before a run: builds the models its RTL nodes need that are not cached yet, with every core,
+// so that the run's own time is simulation (progress on a terminal only; nothing on stdout).
+void prepare_rtl_models(const Config& config);
+// kncsim rtl check: each model's sources against its port table, and elaborated by Verilator
+// (its default warnings fatal), without building; a line per model. Returns 0, or throws
+// RtlSourceError naming what is wrong.
+int check_rtl_models(const std::vector<ModelSpec>& models);
 int list_rtl_models();
 int clean_rtl_models();
 

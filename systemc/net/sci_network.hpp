@@ -20,6 +20,7 @@
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "rtl_adapt/sci_rtl_maker.hpp"
 #include "sc/vcd_file.hpp"
 
 namespace kncsim {
@@ -33,9 +34,6 @@ struct SciTrace {
 // Nodes built as Verilated RTL (router.impl: rtl, router.rtl_nodes): `make` builds one (the
 // testbench supplies it, so that this library needs no Verilated model); `signals` binds
 // every RTL node on sc_signals (traced ones always are).
-using SciRtlMaker = std::function<std::unique_ptr<SciRingNode>(const char* name, uint32_t node, SciShared& s,
-                                                                 RtlDomain& domain, bool signals)>;
-
 struct SciRtl {
   std::vector<uint32_t> nodes;
   bool signals = false;

@@ -1,5 +1,7 @@
 #include "rtl_adapt/rtl_variants.hpp"
 
+#include "rtl_adapt/port_table.hpp"
+
 #include <fmt/format.h>
 
 #include "rtl_adapt/rtl_coverage.hpp"
@@ -46,6 +48,8 @@ ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding) {
                   fmt::format("-GVcs={}", v.vcs),
                   fmt::format("-GArb={}", arbitration_code(v.arbitration))};
   s.sources_dir = v.sources_dir;
+  s.ports = router_port_table();
+  s.port_table = "systemc/rtl_adapt/router_ports.def";
   s.label = fmt::format("router dims {} fifo_flits {} {} {} {} vcs {} {}{} ({} binding)", v.dims, v.depth,
                         v.adaptive ? "adaptive" : "dor", v.cut_through ? "cut_through" : "wormhole",
                         v.torus ? "torus" : "mesh", v.vcs, arbitration_name(v.arbitration),

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "rtl_adapt/port_table.hpp"
 #include "rtl_adapt/rtl_coverage.hpp"
 #include "rtl_adapt/rtl_model_loader.hpp"
 #include "rtl_adapt/rtl_sci_node.hpp"
@@ -17,6 +18,8 @@ ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir
   s.family = RtlFamily::sci_node;
   s.binding = signal_binding ? RtlBinding::signals : RtlBinding::direct;
   s.sources_dir = sources_dir;
+  s.ports = sci_node_port_table();
+  s.port_table = "systemc/rtl_adapt/sci_node_ports.def";
   s.label = "SCI ring node" + (sources_dir.empty() ? std::string() : " from " + sources_dir) + " (" +
             s.binding_name() + " binding)";
   return s;

@@ -17,6 +17,7 @@
 #include "io/text_file.hpp"
 #include "io/child_process.hpp"
 #include "rtl/model_toolchain.hpp"
+#include "rtl_cache/model_ports.hpp"
 #include "sched/stop_request.hpp"
 
 namespace kncsim {
@@ -53,16 +54,6 @@ int wait_child(pid_t pid) {
   while (waitpid(pid, &raw, 0) < 0)
     if (errno != EINTR) return 127;
   return exit_status(raw);
-}
-
-// Verilator's own messages about the sources, "%Error: file.sv:12:5: ...", for the user.
-std::string verilator_errors(const std::string& log) {
-  std::istringstream in(log);
-  std::string out;
-  int n = 0;
-  for (std::string line; std::getline(in, line) && n < 12;)
-    if (line.rfind("%Error", 0) == 0 || line.rfind("%Warning", 0) == 0) out += "  " + line + "\n", ++n;
-  return out;
 }
 
 // The model's evaluation code, compiled for speed; the rest (construction, settling, trace
@@ -135,7 +126,9 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
   };
   jobs = std::max(1, jobs);
 
-  // 1. Verilate.
+  // 1. The sources elaborate, and their top has the family's ports; then Verilate.
+  say("checking the ports");
+  check_model_ports(spec, dir);
   say("Verilating");
   std::vector<std::string> verilate{rtl_build::kVerilator};
   const auto args = verilator_arguments(spec, obj);
@@ -146,7 +139,7 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
     const std::string text = read_text_file(vlog);
     append(log, text);
     throw RtlSourceError(fmt::format("Verilator refused the {} sources in {}:\n{}(the whole log: {})", spec.family_name(),
-                                     model_sources_dir(spec), verilator_errors(text), log));
+                                     model_sources_dir(spec), verilator_messages(text), log));
   }
   append(log, read_text_file(vlog));
 

@@ -10,12 +10,22 @@ namespace kncsim {
 enum class RtlFamily { router, sci_node };
 enum class RtlBinding { direct, signals };  // a C++ model the adapter evaluates; a SystemC-mode one
 
+// One pin of the family's port table (router_ports.def, sci_node_ports.def): the top must
+// have exactly these ports, in this order.
+struct ModelPort {
+  const char* name;
+  bool output;
+  int bits;
+};
+
 struct ModelSpec {
   RtlFamily family = RtlFamily::router;
   RtlBinding binding = RtlBinding::direct;
   std::vector<std::string> parameters;  // Verilator -G assignments, e.g. "-GDims=2"
   std::string sources_dir;              // the family's .sv files; empty: kncsim's own (rtl/)
   std::string label;                    // for people: "router dims 2 fifo_flits 4 ... (direct)"
+  std::vector<ModelPort> ports;         // the port table, checked before Verilating; empty: none
+  std::string port_table;               // where the table is written, for messages
 
   std::string top() const { return family == RtlFamily::router ? "kncsim_router_top" : "kncsim_sci_node_top"; }
   std::string family_name() const { return family == RtlFamily::router ? "router" : "sci_node"; }

@@ -9,8 +9,10 @@
 // wherever a case fits the RTL's limits: all nodes RTL (direct binding), a random third of
 // them among SystemC nodes, and every fourth such case all on sc_signals.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <ostream>
 #include <random>
@@ -229,6 +231,32 @@ TEST(SciModelsStomp, StompedEchoesInAFourDimensionalNetwork) {
   ASSERT_EQ(sci_rtl_refusal(c.params), "") << "the RTL nodes must run this case";
   expect_equal_models(c, ref);
   EXPECT_GT(ref.counters.stomped, 5u) << "echoes begun, then stomped";
+}
+
+// An architect's ring node (router.rtl_sources): a copy of kncsim's SCI node sources in a
+// directory of the test's, Verilated from there through the cache, equals the reference packet
+// for packet, all RTL and a third RTL, on the four-ring stomp case (every ring interface busy).
+TEST(SciRtlSources, ACopyOfTheRingNodeSourcesEqualsTheReferencePacketForPacket) {
+  namespace fs = std::filesystem;
+  const std::string dir = ::testing::TempDir() + "kncsim_sci_copy_" + std::to_string(getpid());
+  fs::create_directories(dir);
+  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl/sci"))
+    if (e.path().extension() == ".sv" || e.path().extension() == ".vlt")
+      fs::copy_file(e.path(), fs::path(dir) / e.path().filename(), fs::copy_options::overwrite_existing);
+  const RingCase c = stomp_case(1002, 4, 3, 0.06, 4);
+  Outcome ref;
+  {
+    SimSession session;
+    auto net = std::make_unique<SciRefNetwork>("ref", c.params);
+    ref = run(*net, c, kUntil);
+  }
+  ASSERT_GT(ref.records.size(), 20u);
+  for (bool all : {true, false}) {
+    SciRtl rtl = rtl_nodes(c, all, false);
+    rtl.make = rtl_sci_maker(dir);
+    expect_same(ref, run_network(c, rtl), all ? "all RTL from a copy" : "a third RTL, from a copy");
+  }
+  fs::remove_all(dir);
 }
 
 std::vector<RingCase> cases() {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <regex>
 #include <string>
 #include <thread>
 
@@ -190,6 +191,70 @@ TEST(ArchitectsRtl, ASyntaxErrorIsRefusedWithItsFileAndLine) {
   const std::string log_path = o.err.substr(log, o.err.find(')', log) - log);
   EXPECT_NE(read_file(log_path).find("kncsim_fifo.sv"), std::string::npos) << log_path;
   EXPECT_EQ(cache.staging(), 0);
+}
+
+// A copy whose top renames one port (in_pop_o, everywhere in the top but in the pins of the
+// routers it instantiates): refused with exit 2 before Verilating, naming the port, where the
+// top declares it, and what the table expects there; nothing enters the cache.
+TEST(ArchitectsRtl, ARenamedPortIsRefusedNamingItsExpectedDirectionAndWidth) {
+  Cache cache;
+  const std::string dir = copy_of_rtl(cache.path() + "/my_rtl");
+  const std::string top = dir + "/kncsim_router_top.sv";
+  std::string text = std::regex_replace(read_file(top), std::regex("\\bin_pop_o\\b"), "in_take_o");
+  text = std::regex_replace(text, std::regex("\\.in_take_o(\\s*)\\("), ".in_pop_o$1(");
+  std::ofstream(top) << text;
+  const Outcome o = kncsim("run" + joined(kRtl) + " --set router.rtl_sources=" + dir, cache.env());
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("the router sources in " + dir + " do not have the port contract of kncsim_router_top"),
+            std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("port 6 of kncsim_router_top is in_take_o (output, 7 bits) at " + top + ":21; expected "
+                       "in_pop_o (output, 7 bits)"),
+            std::string::npos) << o.err;
+  EXPECT_EQ(o.err.find("Verilating"), std::string::npos);
+  EXPECT_EQ(cache.entries(), 0);
+  EXPECT_EQ(cache.staging(), 0);
+}
+
+// The same for a ring node whose me_i pin is a bit narrower (kncsim rtl check, which builds
+// nothing), and a width Verilator itself only warns about: the port is named first.
+TEST(ArchitectsRtl, ARingNodePortOfTheWrongWidthIsNamed) {
+  Cache cache;
+  const std::string dir = cache.path() + "/my_sci";
+  fs::create_directories(dir);
+  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl/sci"))
+    fs::copy_file(e.path(), fs::path(dir) / e.path().filename());
+  const std::string top = dir + "/kncsim_sci_node_top.sv";
+  std::string text = read_file(top);
+  const std::string from = "input  logic [SciAddrW-1:0]   me_i,";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "input  logic [SciAddrW-2:0]   me_i,");
+  std::ofstream(top) << text;
+  const Outcome o = kncsim("rtl check --set network.topology=rings --set router.model=sci --set router.impl=rtl "
+                           "--set router.active_buffer_packets=4 --set router.rtl_sources=" + dir,
+                           cache.env());
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("port 4 of kncsim_sci_node_top is me_i (input, 15 bits) at " + top + ":12; expected me_i "
+                       "(input, 16 bits)"),
+            std::string::npos) << o.err;
+  EXPECT_EQ(cache.entries(), 0);
+}
+
+// The port contract page's two templates (docs/rtl-templates/) pass the check, and kncsim's own
+// sources do.
+TEST(ArchitectsRtl, TheContractTemplatesAndKncsimsOwnSourcesPassTheCheck) {
+  Cache cache;
+  const std::string docs = std::string(KNCSIM_SOURCE_DIR) + "/docs/rtl-templates/";
+  const std::string router = "rtl check --set router.impl=rtl --set router.fifo_flits=4 "
+                             "--set router.flow_control=wormhole --set router.rtl_sources=";
+  const std::string ring = "rtl check --set network.topology=rings --set router.model=sci --set router.impl=rtl "
+                           "--set router.active_buffer_packets=4 --set router.rtl_sources=";
+  for (const std::string& cmd : {router + docs + "router", ring + docs + "sci_node",
+                                 router + KNCSIM_SOURCE_DIR + "/rtl", ring + KNCSIM_SOURCE_DIR + "/rtl/sci"}) {
+    const Outcome o = kncsim(cmd, cache.env());
+    EXPECT_EQ(o.status, 0) << cmd << "\n" << o.err;
+    EXPECT_NE(o.out.find("Verilator elaborates them without a warning"), std::string::npos) << o.out;
+  }
+  EXPECT_EQ(cache.entries(), 0) << "a check builds nothing";
 }
 
 // Editing one file of the architect's RTL rebuilds the model that uses it, once; the other
