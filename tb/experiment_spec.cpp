@@ -156,7 +156,7 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
   e.params = rings_sci_params(c);  // refuses what cannot be built, naming the key
   e.analytic = rings_analytic(e.design);
   e.reference = c.text("router.impl") == "ref";
-  e.trace = SciTrace{trace_nodes(c), c.text("trace.vcd")};
+  e.trace = SciTrace{trace_nodes(c), c.text("trace.vcd"), c.text("trace.flits")};
   e.rtl = rings_rtl(c, e.params);
   bool direct = false, signals = false;  // traced nodes use the signal binding
   for (uint32_t n : e.rtl.nodes) {

@@ -546,9 +546,9 @@ std::vector<std::string> Config::validate() const {
     throw ConfigError("trace.vcd (--vcd) traces link pins, which router.impl ref has none of (Pertel's packet-level "
                       "model, or the ring model that steps every node in one process); allowed: router.impl: systemc, "
                       "or no trace.vcd");
-  if (!text("trace.flits").empty() && (text("router.impl") == "ref" || text("network.topology") == "rings"))
-    throw ConfigError("trace.flits logs the flits a wormhole router sends, which router.impl ref and rings do not model "
-                      "one by one; allowed: router.impl: systemc or rtl on a mesh or torus, or no trace.flits");
+  if (!text("trace.flits").empty() && text("router.impl") == "ref")
+    throw ConfigError("trace.flits logs the flits each router or ring node sends, which router.impl ref does not model "
+                      "one by one; allowed: router.impl: systemc or rtl, or no trace.flits");
   if (const std::string& dir = text("router.rtl_sources"); !dir.empty()) {
     const bool rtl = text("router.impl") == "rtl" || !is_word("router.rtl_nodes");
     if (!rtl)

@@ -199,8 +199,8 @@ const std::vector<KeySpec>& config_schema() {
        "VCD waveform of the traced nodes' link pins (systemc); also kncsim run --vcd PATH"},
       {"trace.nodes", K::integers, {}, 0, false, 16777215, "0", "nodes whose link pins go to the VCD file"},
       {"trace.flits", K::text, {}, 0, false, kNoMax, "",
-       "file for a line per flit each router sends (cycle node port vc packet seq head tail); kncsim diverge "
-       "compares two runs' logs (systemc, mesh or torus)"},
+       "file for a line per flit each router or ring node sends (cycle node port vc packet seq head tail; rings: "
+       "port = the ring, vc = the packet kind); kncsim diverge compares two runs' logs (systemc or rtl)"},
       {"run.statistics", K::choice, {"full", "basic"}, 0, false, kNoMax, "full",
        "full = also latency percentiles, histograms, a 95% confidence interval, per-node rates and per-channel "
        "utilisation (JSON; kncsim run --csv DIR); basic = the listings' means only"},

@@ -1,20 +1,16 @@
 #pragma once
-// A run's flit log (trace.flits): one line per flit sent on a link or handed to a network
-// interface, in the cycle it left its router:
-//   cycle node port vc packet seq head tail
-// (port as MeshGeometry numbers them, 0 = the local output; packet = the packet's id). Two
-// runs of one configuration give the same lines, in some order within a cycle, exactly when
-// their routers behave the same: kncsim diverge sorts and compares them. Written through a C
-// stream to a file the output layer stages and puts in place when the log closes; a failed
-// RTL assertion flushes it and puts it in place before the process stops.
+// A wormhole network's flit log (trace.flits, the file: flit_log_file.hpp): one line per flit
+// sent on a link or handed to a network interface, in the cycle it left its router (port as
+// MeshGeometry numbers them, 0 = the local output; packet = the packet's id). Two runs of one
+// configuration give the same lines, in some order within a cycle, exactly when their routers
+// behave the same: kncsim diverge sorts and compares them.
 #include <cstdint>
-#include <cstdio>
 #include <deque>
 #include <string>
 #include <vector>
 
 #include "flit/packet_table.hpp"
-#include "io/output_file.hpp"
+#include "net/flit_log_file.hpp"
 #include "link/flit_tap.hpp"
 #include "net/link_end.hpp"
 #include "router/network_router.hpp"
@@ -25,9 +21,6 @@ class FlitLog final : public FlitTap {
  public:
   // `links` (the fabric's, one per link) must outlive the log.
   FlitLog(const std::string& path, const PacketTable& packets, const std::vector<LinkEnd>& links);
-  ~FlitLog() override;
-  FlitLog(const FlitLog&) = delete;
-  FlitLog& operator=(const FlitLog&) = delete;
 
   void sent(uint32_t link, const Flit& f, int64_t cycle) override;
   // The ejector to give the router at `node`: logs each flit, then hands it to `next`.
@@ -49,8 +42,7 @@ class FlitLog final : public FlitTap {
   };
   void write(int64_t cycle, uint32_t node, int port, const Flit& f);
 
-  StagedOutput staged_;
-  std::FILE* file_;
+  FlitLogFile file_;
   const PacketTable& packets_;
   const std::vector<LinkEnd>& links_;
   std::deque<NodeEjector> ejectors_;

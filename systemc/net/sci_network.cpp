@@ -45,6 +45,11 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
       const LinkParams link{p.wire_cycles[size_t(d)] + p.decode_cycles, LinkKind::pipelined};
       nodes_[u]->connect_ring(d, link, nodes_[shared_.geo.downstream(u, d)]->ring_input(d));
     }
+  if (!trace.flit_log_path.empty()) {
+    flit_log_ = std::make_unique<RingFlitLog>(trace.flit_log_path, shared_.packets, p.dims);
+    for (uint32_t u = 0; u < n; ++u)
+      for (int d = 0; d < p.dims; ++d) nodes_[u]->tap_ring(d, flit_log_.get(), u * uint32_t(p.dims) + uint32_t(d));
+  }
   if (!trace.vcd_path.empty()) {
     vcd_ = std::make_unique<VcdFile>(trace.vcd_path, rtl.nodes.empty() ? sc_core::SC_NS : sc_core::SC_PS);
     const std::string stem = vcd_stem(vcd_output_path(trace.vcd_path));

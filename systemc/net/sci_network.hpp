@@ -21,14 +21,17 @@
 #include "ring/sci_shared.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
 #include "rtl_adapt/sci_rtl_maker.hpp"
+#include "net/ring_flit_log.hpp"
 #include "sc/vcd_file.hpp"
 
 namespace kncsim {
 
-// Waveforms (--vcd): the ring-link pins and queue occupancies of the listed nodes.
+// Waveforms (--vcd): the ring-link pins and queue occupancies of the listed nodes; and the flit
+// log (trace.flits).
 struct SciTrace {
   std::vector<uint32_t> nodes;
   std::string vcd_path;  // empty: no waveform
+  std::string flit_log_path;  // trace.flits: every flit sent on a ring (ring_flit_log.hpp); empty: none
 };
 
 // Nodes built as Verilated RTL (router.impl: rtl, router.rtl_nodes): `make` builds one (the
@@ -61,6 +64,7 @@ class SciNetwork final : public sc_core::sc_module, public SciModel {
   std::unique_ptr<RtlDomain> rtl_clock_;  // only with RTL nodes
   std::vector<std::unique_ptr<SciRingNode>> nodes_;
   std::unique_ptr<VcdFile> vcd_;  // trace.vcd
+  std::unique_ptr<RingFlitLog> flit_log_;  // trace.flits
 };
 
 }  // namespace kncsim

@@ -27,6 +27,7 @@ class SciNode final : public sc_core::sc_module, public SciRingNode {
   void connect_ring(int d, const LinkParams& link, const RingInput& next) override {
     rings_[size_t(d)].connect_output(link, next);
   }
+  void tap_ring(int d, FlitTap* tap, uint32_t link) override { rings_[size_t(d)].tap_output(tap, link); }
   uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t) override;
   void notify_due() override { due_.notify(sc_core::SC_ZERO_TIME); }
   void wake_at(int64_t cycle) override { s_.calendar.wake(node_, cycle, s_.calendar.now()); }

@@ -64,6 +64,7 @@ class SciRingInterface {
   int64_t next_event(int64_t t) const;
   size_t flits_held() const;
   std::array<int64_t, 4> flits_sent() const { return out_ ? out_->flits_sent() : std::array<int64_t, 4>{}; }
+  void tap_output(FlitTap* tap, uint32_t link) { out_->set_tap(tap, link); }
 
  private:
   enum class Fate : uint8_t { pass, accept, drop, strip };

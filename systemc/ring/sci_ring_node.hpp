@@ -10,6 +10,7 @@
 #include <array>
 
 #include "flit/flit_fifo.hpp"
+#include "link/flit_tap.hpp"
 #include "link/link_params.hpp"
 #include "ring/sci_packet.hpp"
 #include "sched/wakeable.hpp"
@@ -37,6 +38,8 @@ class SciRingNode : public Wakeable {
   virtual size_t flits_held() const = 0;
   // Flits sent so far on ring d's link out, by SCI packet kind.
   virtual std::array<int64_t, 4> ring_flits_sent(int d) const = 0;
+  // After wiring: every flit ring d's link out sends is shown to `tap` as link `link` (a flit log).
+  virtual void tap_ring(int d, FlitTap* tap, uint32_t link) = 0;
   // Trace the node's ring-link pins (results unchanged); an RTL node also writes every signal
   // inside it to a VCD file of its own.
   virtual void trace(sc_core::sc_trace_file* tf) = 0;

@@ -76,6 +76,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     else
       domain_.edge_now(node_, now);
   }
+  void tap_ring(int d, FlitTap* tap, uint32_t link) override { out_[size_t(d)]->set_tap(tap, link); }
   std::array<int64_t, 4> ring_flits_sent(int d) const override {
     const auto& l = out_[size_t(d)];
     return l ? l->flits_sent() : std::array<int64_t, 4>{};

@@ -68,8 +68,9 @@ int run_diverge(const DivergeOptions& o) {
   for (const auto& s : o.sets) config.apply_set(s);
   config.validate();
   const bool rtl = config.text("router.impl") == "rtl" || !config.integers("router.rtl_nodes").empty();
-  if (!rtl || config.text("network.topology") == "rings")
-    throw ConfigError("kncsim diverge compares a mesh or torus's RTL routers with the SystemC ones, and this "
+  const bool rings = config.text("network.topology") == "rings";
+  if (!rtl)
+    throw ConfigError("kncsim diverge compares a network's RTL routers or ring nodes with the SystemC ones, and this "
                       "configuration has none; allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes");
   if (o.window < 1 || o.history < 0) throw ConfigError("--window must be at least 1 and --history at least 0");
   check_output_directory(o.out_dir, "kncsim diverge --out");
@@ -81,8 +82,9 @@ int run_diverge(const DivergeOptions& o) {
       {"systemc", {"router.impl=systemc", "router.rtl_nodes=none", "router.rtl_sources=", "trace.vcd=",
                    "trace.flits=" + file("systemc.flits")}},
       {"rtl", {"trace.vcd=", "trace.flits=" + file("rtl.flits")}}};
-  std::cout << fmt::format("kncsim diverge: running the configuration with SystemC routers and with RTL routers "
-                           "(logs in {})\n", dir);
+  const char* const part = rings ? "ring nodes" : "routers";
+  std::cout << fmt::format("kncsim diverge: running the configuration with SystemC {} and with RTL {} (logs in {})\n",
+                           part, part, dir);
   run_all(o, runs, "");
   if (!ok(runs[0])) {
     std::cout << fmt::format("the SystemC run failed ({}):\n{}", file("systemc.log"), tail_of(file("systemc.log"), 6));
@@ -108,8 +110,10 @@ int run_diverge(const DivergeOptions& o) {
     std::cout << fmt::format("no divergence: the RTL and SystemC runs sent the same {} flits\n", expected.size());
     return 0;
   }
-  const MeshGeometry g(network_radices(config), config.text("network.topology") == "torus");
-  std::cout << describe(*d, g, "SystemC", "RTL");
+  const DivergenceNames names =
+      rings ? ring_names(RingGeometry(int(config.integer("network.dims")), network_radices(config).front()))
+            : mesh_names(MeshGeometry(network_radices(config), config.text("network.topology") == "torus"));
+  std::cout << describe(*d, names, "SystemC", "RTL");
 
   // 2. Both again up to just past the divergence, tracing that node; the waveforms cut to
   // the window before it.
@@ -121,14 +125,16 @@ int run_diverge(const DivergeOptions& o) {
                          {"rtl", {"trace.vcd=" + file("rtl.vcd")}}};
   for (Run& r : again) r.extra.insert(r.extra.end(), traced.begin(), traced.end());
   run_all(o, again, "-traced");
-  const std::vector<std::string> vcds{file("systemc.vcd"), file("rtl.vcd"), file(fmt::format("rtl.router_{}.vcd", d->node))};
+  const std::string inside = fmt::format("rtl.{}_{}.vcd", rings ? "node" : "router", d->node);
+  const std::vector<std::string> vcds{file("systemc.vcd"), file("rtl.vcd"), file(inside)};
   std::cout << fmt::format("waveforms of node {}, cycles {} to {}:\n", d->node, from, stop);
   for (const std::string& v : vcds) {
     if (cut_vcd_window(v, uint64_t(from), uint64_t(stop)))
       std::cout << "  " << v << "\n";
   }
-  std::cout << fmt::format("  (systemc.vcd: the SystemC router's link pins; rtl.vcd: the RTL router's pins; "
-                           "rtl.router_{}.vcd: every signal inside it. Open them with gtkwave.)\n", d->node);
+  const char* const one = rings ? "ring node" : "router";
+  std::cout << fmt::format("  (systemc.vcd: the SystemC {}'s link pins; rtl.vcd: the RTL {}'s pins; {}: every signal "
+                           "inside it. Open them with gtkwave.)\n", one, one, inside);
   return 1;
 }
 

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "ring/sci_packet.hpp"
+
 namespace kncsim {
 
 std::vector<LoggedFlit> read_flit_log(const std::string& path) {
@@ -48,12 +50,17 @@ std::map<Output, std::vector<LoggedFlit>> by_output(const std::vector<LoggedFlit
 }
 
 // A router output's name; -1 is the lockstep bench's record of heads leaving the injection queue.
-std::string port_text(int port) { return port < 0 ? "injection queue" : MeshGeometry::port_name(port); }
-
-std::string flit_text(const std::optional<LoggedFlit>& f) {
+std::string flit_text(const std::optional<LoggedFlit>& f, const DivergenceNames& names) {
   if (!f) return "nothing (no further flit on this output)";
-  return fmt::format("cycle {}, VC {}, packet {} flit {}{}{}", f->cycle, f->vc, f->packet, f->seq,
-                     f->head ? " (head)" : "", f->tail ? " (tail)" : "");
+  return fmt::format("cycle {}, {} {}, packet {} flit {}{}{}", f->cycle, names.vc_column, names.vc(f->vc),
+                     names.packet(f->packet), f->seq, f->head ? " (head)" : "", f->tail ? " (tail)" : "");
+}
+
+template <class Geometry>
+std::string coordinates(const Geometry& g, uint32_t node) {
+  std::string coords;
+  for (int k = 0; k < g.dims(); ++k) coords += fmt::format("{}{}", k ? ", " : "", g.coord(node, k));
+  return fmt::format("{} ({})", node, coords);
 }
 
 }  // namespace
@@ -95,24 +102,49 @@ std::optional<Divergence> first_divergence(const std::vector<LoggedFlit>& expect
   return d;
 }
 
-std::string describe(const Divergence& d, const MeshGeometry& g, const std::string& expected_name,
+DivergenceNames mesh_names(const MeshGeometry& g) {
+  DivergenceNames n;
+  n.node = [g](uint32_t node) { return coordinates(g, node); };
+  n.port = [](int port) {
+    return port < 0 ? std::string("the injection queue")
+                    : fmt::format("output port {} ({})", port, MeshGeometry::port_name(port));
+  };
+  n.vc = [](int vc) { return std::to_string(vc); };
+  n.packet = [](uint64_t id) { return std::to_string(id); };
+  return n;
+}
+
+DivergenceNames ring_names(const RingGeometry& g) {
+  DivergenceNames n;
+  n.node = [g](uint32_t node) { return coordinates(g, node); };
+  n.port = [](int ring) { return fmt::format("ring {} (pin ring_out{}_o)", ring, ring); };
+  n.vc_column = "kind";
+  n.vc = [](int kind) {
+    static const char* const names[] = {"address", "data", "echo", "nack"};
+    return kind >= 0 && kind < 4 ? std::string(names[kind]) : std::to_string(kind);
+  };
+  n.packet = [](uint64_t id) {
+    return fmt::format("{}.{}", id >> kSciIdNodeShift, id & ((uint64_t{1} << kSciIdNodeShift) - 1));
+  };
+  return n;
+}
+
+std::string describe(const Divergence& d, const DivergenceNames& names, const std::string& expected_name,
                      const std::string& actual_name) {
-  std::string coords;
-  for (int k = 0; k < g.dims(); ++k) coords += fmt::format("{}{}", k ? ", " : "", g.coord(d.node, k));
-  std::string out = fmt::format("first divergence: cycle {}, node {} ({}), output port {} ({})\n", d.cycle, d.node,
-                                coords, d.port, port_text(d.port));
-  out += fmt::format("  expected ({}): {}\n", expected_name, flit_text(d.expected));
-  out += fmt::format("  actual ({}): {}\n", actual_name, flit_text(d.actual));
+  std::string out =
+      fmt::format("first divergence: cycle {}, node {}, {}\n", d.cycle, names.node(d.node), names.port(d.port));
+  out += fmt::format("  expected ({}): {}\n", expected_name, flit_text(d.expected, names));
+  out += fmt::format("  actual ({}): {}\n", actual_name, flit_text(d.actual, names));
   if (!d.also.empty()) {
     out += "  in the same cycle, also diverging:";
-    for (const auto& [node, port] : d.also) out += fmt::format(" node {} port {} ({});", node, port, port_text(port));
+    for (const auto& [node, port] : d.also) out += fmt::format(" node {} {};", node, names.port(port));
     out += "\n";
   }
   out += fmt::format("  the last {} flits through this output before it (identical in both runs):\n", d.before.size());
-  out += "    cycle   vc  packet      flit\n";
+  out += fmt::format("    cycle   {:<8} packet      flit\n", names.vc_column);
   for (const LoggedFlit& f : d.before)
-    out += fmt::format("    {:<7} {:<3} {:<11} {}{}{}\n", f.cycle, f.vc, f.packet, f.seq, f.head ? " head" : "",
-                       f.tail ? " tail" : "");
+    out += fmt::format("    {:<7} {:<8} {:<11} {}{}{}\n", f.cycle, names.vc(f.vc), names.packet(f.packet), f.seq,
+                       f.head ? " head" : "", f.tail ? " tail" : "");
   return out;
 }
 

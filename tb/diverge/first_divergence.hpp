@@ -1,13 +1,15 @@
 #pragma once
-// Where two runs' flit logs (trace.flits) first differ: for every router output, the flits
-// it sent in order, compared between the runs; the divergence is the earliest first
+// Where two runs' flit logs (trace.flits) first differ: for every router output (a ring
+// node's ring output), the flits it sent in order, compared between the runs; the divergence is the earliest first
 // difference over all outputs (a flit that differs, or one only one run sent).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "topo/mesh_geometry.hpp"
+#include "topo/ring_geometry.hpp"
 
 namespace kncsim {
 
@@ -44,9 +46,24 @@ std::optional<Divergence> first_divergence(const std::vector<LoggedFlit>& expect
                                            const std::vector<LoggedFlit>& actual, size_t history,
                                            int64_t until = INT64_MAX);
 
+// How a report names what a log's numbers mean, for one family.
+struct DivergenceNames {
+  std::function<std::string(uint32_t)> node;  // "4 (1, 1)"
+  std::function<std::string(int)> port;       // "output port 2 (+x)"; rings: "ring 0 (pin ring_out0_o)"
+  std::string vc_column = "VC";               // the log's vc column: a VC, or (rings) the packet's kind
+  std::function<std::string(int)> vc;
+  std::function<std::string(uint64_t)> packet;  // rings: the message id as "source.nth"
+};
+DivergenceNames mesh_names(const MeshGeometry& g);
+DivergenceNames ring_names(const RingGeometry& g);
+
 // The report, for people: the cycle, node (and coordinates), port (and its name), both flits,
 // and the history as a table.
-std::string describe(const Divergence& d, const MeshGeometry& g, const std::string& expected_name,
+std::string describe(const Divergence& d, const DivergenceNames& names, const std::string& expected_name,
                      const std::string& actual_name);
+inline std::string describe(const Divergence& d, const MeshGeometry& g, const std::string& expected_name,
+                            const std::string& actual_name) {
+  return describe(d, mesh_names(g), expected_name, actual_name);
+}
 
 }  // namespace kncsim

@@ -450,12 +450,16 @@ TEST(Cli, DivergeRefusesAConfigurationWithoutRtlRouters) {
   const Outcome none = kncsim("diverge --out " + ::testing::TempDir() + "diverge_none --set router.impl=systemc");
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("this configuration has none; allowed: router.impl: rtl"), std::string::npos) << none.err;
+  const Outcome rings = kncsim("diverge --out " + ::testing::TempDir() + "diverge_none --set network.topology=rings "
+                               "--set router.model=sci --set router.impl=systemc");
+  EXPECT_EQ(rings.status, 2);
+  EXPECT_NE(rings.err.find("this configuration has none"), std::string::npos) << rings.err;
   const Outcome window = kncsim("diverge --window 0 --set router.impl=rtl");
   EXPECT_EQ(window.status, 2);
   EXPECT_NE(window.err.find("--window"), std::string::npos) << window.err;
   const Outcome ref = kncsim("run --set router.impl=ref --set trace.flits=" + ::testing::TempDir() + "x.flits");
   EXPECT_EQ(ref.status, 2);
-  EXPECT_NE(ref.err.find("trace.flits logs the flits a wormhole router sends"), std::string::npos) << ref.err;
+  EXPECT_NE(ref.err.find("trace.flits logs the flits each router or ring node sends"), std::string::npos) << ref.err;
 }
 
 TEST(Cli, ContentionReportsChittorsParametersAsTextAndJson) {

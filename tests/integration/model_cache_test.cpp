@@ -295,5 +295,36 @@ TEST(ArchitectsRtl, DivergeNamesTheFirstDivergenceOfABrokenCopy) {
   EXPECT_NE(o.out.find("first divergence: cycle 11, node 1 (1, 0), output port 4 (+y)"), std::string::npos) << o.out;
 }
 
+// A ring node broken on purpose (its ring buffer holds a passing flit one cycle longer than
+// T_pass), at node 5 of a 4-ary 2-cube of SystemC nodes: kncsim diverge names the node, the
+// ring and its pin, both flits, and cuts both runs' waveforms to the window before it.
+TEST(ArchitectsRtl, DivergeNamesABrokenRingNode) {
+  Cache cache;
+  const std::string dir = cache.path() + "/broken_sci";
+  fs::create_directories(dir);
+  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl/sci"))
+    fs::copy_file(e.path(), fs::path(dir) / e.path().filename());
+  const std::string file = dir + "/kncsim_sci_ring_if.sv";
+  std::string text = read_file(file);
+  const std::string from = "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass) + SciTimeW'(1), flit: rb_flit");
+  std::ofstream(file) << text;
+  const std::string out = cache.path() + "/diverge";
+  const Outcome o = kncsim("diverge --out " + out + " --set router.rtl_sources=" + dir +
+                               " --set network.topology=rings --set router.model=sci --set network.radix=4"
+                               " --set router.impl=systemc --set router.rtl_nodes=[5] --set router.active_buffer_packets=4"
+                               " --set run.convergence=fixed --set run.cycles=3000",
+                           cache.env());
+  EXPECT_EQ(o.status, 1) << o.out << o.err;
+  EXPECT_NE(o.out.find("first divergence: cycle 16, node 5 (1, 1), ring 0 (pin ring_out0_o)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("expected (SystemC): cycle 16, kind address, packet 4.0 flit 0 (head)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("actual (RTL): cycle 17, kind address, packet 4.0 flit 0 (head)"), std::string::npos) << o.out;
+  for (const char* vcd : {"systemc.vcd", "rtl.vcd", "rtl.node_5.vcd"}) {
+    EXPECT_NE(o.out.find(out + "/" + vcd), std::string::npos) << vcd << "\n" << o.out;
+    EXPECT_NE(read_file(out + "/" + vcd).find("$enddefinitions"), std::string::npos) << vcd;
+  }
+}
+
 }  // namespace
 
