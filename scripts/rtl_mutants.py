@@ -120,9 +120,13 @@ import kncsim_output
 REPO = Path(__file__).resolve().parent.parent
 RTL = REPO / "rtl"
 
-# ---- which router variants build and test a mutant, by the file it is in ----------------------
-# Names after "Vkncsim_router_": d<dims>_q<depth>_a<adaptive>_c<cut-through>, and for routers
-# with virtual channels _v<vcs>_t<torus>_r<arbitration: 0 token, 1 round robin, 2 oldest first>.
+# ---- which router variants lint a mutant first, by the file it is in ---------------------------
+# Lint runs every variant (KNCSIM_RTL_LINT_SETS in rtl/CMakeLists.txt) and stops at the first
+# complaint: these, the variants that exercise the file, go first, so that the complaint reported
+# is about a variant that uses the changed code. (The tests need no such table: every model they
+# use is built on demand from the mutated sources.) Names after "router_":
+# d<dims>_q<depth>_a<adaptive>_c<cut-through>, and for routers with virtual channels
+# _v<vcs>_t<torus>_r<arbitration: 0 token, 1 round robin, 2 oldest first>.
 SINGLE_VC = ["d1_q8_a0_c1",   # 1D, cut-through
              "d2_q4_a0_c0",   # 2D wormhole, dimension order
              "d2_q4_a1_c0",   # 2D wormhole, adaptive
@@ -132,7 +136,7 @@ VC = ["d2_q4_a0_c0_v2_t1_r0",  # torus, datelines, priority token
       "d2_q4_a1_c0_v3_t1_r1",  # torus, Duato, round robin
       "d2_q4_a0_c0_v3_t0_r1",  # mesh, 3 VCs, round robin
       "d2_q4_a0_c0_v2_t1_r2"]  # torus, datelines, oldest first
-VARIANTS_BY_FILE = {
+LINT_FIRST = {
     "kncsim_router.sv":        SINGLE_VC,
     "kncsim_vc_router.sv":     VC,
     "kncsim_switch_alloc.sv":  VC,
@@ -146,9 +150,8 @@ VARIANTS_BY_FILE = {
     "kncsim_router_top.sv":    ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
 }
 
-# ---- the SCI ring node: one Verilated model (Vkncsim_sci_node_top, both bindings) --------------
-# Its files, by their path under rtl/. It has no router variants: a build of an SCI mutant makes
-# only the router variants the tests include by name (forced_variants()), and the node.
+# ---- the SCI ring node: one top (kncsim_sci_node_top), linted once ----------------------------
+# Its files, by their path under rtl/ (the order is the sample's: keep it, or the ids move).
 SCI_FILES = ["sci/kncsim_sci_pkg.sv", "sci/kncsim_sci_fifo.sv", "sci/kncsim_sci_active_buffer.sv",
              "sci/kncsim_sci_ring_if.sv", "sci/kncsim_sci_switch.sv", "sci/kncsim_sci_node.sv",
              "sci/kncsim_sci_node_top.sv"]
@@ -156,41 +159,44 @@ SCI_FILES = ["sci/kncsim_sci_pkg.sv", "sci/kncsim_sci_fifo.sv", "sci/kncsim_sci_
 
 @dataclasses.dataclass(frozen=True)
 class Family:
-    """One design the script mutates: its files, how a mutant is linted, built and tested, and
-    where the results go."""
+    """One design the script mutates: its files, how a mutant is linted and tested, and where
+    the results go."""
     title: str               # the report's heading
     rtl_dir: str             # the directory under rtl/ of its files ("" rtl/ itself): the RTL hash covers them
-    variants_by_file: dict   # mutated file (path under rtl/) -> router variants a build of its mutants needs
+    lint_first: dict         # mutated file (path under rtl/) -> lint sets its mutants are linted with first
     sources_list: str        # the rtl/CMakeLists.txt list of its sources, in Verilator's order
     top_module: str
     lint_per_variant: bool   # lint once per router variant (its -G parameters), else once
-    model: str               # a build failing in a file of this name: the Verilated model, so stillborn
-    test_filter: str
+    test_steps: tuple        # gtest filters, run one after another while the mutant survives
     equivalent_file: Path    # survivors known equivalent: signature -> reason
-    root: Path               # default --root: build directories, results, logs, report
+    root: Path               # default --root: worker directories, model cache, results, logs, report
     instance_ports: bool     # mutate the port connections of an instance with a #(...) parameter list
 
 
 FAMILIES = {
     "router": Family(
-        title="Router RTL mutation testing", rtl_dir="", variants_by_file=VARIANTS_BY_FILE,
+        title="Router RTL mutation testing", rtl_dir="", lint_first=LINT_FIRST,
         sources_list="KNCSIM_RTL_SOURCES", top_module="kncsim_router_top", lint_per_variant=True,
-        model="Vkncsim_router", test_filter="*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*",
+        # The drawn parameter sets last, and only for a mutant the rest did not kill: each needs
+        # a model of its own (8 more builds), and they kill little the twelve sets do not.
+        test_steps=("*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*-*RtlNetworkDrawnSet*",
+                    "*RtlNetworkDrawnSet*"),
         equivalent_file=REPO / "scripts" / "rtl_mutants_equivalent.json", root=REPO / "build" / "mutants",
         # Off: the router's instances stay whole, as before the SCI family came, so that its
         # sample (its mutant ids, its report) stays what it was.
         instance_ports=False),
     "sci": Family(
-        title="SCI ring node RTL mutation testing", rtl_dir="sci", variants_by_file={f: [] for f in SCI_FILES},
+        title="SCI ring node RTL mutation testing", rtl_dir="sci", lint_first={f: [] for f in SCI_FILES},
         sources_list="KNCSIM_SCI_RTL_SOURCES", top_module="kncsim_sci_node_top", lint_per_variant=False,
-        model="Vkncsim_sci_node_top", test_filter="*SciNodeLockstep*:*SciModels*:*SciRtlAssertions*",
+        test_steps=("*SciNodeLockstep*:*SciModels*:*SciRtlAssertions*",),
         equivalent_file=REPO / "scripts" / "rtl_mutants_sci_equivalent.json", root=REPO / "build" / "mutants-sci",
         instance_ports=True),
 }
 DEFAULT_FAMILY = "router"
-# Test sources that #include a Verilated model by name need that variant in every build; they
-# are found in tests/ and added to every mutant's filter (see forced_variants()).
-TEST_TARGET = "equivalence_tests"
+# The test binaries (in <build>/tests/) searched for the tests of a family's filters; each
+# filter runs in every one of them that has a test it matches.
+TEST_BINARIES = ("equivalence_tests", "unit_tests", "rtl_mutation_tests")
+DEFAULT_BUILD = REPO / "build" / "release"
 CLASSES = ["relational", "arithmetic", "constant", "condition", "stuck_at", "dropped"]
 # Instances of these modules are assertions only: their connections are not design code.
 CHECKER_MODULES = ("kncsim_grant_check", "kncsim_reset_check")
@@ -217,7 +223,7 @@ class Mutant:
     mutated: str
     id: str = ""
     occurrence: int = 1  # which of the file's lines with this same text (1: the first)
-    variants: list = dataclasses.field(default_factory=list)  # router variants its build needs
+    lint_first: list = dataclasses.field(default_factory=list)  # lint sets to lint it with first
 
     @property
     def signature(self):
@@ -575,14 +581,14 @@ def file_sites(family, name, text):
             for col, what, mutated in sites:
                 if mutated != raw:
                     out.append(Mutant(name, n, col, klass, what, raw, mutated,
-                                      variants=list(family.variants_by_file[name])))
+                                      lint_first=list(family.lint_first[name])))
     return out
 
 
 def all_sites(family, sources):
     """Every candidate in every mutated file, without duplicates (same file, line and text)."""
     seen, out = set(), []
-    for name in family.variants_by_file:
+    for name in family.lint_first:
         for m in file_sites(family, name, sources[name]):
             key = (m.file, m.line, m.mutated)
             if key not in seen:
@@ -618,7 +624,7 @@ def sample(family, sites, count, seed):
     """`count` sites by a seeded random draw: per file a quota (quotas()), taken in turns over
     the classes so each class is represented; ids in file, line and column order."""
     rng = random.Random(seed)
-    order = list(family.variants_by_file)
+    order = list(family.lint_first)
     by_file = {f: {c: [m for m in sites if m.file == f and m.klass == c] for c in CLASSES} for f in order}
     for f in order:
         for c in CLASSES:
@@ -652,14 +658,15 @@ def mutated_text(sources, m):
     return "\n".join(lines)
 
 
-# ---- the build's variant list, source order, and forced variants -------------------------------
+# ---- rtl/CMakeLists.txt: the lint sets and the source order ---------------------------------------
 
-def cmake_variants():
-    """name suffix -> Verilator -G parameters, for every variant in rtl/CMakeLists.txt."""
+def cmake_lint_sets():
+    """name suffix -> Verilator -G parameters, for every parameter set of KNCSIM_RTL_LINT_SETS in
+    rtl/CMakeLists.txt (its rtl_lint_* tests)."""
     text = (RTL / "CMakeLists.txt").read_text()
-    block = re.search(r"set\(KNCSIM_RTL_VARIANTS(.*?)\n\)", text, re.S)
+    block = re.search(r"set\(KNCSIM_RTL_LINT_SETS(.*?)\)", text, re.S)
     if not block:
-        raise SystemExit("rtl/CMakeLists.txt: no set(KNCSIM_RTL_VARIANTS ...)")
+        raise SystemExit("rtl/CMakeLists.txt: no set(KNCSIM_RTL_LINT_SETS ...)")
     out = {}
     for fields in re.findall(r'"([\d ]+)"', block.group(1)):
         f = [int(x) for x in fields.split()]
@@ -668,6 +675,8 @@ def cmake_variants():
         name = f"d{dims}_q{depth}_a{adaptive}_c{cut}" + (f"_v{vcs}_t{torus}_r{arb}" if len(f) > 4 else "")
         out[name] = [f"-GDims={dims}", f"-GDepth={depth}", f"-GAdaptive=1'b{adaptive}",
                      f"-GCutThrough=1'b{cut}", f"-GTorus=1'b{torus}", f"-GVcs={vcs}", f"-GArb={arb}"]
+    if not out:
+        raise SystemExit("rtl/CMakeLists.txt: set(KNCSIM_RTL_LINT_SETS ...) has no parameter set")
     return out
 
 
@@ -684,23 +693,10 @@ def cmake_sources(list_name):
     return files
 
 
-def forced_variants():
-    """Variants a test source includes by name: the test binary does not compile without them."""
-    found = set()
-    for path in (REPO / "tests").rglob("*.cpp"):
-        found.update(re.findall(r'^\s*#\s*include\s+"Vkncsim_router_(\w+?)(?:_direct)?\.h"',
-                                path.read_text(errors="replace"), re.M))
-    return sorted(found)
-
-
-def variant_filter(names):
-    return "^Vkncsim_router_(" + "|".join(sorted(names)) + ")$"
-
-
 def pristine_sources():
     """The .sv and .vlt files of rtl/ and its subdirectories (the SCI node's rtl/sci/) as they
-    are now, by their path under rtl/: every mutant is made from this snapshot, and a build
-    directory's copy of rtl/ holds them all."""
+    are now, by their path under rtl/: every mutant is made from this snapshot, and a worker's
+    copy of rtl/ holds them all."""
     return {p.relative_to(RTL).as_posix(): p.read_text() for p in sorted(RTL.rglob("*"))
             if p.suffix in (".sv", ".vlt") and p.is_file()}
 
@@ -713,28 +709,85 @@ def rtl_hash(family, sources):
     return h.hexdigest()[:16]
 
 
-# ---- running: lint, build, tests ----------------------------------------------------------------
+# ---- the test binaries ---------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class TestStep:
+    binary: Path
+    filter: str
+    tests: int  # how many tests the filter selects in it
+
+
+def listed_tests(binary, flt):
+    """The tests of `binary` that the gtest filter selects (Suite.Name, parameters included)."""
+    r = subprocess.run([str(binary), "--gtest_list_tests", f"--gtest_filter={flt}"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise UsageError(f"{binary} --gtest_list_tests failed (exit {r.returncode}): {(r.stderr or r.stdout).strip()[:300]}")
+    out, suite = [], None
+    for line in r.stdout.splitlines():
+        if not line.strip() or line.startswith("Running main()"):
+            continue
+        name = line.split("#")[0].strip()
+        if not line.startswith(" "):
+            suite = name
+        elif suite:
+            out.append(suite + name)
+    return out
+
+
+def test_steps(family, build):
+    """The family's filters, each with the binaries of <build>/tests/ that have tests it selects,
+    in order. Every binary must honour KNCSIM_RTL_DIR (else it would test the unmutated RTL and
+    every mutant would survive), and every filter must select a test somewhere."""
+    tests_dir = build / "tests"
+    binaries = [tests_dir / b for b in TEST_BINARIES if (tests_dir / b).is_file()]
+    if not binaries:
+        raise UsageError(f"no test binary in {tests_dir} ({', '.join(TEST_BINARIES)}): build the tests first "
+                         f"(cmake --build {build})")
+    steps = []
+    for flt in family.test_steps:
+        found = [TestStep(b, flt, len(n)) for b in binaries for n in [listed_tests(b, flt)] if n]
+        if not found:
+            raise UsageError(f"no test in {', '.join(b.name for b in binaries)} matches --gtest_filter={flt}")
+        steps += found
+    for path in sorted({st.binary for st in steps} | {build / "tb" / "kncsim"}):
+        if not path.is_file():
+            raise UsageError(f"{path} does not exist: build it first (cmake --build {build})")
+        if b"KNCSIM_RTL_DIR" not in path.read_bytes():
+            raise UsageError(f"{path} does not read KNCSIM_RTL_DIR (built from older sources?): its tests would "
+                             f"run on rtl/, not on the mutants. Rebuild it (cmake --build {build}).")
+    return steps
+
+
+# ---- running: lint, tests ----------------------------------------------------------------------
 
 @dataclasses.dataclass
 class Settings:
     family: Family
     root: Path
     jobs: int
-    build_jobs: int
     timeout: float
     nice: int
     verilator: str
     lint_sets: dict      # what lint runs once per: name (a router variant, or the top) -> -G parameters
     sources_order: list
-    forced: list
     pristine: dict
     rtl_hash: str
     seed: int
+    build: Path          # the build directory whose test binaries run the mutants
+    steps: list = None   # [TestStep], found when tests are to run (test_steps())
+
+    @property
+    def cache(self):
+        """The run's own model cache (KNCSIM_CACHE), shared by its workers: the models of mutants
+        never go into the user's."""
+        return self.root / "cache"
 
 
 def write_sources(directory, pristine, mutant=None):
     """Make `directory` hold the pristine sources, with the mutant's file mutated; files already
-    right are not touched (their times stay, so the build redoes only what changed)."""
+    right are not touched, and .sv or .vlt files not in the snapshot are removed (the model
+    cache takes every one of its directory)."""
     directory.mkdir(parents=True, exist_ok=True)
     for name, text in pristine.items():
         want = mutated_text(pristine, mutant) if mutant is not None and name == mutant.file else text
@@ -742,13 +795,16 @@ def write_sources(directory, pristine, mutant=None):
         if not path.exists() or path.read_text() != want:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(want)
+    for path in directory.rglob("*"):
+        if path.suffix in (".sv", ".vlt") and path.relative_to(directory).as_posix() not in pristine:
+            path.unlink()
 
 
 def lint(s, m):
     """("clean" | "lint" | "stillborn", reason): Verilator -Wall over every variant (the
     router's; the SCI node's one top), the mutant's own first, stopping at the first complaint."""
     s.root.joinpath("tmp").mkdir(parents=True, exist_ok=True)
-    order = [v for v in m.variants if v in s.lint_sets] + [v for v in s.lint_sets if v not in m.variants]
+    order = [v for v in m.lint_first if v in s.lint_sets] + [v for v in s.lint_sets if v not in m.lint_first]
     log = []
     with tempfile.TemporaryDirectory(dir=s.root / "tmp") as d:
         write_sources(Path(d), s.pristine, m)
@@ -783,62 +839,107 @@ def niced(s, cmd):
     return ["nice", "-n", str(s.nice), *cmd] if s.nice else cmd
 
 
-def configure(s, wdir, names):
-    """Configure the worker's build directory for these variants (a no-op when it already is)."""
-    flt = variant_filter(names)
-    cache = wdir / "CMakeCache.txt"
-    if cache.exists() and f"KNCSIM_RTL_VARIANT_FILTER:STRING={flt}\n" in cache.read_text():
-        return True, ""
-    cmd = ["cmake", "-S", str(REPO), "-B", str(wdir), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-           "-DKNCSIM_TESTS=ON", f"-DKNCSIM_RTL_DIR={wdir / 'rtl_src'}", f"-DKNCSIM_RTL_VARIANT_FILTER={flt}"]
-    if shutil.which("ccache"):
-        # Verilator rewrites every header it generates, so without a cache each mutant
-        # recompiles all the test files that include one, unchanged as they are.
-        cmd.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    return r.returncode == 0, f"$ {' '.join(cmd)}\n{r.stdout}{r.stderr}"
-
-
-def build(s, wdir, names):
-    """Build the test binary with these variants: ("ok" | "stillborn" | "error", reason, log)."""
-    ok, log = configure(s, wdir, set(names) | set(s.forced))
-    if not ok:
-        return "error", "cmake configure failed", log
-    cmd = niced(s, ["cmake", "--build", str(wdir), "--target", TEST_TARGET, "-j", str(s.build_jobs)])
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log += f"$ {' '.join(cmd)}\n{r.stdout}"
-    if r.returncode == 0:
-        return "ok", "", log
-    failed = re.findall(r"^FAILED: (.*)$", r.stdout, re.M)
-    verr = re.findall(r"^%Error.*$", r.stdout, re.M)
-    if verr or any(s.family.model in f for f in failed):
-        return "stillborn", (verr[0] if verr else "compile error in " + failed[0])[:160], log
-    return "error", (f"build failed outside the Verilated {s.family.model}: " + (failed[0] if failed else "?"))[:160], log
-
-
-def run_tests(s, wdir):
-    """("killed" | "timeout" | "survived" | "error", reason, log)."""
-    binary = wdir / "tests" / TEST_TARGET
-    cmd = niced(s, [str(binary), f"--gtest_filter={s.family.test_filter}", "--gtest_fail_fast", "--gtest_color=no"])
-    env = dict(os.environ, GTEST_COLOR="no")
-    p = subprocess.Popen(cmd, cwd=wdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         env=env, start_new_session=True)
+def session_of(pid):
+    """The session id of a process, None when it is gone."""
     try:
-        out, _ = p.communicate(timeout=s.timeout)
-        timed_out = False
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        out, _ = p.communicate()
-        timed_out = True
-    log = f"$ {' '.join(cmd)}\n{out}"
-    if timed_out:
-        return "timeout", f"past {s.timeout:g} s in {running_test(out) or '?'}", log
-    if p.returncode == 0:
-        passed = re.search(r"^\[  PASSED  \] (\d+) test", out, re.M)
-        if not passed or passed.group(1) == "0":
-            return "error", "the test filter ran no test", log
-        return "survived", f"{passed.group(1)} tests passed", log
-    return "killed", killing_test(out, p.returncode), log
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[3])
+
+
+def building(s, session):
+    """Whether a process of this session is building a model into the cache now (the cache
+    stages a build in staging/<key>.<pid of the builder>)."""
+    try:
+        names = os.listdir(s.cache / "staging")
+    except OSError:
+        return False
+    return any(n.rpartition(".")[2].isdigit() and session_of(int(n.rpartition(".")[2])) == session for n in names)
+
+
+def run_step(s, step, rtl_dir, log_path, budget):
+    """Run one test binary on the sources in rtl_dir, its output into log_path: (exit code or
+    None when it ran past `budget` seconds of testing, build seconds, test seconds). Models
+    the tests build on demand do not count against the budget: the clock stops while a process
+    of the run is building one."""
+    cmd = niced(s, [str(step.binary), f"--gtest_filter={step.filter}", "--gtest_fail_fast", "--gtest_color=no"])
+    env = dict(os.environ, GTEST_COLOR="no", KNCSIM_RTL_DIR=str(rtl_dir), KNCSIM_CACHE=str(s.cache))
+    with open(log_path, "a") as log:
+        log.write(f"$ KNCSIM_RTL_DIR={rtl_dir} KNCSIM_CACHE={s.cache} {' '.join(cmd)}\n")
+        log.flush()
+        p = subprocess.Popen(cmd, cwd=rtl_dir.parent, stdout=log, stderr=subprocess.STDOUT, text=True, env=env,
+                             start_new_session=True)
+        built = tested = 0.0
+        last = time.monotonic()
+        while True:
+            try:
+                rc = p.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                rc = None
+            now = time.monotonic()
+            if building(s, p.pid):
+                built += now - last
+            else:
+                tested += now - last
+            last = now
+            if rc is not None:
+                return rc, built, tested
+            if tested > budget:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+                return None, built, tested
+
+
+def run_tests(s, rtl_dir, log_path):
+    """Run the test steps on the sources in rtl_dir, one after another while they pass:
+    ("killed" | "stillborn" | "lint" | "timeout" | "survived" | "error", reason, build s, test s)."""
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log_path.write_text("")
+    built = tested = 0.0
+    passed = 0
+    for step in s.steps:
+        start = log_path.stat().st_size
+        rc, b, t = run_step(s, step, rtl_dir, log_path, s.timeout - tested)
+        built, tested = built + b, tested + t
+        with open(log_path, errors="replace") as f:
+            f.seek(start)
+            out = f.read()
+        if rc is None:
+            return "timeout", f"past {s.timeout:g} s in {running_test(out) or '?'}", built, tested
+        if rc != 0:
+            status, detail = failure_verdict(out, rc, rtl_dir)
+            return status, detail, built, tested
+        n = re.search(r"^\[  PASSED  \] (\d+) test", out, re.M)
+        if not n or n.group(1) == "0":
+            return "error", f"{step.binary.name} --gtest_filter={step.filter} ran no test", built, tested
+        passed += int(n.group(1))
+    return "survived", f"{passed} tests passed", built, tested
+
+
+# What the model cache says when it will not build the sources in {dir} (the mutant's): the
+# status that makes, and the pattern of the line after it worth quoting.
+CACHE_REFUSALS = [
+    ("stillborn", r"Verilator refused the \w+ sources in {dir}\b", r"%Error.*"),
+    ("stillborn", r"the \w+ sources in {dir}\S* do not have the port contract", r"(port \d+ of|\S+ has no port) .*"),
+    ("stillborn", r"building the \w+ model failed: compiling", r"error: .*"),
+    ("lint", r"Verilator warns about the \w+ sources in {dir}\b", r"%Warning.*"),  # kncsim treats them as errors
+]
+
+
+def failure_verdict(out, rc, rtl_dir):
+    """A failed test run: the model cache refusing the mutated sources ("stillborn", or "lint"
+    for a Verilator warning), else a test failing ("killed")."""
+    found = [(m.start(), status, quote) for status, pattern, quote in CACHE_REFUSALS
+             for m in [re.search(pattern.format(dir=re.escape(str(rtl_dir))), out)] if m]
+    if not found:
+        return "killed", killing_test(out, rc)
+    at, status, quote = min(found)
+    said = out[at:].replace(str(rtl_dir) + "/", "")
+    q = re.search(quote, said)
+    what = q.group(0) if q else said.splitlines()[0]
+    failed = re.search(r"^\[  FAILED  \] (\S+)", out, re.M)
+    return status, f"{what.strip()[:160]} [model cache; {failed.group(1) if failed else running_test(out) or '?'}]"
 
 
 def running_test(out):
@@ -875,8 +976,28 @@ def killing_test(out, rc):
     return f"{name or '?'}{why}"
 
 
+def prune_models(s, rtl_dir, m):
+    """Remove the mutant's models from the run's cache (no other mutant can use them; ccache
+    keeps their objects): the entries built from its directory with its mutated file. And the
+    staging directories of builds whose process is gone (killed at a timeout)."""
+    path = rtl_dir / m.file
+    mark = (f"sources {os.path.realpath(path.parent)}\n",
+            f"source {path.name} {hashlib.sha256(mutated_text(s.pristine, m).encode()).hexdigest()}\n")
+    for entry in (s.cache / "models").glob("*"):
+        try:
+            key = (entry / "key.txt").read_text()
+        except OSError:
+            continue
+        if all(x in key for x in mark):
+            shutil.rmtree(entry, ignore_errors=True)
+    for entry in (s.cache / "staging").glob("*.*"):
+        pid = entry.name.rpartition(".")[2]
+        if pid.isdigit() and session_of(int(pid)) is None:
+            shutil.rmtree(entry, ignore_errors=True)
+
+
 def run_mutant(s, m, worker_ids, lint_cache):
-    """Lint, build and test one mutant in a free worker's directory; the result as a dict."""
+    """Lint and test one mutant in a free worker's directory; the result as a dict."""
     t0 = time.monotonic()
     times = {}
     status, detail = lint_cache.get(m.id) or lint(s, m)
@@ -884,20 +1005,14 @@ def run_mutant(s, m, worker_ids, lint_cache):
     if status == "clean":
         wid = worker_ids.get()
         try:
-            wdir = s.root / f"worker{wid}"
+            rtl_dir = s.root / f"worker{wid}" / "rtl"
             try:
-                write_sources(wdir / "rtl_src", s.pristine, m)
-                t1 = time.monotonic()
-                status, detail, log = build(s, wdir, m.variants)
-                times["build"] = round(time.monotonic() - t1, 1)
-                write_log(s, m, "build", log)
-                if status == "ok":
-                    t2 = time.monotonic()
-                    status, detail, log = run_tests(s, wdir)
-                    times["test"] = round(time.monotonic() - t2, 1)
-                    write_log(s, m, "test", log)
+                write_sources(rtl_dir, s.pristine, m)
+                status, detail, built, tested = run_tests(s, rtl_dir, s.root / "logs" / f"{m.id}.test.log")
+                times["build"], times["test"] = round(built, 1), round(tested, 1)
             finally:
-                write_sources(wdir / "rtl_src", s.pristine)
+                write_sources(rtl_dir, s.pristine)
+                prune_models(s, rtl_dir, m)
         finally:
             worker_ids.put(wid)
         detail = f"{detail} [worker{wid}]" if status == "error" else detail
@@ -905,31 +1020,24 @@ def run_mutant(s, m, worker_ids, lint_cache):
     return result_record(s, m, status, detail, times)
 
 
-def baseline(s, names):
-    """Build and test the unmutated RTL in worker1 with these variants; True if the tests pass
-    (if not, a mutant's "killed" means nothing)."""
-    wdir = s.root / "worker1"
-    write_sources(wdir / "rtl_src", s.pristine)
+def baseline(s):
+    """Test the unmutated RTL in worker1's directory; True if the tests pass (if not, a mutant's
+    "killed" means nothing). Its models stay in the cache: the next baseline is quick."""
+    rtl_dir = s.root / "worker1" / "rtl"
+    write_sources(rtl_dir, s.pristine)
     t0 = time.monotonic()
-    status, detail, log = build(s, wdir, names)
-    t1 = time.monotonic()
-    (s.root / "logs").mkdir(parents=True, exist_ok=True)
-    (s.root / "logs" / "baseline.build.log").write_text(log)
-    if status == "ok":
-        status, detail, log = run_tests(s, wdir)
-        (s.root / "logs" / "baseline.test.log").write_text(log)
-    t2 = time.monotonic()
-    names = sorted(set(names) | set(s.forced))
-    print(f"Baseline (unmutated RTL; {', '.join(names)}): {'passed' if status == 'survived' else status}: "
-          f"{detail} (build {t1 - t0:.0f} s, tests {t2 - t1:.0f} s; logs {s.root / 'logs'}/baseline.*.log)")
+    log = s.root / "logs" / "baseline.test.log"
+    status, detail, built, tested = run_tests(s, rtl_dir, log)
+    print(f"Baseline (unmutated RTL): {'passed' if status == 'survived' else status}: {detail} "
+          f"({time.monotonic() - t0:.0f} s: building models {built:.0f} s, tests {tested:.0f} s; log {log})")
     return status == "survived"
 
 
 def result_record(s, m, status, detail, times):
     return {"id": m.id, "signature": m.signature, "file": m.file, "line": m.line, "class": m.klass,
             "what": m.what, "original": m.original, "mutated": m.mutated, "status": status,
-            "detail": detail, "variants": sorted(set(m.variants) | set(s.forced)), "seconds": times,
-            "rtl_hash": s.rtl_hash, "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
+            "detail": detail, "seconds": times, "rtl_hash": s.rtl_hash,
+            "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
 
 
 # ---- results on disk ---------------------------------------------------------------------------

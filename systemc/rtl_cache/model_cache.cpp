@@ -151,7 +151,10 @@ uint64_t bytes_under(const fs::path& p) {
 
 std::string model_sources_dir(const ModelSpec& spec) {
   if (!spec.sources_dir.empty()) return spec.sources_dir;
-  const std::string rtl = std::string(rtl_build::kSourceRoot) + "/rtl";
+  // KNCSIM_RTL_DIR: kncsim's own RTL taken from another tree laid out as rtl/ (the mutation
+  // script's mutants: every test then runs on them).
+  const char* env = std::getenv("KNCSIM_RTL_DIR");
+  const std::string rtl = env && *env ? std::string(env) : std::string(rtl_build::kSourceRoot) + "/rtl";
   return spec.family == RtlFamily::router ? rtl : rtl + "/sci";
 }
 

@@ -22,7 +22,7 @@ struct ModelSpec {
   RtlFamily family = RtlFamily::router;
   RtlBinding binding = RtlBinding::direct;
   std::vector<std::string> parameters;  // Verilator -G assignments, e.g. "-GDims=2"
-  std::string sources_dir;              // the family's .sv files; empty: kncsim's own (rtl/)
+  std::string sources_dir;              // the family's .sv files; empty: kncsim's own (rtl/, rtl/sci/)
   std::string label;                    // for people: "router dims 2 fifo_flits 4 ... (direct)"
   std::vector<ModelPort> ports;         // the port table, checked before Verilating; empty: none
   std::string port_table;               // where the table is written, for messages
@@ -32,7 +32,8 @@ struct ModelSpec {
   std::string binding_name() const { return binding == RtlBinding::direct ? "direct" : "signals"; }
 };
 
-// The directory the sources come from, and its sources in the order Verilator reads them:
+// The directory the sources come from (sources_dir; else $KNCSIM_RTL_DIR, or rtl/ of kncsim's
+// source tree, with the SCI node's in its sci/), and its sources in the order Verilator reads them:
 // Verilator control files (*.vlt), then packages (*_pkg.sv), then the other *.sv files, each
 // group by name.
 std::string model_sources_dir(const ModelSpec& spec);
