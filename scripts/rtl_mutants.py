@@ -5,17 +5,30 @@ when the design is wrong?
 Two families of mutants (--family, the table FAMILIES below), each with its own files, tests,
 equivalents file and output directory; the router's is the default, and what is said below of
 it holds for the SCI node's with these differences:
-  router  rtl/kncsim_*.sv; lint over the 12 router variants; builds the variants of
-          VARIANTS_BY_FILE; tests *RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*;
+  router  rtl/kncsim_*.sv; lint over the 12 router parameter sets (KNCSIM_RTL_LINT_SETS);
+          tests *RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions* without
+          *RtlNetworkDrawnSet*, then, for a mutant they all pass, *RtlNetworkDrawnSet*;
           scripts/rtl_mutants_equivalent.json; build/mutants/.
   sci     rtl/sci/kncsim_sci_*.sv (the package's functions too; the port connections of
-          instances as well); lint once, top kncsim_sci_node_top (the one Verilated model,
-          Vkncsim_sci_node_top and _direct, whose network parameters are straps); builds the
-          node and only the router variants the tests include by name; tests
-          *SciNodeLockstep*:*SciModels*:*SciRtlAssertions*;
+          instances as well); lint once, top kncsim_sci_node_top (its network parameters are
+          straps: one model, in two bindings); tests *SciNodeLockstep*:*SciModels*:*SciRtlAssertions*;
           scripts/rtl_mutants_sci_equivalent.json; build/mutants-sci/.
-The build takes every .sv of rtl/ and rtl/sci/ from the worker's copy (rtl/CMakeLists.txt reads
-the SCI node's from ${KNCSIM_RTL_DIR}/sci).
+
+How a mutant is tested: nothing is compiled into a build directory. The test binaries of an
+existing build (--build, default build/release: build it first; the script never builds it)
+get every Verilated model at run time from the model cache (systemc/rtl_cache/), which
+Verilates and compiles a model the first time a process needs it. With KNCSIM_RTL_DIR set they
+take kncsim's RTL from that directory (rtl/'s .vlt and .sv files, rtl/sci/ for the SCI node)
+instead of rtl/, and a model's cache key covers its sources and their directory: so each worker
+writes the mutated copy of rtl/ into its own directory, <root>/worker<N>/rtl, and runs the tests
+with KNCSIM_RTL_DIR=<that copy> and KNCSIM_CACHE=<root>/cache, a cache of the run's own (shared
+by the workers: the cache locks per model) so that models of mutants never go into the user's.
+The tests build the models they need on demand, so a mutant an early test kills builds few;
+ccache keeps the objects of what a mutation did not change. A mutant's models are removed from
+the cache when it is done (no other mutant can use them). Building up front instead what
+`kncsim rtl build --tests -j 2` builds took 70-95 s a mutant of kncsim_router.sv (its 24
+router models), against 10-20 s on demand for one the first tests kill and about 130 s for a
+survivor (32 models, the drawn sets' 8 too): on demand wins, since most mutants are killed.
 
 What it does
   1. Generates mutants of the router's design code (rtl/kncsim_*.sv, never inside
@@ -33,24 +46,33 @@ What it does
      All sites are found, then --count of them are drawn with a seeded random sample spread
      over files and classes (--seed, default 1: the same mutants every time). Each gets an id
      (M001...), a file and line, and its original and mutated line (--list).
-  2. Checks first that the unmutated RTL passes the tests below with the variants the mutants
-     need (the baseline; the run stops if it does not: every mutant would look killed).
-     Then runs each mutant: Verilator lint (verilator --lint-only -Wall --assert, as CI's
-     rtl_lint_* tests, over every variant in rtl/CMakeLists.txt, the mutant's own first); a
-     hard error is "stillborn" (left out of the score), a warning "lint" (CI would reject the
-     change). A lint-clean mutant is built (a persistent build directory per worker,
-     build/mutants/worker<N>, with the mutated sources in its rtl_src/ through
-     KNCSIM_RTL_DIR, and only the variants of the VARIANTS_BY_FILE table below through
-     KNCSIM_RTL_VARIANT_FILTER, plus those a test source #includes by name, without which the
-     test binary does not compile) and the equivalence tests run on it:
-       equivalence_tests --gtest_filter=*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*
-     A failing run "killed" it (the first failing test is recorded), a run past --timeout
-     "timeout" (counted as detected: a hang fails CI too), a passing one "survived". A build
-     that fails in the Verilated model is "stillborn"; one that fails elsewhere is a harness
-     "error" (not recorded: fix the tree and run again).
+  2. Checks first that the unmutated RTL passes the tests below, in worker1's directory (the
+     baseline; the run stops if it does not: every mutant would look killed). Then runs each
+     mutant: Verilator lint (verilator --lint-only -Wall --assert, as CI's rtl_lint_* tests,
+     over every parameter set of KNCSIM_RTL_LINT_SETS in rtl/CMakeLists.txt, those of the
+     LINT_FIRST table below for the mutant's file first; the sources in the order of
+     KNCSIM_RTL_SOURCES, KNCSIM_SCI_RTL_SOURCES); a hard error is "stillborn" (left out of the
+     score), a warning "lint" (CI would reject the change). A lint-clean mutant is tested:
+       <build>/tests/<binary> --gtest_filter=<the family's filter> --gtest_fail_fast
+     for every binary of TEST_BINARIES (equivalence_tests, unit_tests, rtl_mutation_tests)
+     that has tests the filter selects (found with --gtest_list_tests; --dry-run shows them:
+     today equivalence_tests alone), filter after filter while the mutant survives. A failing
+     run "killed" it (the first failing test is recorded), a run past --timeout "timeout"
+     (counted as detected: a hang fails CI too), a passing one "survived".
+     A run the model cache stopped because it refused the mutated sources ("Verilator refused
+     the ... sources", "... do not have the port contract", a compile error in the Verilated
+     code) is "stillborn"; one stopped by a Verilator warning (kncsim builds with warnings as
+     errors; a parameter set lint does not cover, as the drawn ones) is "lint". A run that ran
+     no test is a harness "error" (not recorded: fix the tree and run again).
+     The drawn parameter sets (RtlNetworkDrawnSet: 8 sets none of the twelve has, each a model
+     of its own) run last and only for a mutant that passed the rest: they may kill a mutant
+     the twelve reference sets miss, and cost nothing for the mutants those kill.
+     (`kncsim rtl check --tests` would add nothing: a mutant never touches a module header, a
+     parameter or a declaration, so the tops' ports cannot change, and lint -Wall sees every
+     warning it would, for the same parameter sets.)
   3. Writes each result to build/mutants/results/<id>.json as it finishes (--lint-only too, for
-     the mutants lint kills or finds stillborn); a second run skips
-     the mutants done (--fresh redoes them) and --only M003,M017 runs a subset.
+     the mutants lint kills or finds stillborn); a second run skips the mutants done (--fresh
+     redoes them) and --only M003,M017 runs a subset.
   4. Reports a table (id, file:line, class, status, the killing test or the reason), the
      totals, and the mutation score, on stdout and in build/mutants/report.md:
        score = (killed + lint + timeout) / (mutants not stillborn - survivors known equivalent)
@@ -60,22 +82,25 @@ What it does
      printed last, with their lines, for someone to write the test that kills them (or to
      explain them in that file).
 
-How long it takes
-  --list, --dry-run, --report: under a second. --lint-only (the lint triage; 12 variants linted a
-  mutant): about 3 s a mutant per worker, 5 minutes for 100 on 2 workers. The full run, on 2
-  shared cores: a worker's first build compiles the whole simulator into its directory (about
-  4 minutes); every later mutant re-Verilates the variants it needs and recompiles what includes
-  them (2 minutes with 2 variants, more with 5 or 6), then runs the tests (seconds when a test
-  fails early: --gtest_fail_fast; a survivor runs them all). Budget 3-5 minutes a mutant per
-  worker: 100 mutants take a few hours. Results accumulate across runs, so a slice at a time
-  with --only works too. The SCI node is quicker: lint about 0.7 s a mutant; a worker's first
-  build about 3.5 minutes (two router variants and the node), then 5-20 s a mutant (the node
-  alone is re-Verilated and recompiled) and its tests (50 s for a survivor): 60 mutants in about
-  25 minutes on 2 workers, 100 in 10 to 17 minutes once ccache holds most of them.
+How long it takes (measured on 2 cores shared with another build, one worker)
+  --list, --dry-run, --report: under a second. --lint-only: about 3-4 s a router mutant (12
+  parameter sets), 0.2 s an SCI one. The baseline: a new worker directory builds every model
+  the tests use (router: 32 models, 5 minutes; SCI: 2 models, 15 s) and runs the tests (router
+  12 s, SCI 65 s); later baselines find the models in the cache. A router mutant: 10-20 s when
+  a death test or the first network test kills it, 20-45 s when a test of a VC router does
+  (the models of the routers without VCs are built before it, quickly: ccache), about 100 s
+  when only the lockstep tests do, about 150 s for a survivor (all 32 models, then every
+  test). By these times the 70 mutants of docs/rtl-mutation-report.md take about 50 minutes
+  on one worker. An SCI mutant: about 6 s when killed early (both node models, then the test),
+  about 65 s for a survivor (every test): 100 mutants in about 25 minutes. --timeout counts
+  the tests only: the clock stops while a process of the run builds a model. Results
+  accumulate across runs, so a slice at a time with --only works too.
 
 Reading the output
   A progress bar on stderr, and a line per finished mutant. Then the table, the totals, the
-  score, and the holes. Logs of every step: build/mutants/logs/<id>.{lint,build,test}.log.
+  score, and the holes. Logs of every step: build/mutants/logs/<id>.{lint,test}.log (the
+  baseline's: baseline.test.log); the log of a model the cache refused is named in the test
+  log (<root>/cache/failed/).
 
 Examples
   scripts/rtl_mutants.py --list                  the mutants, and how many per file and class
@@ -83,13 +108,15 @@ Examples
   scripts/rtl_mutants.py --only M003,M017        two of them, end to end
   scripts/rtl_mutants.py --jobs 2 --nice 10      all of them (resumes where a last run stopped)
   scripts/rtl_mutants.py --report                the report of the results so far
+  scripts/rtl_mutants.py --count 70 --jobs 2     the run of docs/rtl-mutation-report.md
   scripts/rtl_mutants.py --family sci --count 100 --jobs 2 --nice 10
                                                  100 mutants of the SCI ring node, end to end
                                                  (docs/rtl-sci-mutation-report.md)
 
 The RTL is read once, at the start: every mutant of a run is made from that snapshot (an edit
 to rtl/ during a run does not mix in; the results record the snapshot's hash, and the report
-counts results from another one). The rest of the tree (systemc/, tests/) is built as it is.
+counts results from another one). The rest of the tree is taken as the build is: rebuild it
+(cmake --build build/release) after changing systemc/ or tests/, before a run.
 
 Equivalent mutants: a survivor that cannot change what the router does at its pins (e.g. it
 changes a value no one reads in that variant). Add it to scripts/rtl_mutants_equivalent.json
@@ -98,6 +125,7 @@ with a one-paragraph reason; the score then leaves it out.
 import argparse
 import concurrent.futures
 import dataclasses
+import fnmatch
 import hashlib
 import json
 import math
@@ -110,6 +138,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -178,7 +207,7 @@ FAMILIES = {
         title="Router RTL mutation testing", rtl_dir="", lint_first=LINT_FIRST,
         sources_list="KNCSIM_RTL_SOURCES", top_module="kncsim_router_top", lint_per_variant=True,
         # The drawn parameter sets last, and only for a mutant the rest did not kill: each needs
-        # a model of its own (8 more builds), and they kill little the twelve sets do not.
+        # a model of its own (8 more builds), which a mutant killed before them never pays for.
         test_steps=("*RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions*-*RtlNetworkDrawnSet*",
                     "*RtlNetworkDrawnSet*"),
         equivalent_file=REPO / "scripts" / "rtl_mutants_equivalent.json", root=REPO / "build" / "mutants",
@@ -200,6 +229,9 @@ DEFAULT_BUILD = REPO / "build" / "release"
 CLASSES = ["relational", "arithmetic", "constant", "condition", "stuck_at", "dropped"]
 # Instances of these modules are assertions only: their connections are not design code.
 CHECKER_MODULES = ("kncsim_grant_check", "kncsim_reset_check")
+
+# Set at ^C: the workers' test runs stop.
+STOPPING = threading.Event()
 
 # Statuses: detected ones count for the score; stillborn ones are left out of it.
 DETECTED = ("killed", "lint", "timeout")
@@ -718,11 +750,12 @@ class TestStep:
     tests: int  # how many tests the filter selects in it
 
 
-def listed_tests(binary, flt):
-    """The tests of `binary` that the gtest filter selects (Suite.Name, parameters included)."""
-    r = subprocess.run([str(binary), "--gtest_list_tests", f"--gtest_filter={flt}"], capture_output=True, text=True)
+def listed_tests(binary):
+    """Every test of a gtest binary (Suite.Name, parameters included)."""
+    r = subprocess.run([str(binary), "--gtest_list_tests"], capture_output=True, text=True)
     if r.returncode != 0:
-        raise UsageError(f"{binary} --gtest_list_tests failed (exit {r.returncode}): {(r.stderr or r.stdout).strip()[:300]}")
+        raise UsageError(f"{binary} --gtest_list_tests failed (exit {r.returncode}): "
+                         f"{(r.stderr or r.stdout).strip()[:300]}")
     out, suite = [], None
     for line in r.stdout.splitlines():
         if not line.strip() or line.startswith("Running main()"):
@@ -735,21 +768,39 @@ def listed_tests(binary, flt):
     return out
 
 
+def filter_patterns(flt):
+    """A gtest filter's positive and negative patterns."""
+    positive, _, negative = flt.partition("-")
+    return [x for x in positive.split(":") if x] or ["*"], [x for x in negative.split(":") if x]
+
+
+def selects(flt, name):
+    """Whether the gtest filter selects the test `name` (Suite.Name)."""
+    positive, negative = filter_patterns(flt)
+    return (any(fnmatch.fnmatchcase(name, x) for x in positive)
+            and not any(fnmatch.fnmatchcase(name, x) for x in negative))
+
+
 def test_steps(family, build):
     """The family's filters, each with the binaries of <build>/tests/ that have tests it selects,
-    in order. Every binary must honour KNCSIM_RTL_DIR (else it would test the unmutated RTL and
-    every mutant would survive), and every filter must select a test somewhere."""
+    in order. Every pattern of a filter must select a test somewhere, and every binary that runs
+    must honour KNCSIM_RTL_DIR (else it would test the unmutated RTL and every mutant would
+    survive)."""
     tests_dir = build / "tests"
-    binaries = [tests_dir / b for b in TEST_BINARIES if (tests_dir / b).is_file()]
-    if not binaries:
+    listed = {tests_dir / b: listed_tests(tests_dir / b) for b in TEST_BINARIES if (tests_dir / b).is_file()}
+    if not listed:
         raise UsageError(f"no test binary in {tests_dir} ({', '.join(TEST_BINARIES)}): build the tests first "
                          f"(cmake --build {build})")
     steps = []
     for flt in family.test_steps:
-        found = [TestStep(b, flt, len(n)) for b in binaries for n in [listed_tests(b, flt)] if n]
-        if not found:
-            raise UsageError(f"no test in {', '.join(b.name for b in binaries)} matches --gtest_filter={flt}")
-        steps += found
+        for pattern in filter_patterns(flt)[0]:
+            if not any(selects(pattern, n) for names in listed.values() for n in names):
+                raise UsageError(f"no test in {', '.join(b.name for b in listed)} matches {pattern} "
+                                 f"(of --gtest_filter={flt})")
+        for binary, names in listed.items():
+            n = sum(selects(flt, x) for x in names)
+            if n:
+                steps.append(TestStep(binary, flt, n))
     for path in sorted({st.binary for st in steps} | {build / "tb" / "kncsim"}):
         if not path.is_file():
             raise UsageError(f"{path} does not exist: build it first (cmake --build {build})")
@@ -872,23 +923,30 @@ def run_step(s, step, rtl_dir, log_path, budget):
                              start_new_session=True)
         built = tested = 0.0
         last = time.monotonic()
-        while True:
-            try:
-                rc = p.wait(timeout=0.5)
-            except subprocess.TimeoutExpired:
-                rc = None
-            now = time.monotonic()
-            if building(s, p.pid):
-                built += now - last
-            else:
-                tested += now - last
-            last = now
-            if rc is not None:
-                return rc, built, tested
-            if tested > budget:
-                os.killpg(p.pid, signal.SIGKILL)
-                p.wait()
-                return None, built, tested
+        try:
+            while True:
+                try:
+                    rc = p.wait(timeout=0.5)
+                except subprocess.TimeoutExpired:
+                    rc = None
+                now = time.monotonic()
+                if building(s, p.pid):
+                    built += now - last
+                else:
+                    tested += now - last
+                last = now
+                if rc is not None:
+                    return rc, built, tested
+                if STOPPING.is_set():
+                    raise KeyboardInterrupt
+                if tested > budget:
+                    os.killpg(p.pid, signal.SIGKILL)
+                    p.wait()
+                    return None, built, tested
+        except BaseException:  # ^C: the tests are in a session of their own, which the terminal's does not reach
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            raise
 
 
 def run_tests(s, rtl_dir, log_path):
@@ -938,8 +996,13 @@ def failure_verdict(out, rc, rtl_dir):
     said = out[at:].replace(str(rtl_dir) + "/", "")
     q = re.search(quote, said)
     what = q.group(0) if q else said.splitlines()[0]
-    failed = re.search(r"^\[  FAILED  \] (\S+)", out, re.M)
-    return status, f"{what.strip()[:160]} [model cache; {failed.group(1) if failed else running_test(out) or '?'}]"
+    return status, f"{what.strip()[:160]} [model cache; {first_failed(out) or running_test(out) or '?'}]"
+
+
+def first_failed(out):
+    """The first failed test's name (without the comma gtest puts after a parameterized one's)."""
+    failed = re.search(r"^\[  FAILED  \] ([^\s,]+)", out, re.M)
+    return failed.group(1) if failed else None
 
 
 def running_test(out):
@@ -957,8 +1020,8 @@ def running_test(out):
 def killing_test(out, rc):
     """The first failing test, and why: the RTL assertion that stopped the process, or how a
     death test went wrong."""
-    failed = re.search(r"^\[  FAILED  \] (\S+)", out, re.M)
-    name = failed.group(1) if failed else running_test(out)
+    failed = first_failed(out)
+    name = failed or running_test(out)
     # An assertion's report, not one a death test expected (those lines start with [  DEATH   ]):
     # the router's name their rule (..._A), the SCI node's name their module and say the rule.
     rule = re.search(r"^(?!\[  DEATH).*Assertion failed.*?\b(\w+_A)\b:", out, re.M)
@@ -990,6 +1053,7 @@ def prune_models(s, rtl_dir, m):
             continue
         if all(x in key for x in mark):
             shutil.rmtree(entry, ignore_errors=True)
+            (s.cache / "locks" / (entry.name.rpartition("-")[2] + ".lock")).unlink(missing_ok=True)
     for entry in (s.cache / "staging").glob("*.*"):
         pid = entry.name.rpartition(".")[2]
         if pid.isdigit() and session_of(int(pid)) is None:
@@ -1134,7 +1198,7 @@ def report(s, mutants, results, equivalent, markdown):
         flag = "" if name == DEFAULT_FAMILY else f" --family {name}"
         out += [f"# {s.family.title}", "",
                 f"`scripts/rtl_mutants.py{flag}`, seed {s.seed}, RTL {s.rtl_hash}; tests "
-                f"`{TEST_TARGET} --gtest_filter={s.family.test_filter}` and `verilator --lint-only -Wall`.", ""]
+                f"{tests_text(s.family)} (with KNCSIM_RTL_DIR on the mutant) and `verilator --lint-only -Wall`.", ""]
     out.append(format_table(["id", "file:line", "class", "status", "killing test / reason"], rows, markdown))
     out.append("")
     total_rows = [["generated", len(mutants)], ["stillborn", counts["stillborn"]],
@@ -1184,26 +1248,27 @@ def parse_args(argv):
                          "stillborn, how many lint kills); results in <root>/lint/")
     ap.add_argument("--report", action="store_true", help="only print (and write) the report of the results so far")
     ap.add_argument("--baseline", action="store_true",
-                    help="only build and test the unmutated RTL with the selected mutants' variants (worker1), "
-                         "then stop; a full run does this first anyway")
+                    help="only test the unmutated RTL (in worker1's directory), then stop; a full run does "
+                         "this first anyway")
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip the check that the unmutated RTL passes the tests before the mutants run")
     ap.add_argument("--only", metavar="IDS", help="comma-separated mutant ids to run, e.g. M003,M017")
     ap.add_argument("--fresh", action="store_true", help="run the selected mutants again even if done")
-    ap.add_argument("--jobs", type=int, default=2, help="parallel workers, each with its own build directory (default 2)")
-    ap.add_argument("--build-jobs", type=int, default=0,
-                    help="compile jobs per worker's build (default: the cores shared among the workers)")
-    ap.add_argument("--timeout", type=float, default=600, help="seconds a mutant's test run may take (default 600)")
-    ap.add_argument("--nice", type=int, default=0, help="run builds and tests at this niceness (default 0)")
+    ap.add_argument("-j", "--jobs", type=int, default=2,
+                    help="parallel workers, each with its own copy of rtl/ (default 2)")
+    ap.add_argument("--timeout", type=float, default=600,
+                    help="seconds a mutant's tests may run, not counting the building of its models (default 600)")
+    ap.add_argument("--nice", type=int, default=0, help="run lint and tests at this niceness (default 0)")
     ap.add_argument("--root", type=Path,
-                    help="where build directories, results, logs and the report go (default "
+                    help="where worker directories, the model cache, results, logs and the report go (default "
                          + ", ".join(f"{f.root.relative_to(REPO)} for {n}" for n, f in FAMILIES.items()) + ")")
+    ap.add_argument("--build", type=Path, default=DEFAULT_BUILD,
+                    help=f"the build directory whose test binaries (tests/) and kncsim (tb/) test the mutants "
+                         f"(default {DEFAULT_BUILD.relative_to(REPO)}); they are used as they are, never built")
     ap.add_argument("--verilator", default=shutil.which("verilator") or "verilator", help="the Verilator binary")
     args = ap.parse_args(argv)
     if args.jobs < 1:
         ap.error(f"--jobs must be at least 1, not {args.jobs}")
-    if args.build_jobs < 0:
-        ap.error(f"--build-jobs must be 0 (automatic) or more, not {args.build_jobs}")
     if args.count < 1:
         ap.error(f"--count must be at least 1, not {args.count}")
     if args.timeout <= 0:
@@ -1229,19 +1294,26 @@ def family_name(family):
     return next(n for n, f in FAMILIES.items() if f is family)
 
 
-def check_table(family, variants, sources_order):
-    missing = sorted({v for vs in family.variants_by_file.values() for v in vs} - set(variants))
+def check_table(family, lint_sets, sources_order):
+    missing = sorted({v for vs in family.lint_first.values() for v in vs} - set(lint_sets))
     if missing:
-        raise SystemExit(f"VARIANTS_BY_FILE names variants rtl/CMakeLists.txt does not build: {', '.join(missing)}")
-    unbuilt = [f for f in family.variants_by_file if f not in sources_order]
-    if unbuilt:
+        raise SystemExit(f"LINT_FIRST names parameter sets not in rtl/CMakeLists.txt's KNCSIM_RTL_LINT_SETS: "
+                         f"{', '.join(missing)}")
+    unlisted = [f for f in family.lint_first if f not in sources_order]
+    if unlisted:
         raise SystemExit(f"{family_name(family)}: mutated files not in rtl/CMakeLists.txt's {family.sources_list}: "
-                         f"{', '.join(unbuilt)}")
+                         f"{', '.join(unlisted)}")
 
 
-def lint_sets(family, variants):
-    """What lint runs once per: every router variant (its -G parameters), or the top alone."""
-    return variants if family.lint_per_variant else {family.top_module: []}
+def family_lint_sets(family, cmake_sets):
+    """What lint runs once per: every router parameter set (its -G parameters), or the top alone."""
+    return cmake_sets if family.lint_per_variant else {family.top_module: []}
+
+
+def tests_text(family):
+    """The family's tests, for the report and the plan."""
+    steps = [f"`--gtest_filter={f}`" for f in family.test_steps]
+    return steps[0] + "".join(f", then for survivors {x}" for x in steps[1:])
 
 
 def print_list(mutants):
@@ -1257,26 +1329,25 @@ def print_plan(s, chosen, done, args):
     todo = [m for m in chosen if m.id not in done]
     print(f"{len(chosen)} mutants selected, {len(chosen) - len(todo)} already done (skipped), {len(todo)} to run"
           f"{' (lint only)' if args.lint_only else ''}.")
-    print(f"Every build also gets the variants the tests include by name: {', '.join(s.forced) or 'none'}.")
     for m in todo:
-        names = sorted(set(m.variants) | set(s.forced))
-        print(f"  {m.id}  {m.file}:{m.line}  {m.klass}  ({m.what})\n      variants: {', '.join(names)}")
+        print(f"  {m.id}  {m.file}:{m.line}  {m.klass}  ({m.what})")
+    if s.family.lint_per_variant:
+        print(f"\nLint: verilator --lint-only -Wall --assert --top-module {s.family.top_module} <-G params> "
+              f"<sources> (each of {len(s.lint_sets)} parameter sets, those of the mutant's file first)")
+    else:
+        print(f"\nLint: verilator --lint-only -Wall --assert --top-module {s.family.top_module} <sources>")
     if not args.lint_only and todo:
-        print(f"\n{s.jobs} worker(s): {s.root}/worker<N> (rtl_src/ holds the mutated sources), "
-              f"{s.build_jobs} compile job(s) each{f', nice {s.nice}' if s.nice else ''}. Per mutant:")
-        if s.family.lint_per_variant:
-            print(f"  lint:  verilator --lint-only -Wall --assert --top-module {s.family.top_module} <-G params> "
-                  f"<sources> (each of {len(s.lint_sets)} variants, its own first)")
-        else:
-            print(f"  lint:  verilator --lint-only -Wall --assert --top-module {s.family.top_module} <sources>")
-        print(f"  build: cmake -S {REPO} -B <worker> -G Ninja -DCMAKE_BUILD_TYPE=Release "
-              f"-DKNCSIM_RTL_DIR=<worker>/rtl_src -DKNCSIM_RTL_VARIANT_FILTER='<regex>'; "
-              f"cmake --build <worker> --target {TEST_TARGET}")
-        print(f"  test:  <worker>/tests/{TEST_TARGET} --gtest_filter={s.family.test_filter} --gtest_fail_fast "
-              f"(timeout {s.timeout:g} s)")
-    if not args.lint_only and todo and not args.no_baseline:
-        print("  first, once: the same build and tests of the unmutated RTL in worker1 (the baseline; the "
-              "run stops if it fails)")
+        print(f"Then, lint-clean: {s.jobs} worker(s), each with its copy of rtl/ in {s.root}/worker<N>/rtl (the "
+              f"mutated file in it), run{f' at nice {s.nice}' if s.nice else ''} with "
+              f"KNCSIM_RTL_DIR=<that copy> KNCSIM_CACHE={s.cache}:")
+        for i, st in enumerate(s.steps):
+            then = "  then, if it passed: " if i else "  "
+            print(f"{then}{st.binary} --gtest_filter={st.filter} --gtest_fail_fast  ({st.tests} tests)")
+        print(f"  (their models built on demand into that cache, removed after; timeout {s.timeout:g} s of "
+              f"testing, model builds not counted)")
+        if not args.no_baseline:
+            print("  first, once: the same tests of the unmutated RTL in worker1 (the baseline; the run stops if "
+                  "it fails)")
     print(f"\nResults: {s.root}/results/<id>.json; report: {s.root}/report.md")
 
 
@@ -1285,26 +1356,30 @@ def run_all(s, todo, results_dir, lint_cache):
     worker_ids = queue.Queue()
     for w in range(1, s.jobs + 1):
         worker_ids.put(w)
-    # Mutants needing the same variants one after another: a build directory reconfigures less.
-    todo = sorted(todo, key=lambda m: (sorted(m.variants), m.file, m.id))
     out, errors = {}, 0
     tally = {k: 0 for k in STATUSES}
     with concurrent.futures.ThreadPoolExecutor(max_workers=s.jobs) as pool, \
             tqdm(total=len(todo), desc="mutants", unit="mutant", file=sys.stderr) as bar:
         futures = {pool.submit(run_mutant, s, m, worker_ids, lint_cache): m for m in todo}
-        for f in concurrent.futures.as_completed(futures):
-            m = futures[f]
-            r = f.result()
-            if r["status"] == "error":
-                errors += 1
-            else:
-                save_json(results_dir / f"{m.id}.json", r)
-                out[m.id] = r
-                tally[r["status"]] += 1
-            bar.write(f"{m.id} {m.file}:{m.line} {m.klass}: {r['status']} {r['detail']} "
-                      f"({r['seconds']['total']:.0f} s)", file=sys.stderr)
-            bar.set_postfix({k: v for k, v in tally.items() if v}, refresh=False)
-            bar.update()
+        try:
+            for f in concurrent.futures.as_completed(futures):
+                m = futures[f]
+                r = f.result()
+                if r["status"] == "error":
+                    errors += 1
+                else:
+                    save_json(results_dir / f"{m.id}.json", r)
+                    out[m.id] = r
+                    tally[r["status"]] += 1
+                bar.write(f"{m.id} {m.file}:{m.line} {m.klass}: {r['status']} {r['detail']} "
+                          f"({r['seconds']['total']:.0f} s)", file=sys.stderr)
+                bar.set_postfix({k: v for k, v in tally.items() if v}, refresh=False)
+                bar.update()
+        except KeyboardInterrupt:
+            # The workers stop their tests (nothing more is recorded), the queued mutants never start.
+            STOPPING.set()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return out, errors
 
 
@@ -1334,7 +1409,7 @@ def lint_report(mutants, lint_results):
         if r["status"] != "clean":
             lines.append(f"  {m.id} {m.file}:{m.line} {m.klass} ({m.what}): {r['status']}: {r['detail']}")
     print("\n".join(lines))
-    print(f"\nLint triage of {sum(counts.values())} mutants: {counts['clean']} lint-clean (go on to build and test), "
+    print(f"\nLint triage of {sum(counts.values())} mutants: {counts['clean']} lint-clean (go on to the tests), "
           f"{counts['lint']} killed by lint, {counts['stillborn']} stillborn.")
     stillborn = [m for m in mutants if lint_results.get(m.id, {}).get("status") == "stillborn"]
     if stillborn:
@@ -1344,16 +1419,15 @@ def lint_report(mutants, lint_results):
 def main(argv=None):
     args = parse_args(argv)
     family = FAMILIES[args.family]
-    variants = cmake_variants()
+    cmake_sets = cmake_lint_sets()
     sources_order = cmake_sources(family.sources_list)
-    check_table(family, variants, sources_order)
+    check_table(family, cmake_sets, sources_order)
     pristine = pristine_sources()
     mutants = generate(family, pristine, args.count, args.seed)
-    s = Settings(family=family, root=(args.root or family.root).resolve(), jobs=args.jobs,
-                 build_jobs=args.build_jobs or max(1, (os.cpu_count() or 1) // args.jobs),
-                 timeout=args.timeout, nice=args.nice, verilator=args.verilator,
-                 lint_sets=lint_sets(family, variants), sources_order=sources_order, forced=forced_variants(),
-                 pristine=pristine, rtl_hash=rtl_hash(family, pristine), seed=args.seed)
+    s = Settings(family=family, root=(args.root or family.root).resolve(), jobs=args.jobs, timeout=args.timeout,
+                 nice=args.nice, verilator=args.verilator, lint_sets=family_lint_sets(family, cmake_sets),
+                 sources_order=sources_order, pristine=pristine, rtl_hash=rtl_hash(family, pristine), seed=args.seed,
+                 build=args.build.resolve())
     if args.list:
         print_list(mutants)
         return 0
@@ -1362,13 +1436,15 @@ def main(argv=None):
     results_dir, lint_dir = s.root / "results", s.root / "lint"
     done_dir = lint_dir if args.lint_only else results_dir
     done = {} if args.fresh else load_results(done_dir, chosen)
+    todo = [m for m in chosen if m.id not in done]
+    if args.baseline or (not args.report and not args.lint_only and (todo or args.dry_run)):
+        s.steps = test_steps(family, s.build)
     if args.dry_run:
         print_plan(s, chosen, done, args)
         return 0
     if args.baseline:
-        return 0 if baseline(s, set().union(*(m.variants for m in chosen))) else 1
+        return 0 if baseline(s) else 1
     if args.lint_only:
-        todo = [m for m in chosen if m.id not in done]
         lint_results = dict(done)
         lint_results.update(lint_all(s, todo, lint_dir))
         # Lint kills and stillborn mutants are final: the full run would record just that.
@@ -1379,20 +1455,17 @@ def main(argv=None):
                 save_json(results_dir / f"{m.id}.json", result_record(s, m, r["status"], r["detail"], {}))
         lint_report(chosen, lint_results)
         return 0
-    if not args.report:
-        todo = [m for m in chosen if m.id not in done]
+    errors = 0
+    if not args.report and todo:
         # Lint verdicts from a --lint-only triage of the same mutants are reused.
         lint_cache = {i: (r["status"], r["detail"]) for i, r in load_results(lint_dir, todo).items()}
-        if todo:
-            print(f"{len(todo)} mutants to run ({len(chosen) - len(todo)} already done) on {s.jobs} worker(s).",
-                  file=sys.stderr)
-            if not args.no_baseline and not baseline(s, set().union(*(m.variants for m in todo))):
-                print("The unmutated RTL fails these tests: a mutant's kill would mean nothing. Stopping "
-                      "(--no-baseline runs anyway).", file=sys.stderr)
-                return 1
+        print(f"{len(todo)} mutants to run ({len(chosen) - len(todo)} already done) on {s.jobs} worker(s).",
+              file=sys.stderr)
+        if not args.no_baseline and not baseline(s):
+            print("The unmutated RTL fails these tests: a mutant's kill would mean nothing. Stopping "
+                  "(--no-baseline runs anyway).", file=sys.stderr)
+            return 1
         _, errors = run_all(s, todo, results_dir, lint_cache)
-    else:
-        errors = 0
     results = load_results(results_dir, mutants)
     print(report(s, mutants, results, equivalent, markdown=False), end="")
     s.root.mkdir(parents=True, exist_ok=True)

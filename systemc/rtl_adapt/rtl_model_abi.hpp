@@ -10,8 +10,20 @@
 // not compile. Everything else a model needs (Verilator's runtime, SystemC) it takes from the
 // process. kAbiVersion is part of every cache key: change it with anything here.
 #include <cstdint>
-#include <systemc>
 #include <type_traits>
+
+// The port types, declared only: a C++ model's files (direct binding) are compiled without
+// SystemC, and the signal binding's ports are only pointed to here.
+namespace sc_core {
+template <class T>
+class sc_in;
+template <class T>
+class sc_out;
+}  // namespace sc_core
+namespace sc_dt {
+template <int W>
+class sc_bv;
+}  // namespace sc_dt
 
 namespace kncsim::rtl_abi {
 
