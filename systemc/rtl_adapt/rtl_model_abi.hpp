@@ -37,6 +37,12 @@ using Word = std::conditional_t<
     std::conditional_t<(Bits <= 16), uint16_t,
                        std::conditional_t<(Bits <= 32), uint32_t, std::conditional_t<(Bits <= 64), uint64_t, uint32_t>>>>;
 
+// Writes a direct-binding pin: the value cut to the pin's word.
+template <class W>
+inline void write_pin(W* pin, uint64_t v) {
+  *pin = W(v);
+}
+
 struct RouterDirectPins {
 #define KNCSIM_ROUTER_PIN(dir, name, type, bits) Word<bits>* name = nullptr;
 #include "rtl_adapt/router_ports.def"

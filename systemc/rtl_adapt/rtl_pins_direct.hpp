@@ -42,8 +42,8 @@ class RtlDirectPins {
     }
     set_credit_vcs(0);
     set_in_valid(0);
-    set(p_.coord_i, coord);
-    set(p_.last_i, last);
+    rtl_abi::write_pin(p_.coord_i, coord);
+    rtl_abi::write_pin(p_.last_i, last);
     *p_.clk_i = 0;
     *p_.rst_ni = 1;
     eval();
@@ -62,11 +62,11 @@ class RtlDirectPins {
   int credit_out_vc(int p) const { return int(*p_.credit_vc_o >> (p * rtl::kVcBits)) & ((1 << rtl::kVcBits) - 1); }
   bool idle() const { return *p_.idle_o; }
 
-  void set_in_flit(int p, uint64_t f) { set(in_flit_[size_t(p)], f); }
-  void set_in_age(int p, uint64_t a) { set(in_age_[size_t(p)], a); }
-  void set_credit_in(int p, uint32_t c) { set(credit_in_[size_t(p)], c); }
-  void set_credit_vcs(uint32_t v) { set(p_.credit_vc_i, v); }
-  void set_in_valid(uint32_t v) { set(p_.in_valid_i, v); }
+  void set_in_flit(int p, uint64_t f) { rtl_abi::write_pin(in_flit_[size_t(p)], f); }
+  void set_in_age(int p, uint64_t a) { rtl_abi::write_pin(in_age_[size_t(p)], a); }
+  void set_credit_in(int p, uint32_t c) { rtl_abi::write_pin(credit_in_[size_t(p)], c); }
+  void set_credit_vcs(uint32_t v) { rtl_abi::write_pin(p_.credit_vc_i, v); }
+  void set_in_valid(uint32_t v) { rtl_abi::write_pin(p_.in_valid_i, v); }
   void clock_low() {
     if (!*p_.clk_i) return;
     *p_.clk_i = 0;
@@ -82,10 +82,6 @@ class RtlDirectPins {
   void start_of_simulation() {}
 
  private:
-  template <class Word>
-  static void set(Word* pin, uint64_t v) {
-    *pin = Word(v);
-  }
   void eval() { api_.eval(model_); }
 
   const rtl_abi::ModelApi& api_;

@@ -32,18 +32,18 @@ class SciDirectPins {
   SciDirectPins& operator=(const SciDirectPins&) = delete;
 
   void assert_reset(const SciStraps& s) {  // a falling rst_ni: the first eval only settles
-    set(p_.dims_i, s.dims);
-    set(p_.me_i, s.me);
-    set(p_.address_flits_i, s.address_flits);
-    set(p_.data_flits_i, s.data_flits);
-    set(p_.echo_flits_i, s.echo_flits);
-    set(p_.ring_buffer_flits_i, s.ring_buffer_flits);
-    set(p_.input_queue_flits_i, s.input_queue_flits);
-    set(p_.output_queue_flits_i, s.output_queue_flits);
-    set(p_.active_packets_i, s.active_packets);
-    set(p_.t_pass_i, s.t_pass);
-    set(p_.t_switch_i, s.t_switch);
-    set(p_.stomp_i, s.stomp);
+    rtl_abi::write_pin(p_.dims_i, s.dims);
+    rtl_abi::write_pin(p_.me_i, s.me);
+    rtl_abi::write_pin(p_.address_flits_i, s.address_flits);
+    rtl_abi::write_pin(p_.data_flits_i, s.data_flits);
+    rtl_abi::write_pin(p_.echo_flits_i, s.echo_flits);
+    rtl_abi::write_pin(p_.ring_buffer_flits_i, s.ring_buffer_flits);
+    rtl_abi::write_pin(p_.input_queue_flits_i, s.input_queue_flits);
+    rtl_abi::write_pin(p_.output_queue_flits_i, s.output_queue_flits);
+    rtl_abi::write_pin(p_.active_packets_i, s.active_packets);
+    rtl_abi::write_pin(p_.t_pass_i, s.t_pass);
+    rtl_abi::write_pin(p_.t_switch_i, s.t_switch);
+    rtl_abi::write_pin(p_.stomp_i, s.stomp);
     *p_.clk_i = 0;
     *p_.rst_ni = 1;
     eval();
@@ -75,13 +75,13 @@ class SciDirectPins {
   bool idle_after_edge() const { return *p_.idle_o; }  // the edge was evaluated
 
   void set_now(uint32_t now, uint32_t prio) {
-    set(p_.now_i, now);
-    set(p_.prio_i, prio);
+    rtl_abi::write_pin(p_.now_i, now);
+    rtl_abi::write_pin(p_.prio_i, prio);
   }
   void set_ring_in(int d, const rtl::sci::Words& w) { put(ring_in_[size_t(d)], w); }
-  void set_ring_in_valid(uint32_t v) { set(p_.ring_in_valid_i, v); }
+  void set_ring_in_valid(uint32_t v) { rtl_abi::write_pin(p_.ring_in_valid_i, v); }
   void set_cpu_in(const rtl::sci::Words& w) { put(p_.cpu_in_i, w); }
-  void set_cpu_in_valid(bool v) { set(p_.cpu_in_valid_i, v); }
+  void set_cpu_in_valid(bool v) { rtl_abi::write_pin(p_.cpu_in_valid_i, v); }
   void settle() {
     eval();
     low_seen_ = true;
@@ -118,10 +118,6 @@ class SciDirectPins {
   }
   static void put(uint32_t* v, const rtl::sci::Words& w) {
     for (size_t i = 0; i < w.size(); ++i) v[i] = w[i];
-  }
-  template <class Word>
-  static void set(Word* pin, uint32_t v) {
-    *pin = Word(v);
   }
   void eval() { api_.eval(model_); }
 

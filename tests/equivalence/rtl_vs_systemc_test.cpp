@@ -16,6 +16,7 @@
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "support/kncsim_process.hpp"
+#include "support/rtl_copy.hpp"
 #include "support/test_streams.hpp"
 
 namespace kncsim {
@@ -295,12 +296,7 @@ TEST_P(RtlNetworkDrawnSet, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
 // the test's, Verilated from there through the cache, equals SystemC packet for packet, all RTL
 // and with a third of the nodes RTL.
 TEST(RtlSources, ACopyOfTheRouterSourcesEqualsSystemCPacketForPacket) {
-  namespace fs = std::filesystem;
-  const std::string dir = ::testing::TempDir() + "kncsim_rtl_copy_" + std::to_string(getpid());
-  fs::create_directories(dir);
-  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl"))
-    if (e.path().extension() == ".sv" || e.path().extension() == ".vlt")
-      fs::copy_file(e.path(), fs::path(dir) / e.path().filename(), fs::copy_options::overwrite_existing);
+  const std::string dir = test::copy_rtl_sources(::testing::TempDir() + "kncsim_rtl_copy_" + std::to_string(getpid()));
   const RtlVariant& v = rtl_variants().at(9);  // Duato on a torus, 3 VCs, round robin: the most logic
   const std::vector<std::string> sets = variant_sets(v);
   const Outcome sc = run(config_of(sets));
@@ -310,7 +306,7 @@ TEST(RtlSources, ACopyOfTheRouterSourcesEqualsSystemCPacketForPacket) {
     rtl.insert(rtl.end(), {nodes.empty() ? "router.impl=rtl" : nodes, "router.rtl_sources=" + dir});
     expect_same(sc, run(config_of(rtl)), rtl, nodes.empty() ? "all RTL from a copy" : "mixed, from a copy");
   }
-  fs::remove_all(dir);
+  std::filesystem::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(Drawn, RtlNetworkDrawnSet, ::testing::Range(size_t(0), size_t(KNCSIM_DRAWN_SETS)),

@@ -28,6 +28,7 @@
 #include "rtl_adapt/sci_rtl_fit.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
+#include "support/rtl_copy.hpp"
 #include "rand/counter_rng.hpp"
 
 namespace kncsim {
@@ -238,12 +239,8 @@ TEST(SciModelsStomp, StompedEchoesInAFourDimensionalNetwork) {
 // directory of the test's, Verilated from there through the cache, equals the reference packet
 // for packet, all RTL and a third RTL, on the four-ring stomp case (every ring interface busy).
 TEST(SciRtlSources, ACopyOfTheRingNodeSourcesEqualsTheReferencePacketForPacket) {
-  namespace fs = std::filesystem;
-  const std::string dir = ::testing::TempDir() + "kncsim_sci_copy_" + std::to_string(getpid());
-  fs::create_directories(dir);
-  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl/sci"))
-    if (e.path().extension() == ".sv" || e.path().extension() == ".vlt")
-      fs::copy_file(e.path(), fs::path(dir) / e.path().filename(), fs::copy_options::overwrite_existing);
+  const std::string dir =
+      test::copy_rtl_sources(::testing::TempDir() + "kncsim_sci_copy_" + std::to_string(getpid()), "sci");
   const RingCase c = stomp_case(1002, 4, 3, 0.06, 4);
   Outcome ref;
   {
@@ -257,7 +254,7 @@ TEST(SciRtlSources, ACopyOfTheRingNodeSourcesEqualsTheReferencePacketForPacket) 
     rtl.make = rtl_sci_maker(dir);
     expect_same(ref, run_network(c, rtl), all ? "all RTL from a copy" : "a third RTL, from a copy");
   }
-  fs::remove_all(dir);
+  std::filesystem::remove_all(dir);
 }
 
 std::vector<RingCase> cases() {

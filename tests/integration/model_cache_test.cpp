@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "support/kncsim_process.hpp"
+#include "support/rtl_copy.hpp"
 
 namespace {
 
@@ -163,14 +164,7 @@ TEST(ModelCache, ListShowsAndCleanRemovesTheModels) {
 
 namespace {
 
-// A copy of kncsim's router sources (rtl/*.sv, *.vlt) in a directory of the test's.
-std::string copy_of_rtl(const std::string& dir) {
-  fs::create_directories(dir);
-  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl"))
-    if (e.path().extension() == ".sv" || e.path().extension() == ".vlt")
-      fs::copy_file(e.path(), fs::path(dir) / e.path().filename());
-  return dir;
-}
+std::string copy_of_rtl(const std::string& dir) { return kncsim::test::copy_rtl_sources(dir); }
 
 // The architect's RTL (router.rtl_sources): a syntax error is refused with exit 2, naming the
 // file and line; nothing enters the cache, and the failed build's log is kept.
@@ -220,9 +214,7 @@ TEST(ArchitectsRtl, ARenamedPortIsRefusedNamingItsExpectedDirectionAndWidth) {
 TEST(ArchitectsRtl, ARingNodePortOfTheWrongWidthIsNamed) {
   Cache cache;
   const std::string dir = cache.path() + "/my_sci";
-  fs::create_directories(dir);
-  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl/sci"))
-    fs::copy_file(e.path(), fs::path(dir) / e.path().filename());
+  kncsim::test::copy_rtl_sources(dir, "sci");
   const std::string top = dir + "/kncsim_sci_node_top.sv";
   std::string text = read_file(top);
   const std::string from = "input  logic [SciAddrW-1:0]   me_i,";
@@ -301,9 +293,7 @@ TEST(ArchitectsRtl, DivergeNamesTheFirstDivergenceOfABrokenCopy) {
 TEST(ArchitectsRtl, DivergeNamesABrokenRingNode) {
   Cache cache;
   const std::string dir = cache.path() + "/broken_sci";
-  fs::create_directories(dir);
-  for (const auto& e : fs::directory_iterator(std::string(KNCSIM_SOURCE_DIR) + "/rtl/sci"))
-    fs::copy_file(e.path(), fs::path(dir) / e.path().filename());
+  kncsim::test::copy_rtl_sources(dir, "sci");
   const std::string file = dir + "/kncsim_sci_ring_if.sv";
   std::string text = read_file(file);
   const std::string from = "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit";
