@@ -97,9 +97,10 @@ def sweep_text(rows, source):
     return ("# Pertel's tables (Critique Tables 1-3, SNS report 128x128): one point per distinct row of\n"
             f"# {source}, written by scripts/reproduce_pertel.py --write-sweep. A run may take at most\n"
             f"# {NODE_CYCLE_BUDGET:.0e} node-cycles (run.max_cycles); a load series stops at its first run\n"
-            "# that does not converge, as the paper's inf rows do.\n"
+            "# that does not converge, as the paper's inf rows do (detect: false keeps sns4's own stopping\n"
+            "# decisions: the early saturation test would end those runs sooner, with the same verdict).\n"
             "set:\n  router.impl: ref\n  traffic.stream: legacy\n"
-            "stop_at_saturation: true\n"
+            "stop_at_saturation: {detect: false}\n"
             "points:\n" + "\n".join(lines) + "\n")
 
 

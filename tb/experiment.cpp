@@ -26,6 +26,7 @@
 #include "sc/sim_session.hpp"
 #include "statistics_report.hpp"
 #include "stats/convergence.hpp"
+#include "stats/latency_series.hpp"
 #include "stats/run_statistics.hpp"
 #include "traffic/injection_feed.hpp"
 #include "traffic/pattern.hpp"
@@ -157,6 +158,42 @@ ojson interval_json(const IntervalReport& r) {
   return j;
 }
 
+ojson steady_json(const SteadyStateInterval& s, double target, const ojson& T_from_cycle_0) {
+  ojson j{{"method", "MSER-5 warm-up cut, then 20 batch means (Student t, 95%)"}, {"target", target}, {"ready", s.ready}};
+  if (!s.ready) {
+    j["not_ready"] = s.not_ready;
+    j["groups"] = s.groups;
+    return j;
+  }
+  j["mean"] = s.mean;
+  j["half_width"] = s.half_width;
+  j["relative_half_width"] = s.half_width / s.mean;
+  j["low"] = s.mean - s.half_width;
+  j["high"] = s.mean + s.half_width;
+  j["warmup_cut_cycle"] = s.cut_cycle;
+  j["warmup_cut_packets"] = s.cut_packets;
+  j["packets"] = s.packets;
+  j["batches"] = s.batches;
+  j["batch_packets"] = s.batch_packets;
+  j["batch_lag1_correlation"] = s.lag1_correlation;
+  j["T_from_cycle_0"] = T_from_cycle_0;
+  return j;
+}
+
+// Why a run was (or was not) called saturated: the test that decided, or the last one made.
+ojson saturation_json(const SaturationEvidence& e, bool saturated) {
+  ojson j{{"saturated", saturated}, {"rule", saturated ? e.rule : std::string("none")}, {"cycle", e.cycle}};
+  j["offered_packets_per_cycle"] = e.offered_rate;
+  j["accepted_packets_per_cycle"] = e.accepted_rate;
+  j["backlog_packets"] = e.backlog;
+  j["backlog_growth_per_cycle"] = {e.growth_first_quarter, e.growth_second_quarter};
+  j["growth_window"] = {e.window_begin, e.cycle};
+  j["growth_z"] = e.z;
+  j["T"] = e.T;
+  j["latency_bound"] = e.latency_bound > 0 ? ojson(e.latency_bound) : ojson(nullptr);
+  return j;
+}
+
 // The part of every run's JSON that the convergence path gives, whatever the topology.
 ojson run_json(const std::string& topology, const ExperimentSpec& spec, const CycleModel& net,
                const ConvergenceTarget& target, const ConvergenceOutcome& outcome) {
@@ -174,6 +211,15 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Cy
   ojson intervals = ojson::array();
   for (const auto& r : outcome.intervals) intervals.push_back(interval_json(r));
   result["intervals"] = std::move(intervals);
+  if (outcome.steady) {  // ci: T is the steady-state mean after the warm-up cut
+    const SteadyStateInterval& s = *outcome.steady;
+    result["ci"] = steady_json(s, spec.convergence.ci_target, result["T"]);
+    if (s.ready) result["T"] = s.mean;
+  }
+  if (spec.convergence.saturation.detect) {
+    result["saturated"] = outcome.stop_reason == "saturated";
+    if (outcome.saturation) result["saturation"] = saturation_json(*outcome.saturation, outcome.stop_reason == "saturated");
+  }
   return result;
 }
 
@@ -181,6 +227,13 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Cy
 std::optional<RunStatistics> statistics_for(const ExperimentSpec& spec, uint32_t nodes, PacketSink* sink) {
   std::optional<RunStatistics> s;
   if (spec.statistics) s.emplace(nodes, sink);
+  return s;
+}
+
+// With run.convergence ci, the latency series sits first in the chain of sinks.
+std::optional<LatencySeries> series_for(const ExperimentSpec& spec, PacketSink* next, double scale) {
+  std::optional<LatencySeries> s;
+  if (spec.convergence.mode == ConvergenceMode::ci) s.emplace(next, scale);
   return s;
 }
 
@@ -197,10 +250,13 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   const MeshGeometry geometry = e.geometry();
   InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
   std::optional<RunStatistics> stats = statistics_for(spec, geometry.nodes(), sink);
-  const std::unique_ptr<CycleModel> model = make_model(e, geometry, feed, stats ? &*stats : sink);
+  std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, 1);
+  const std::unique_ptr<CycleModel> model =
+      make_model(e, geometry, feed, series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink);
   CycleModel& net = *model;
-  const ConvergenceTarget target =
+  ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
+  if (series) target.series = &*series;
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
   ojson result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
   // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
@@ -221,12 +277,15 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
   else
     model = std::make_unique<SciNetwork>("sci", e.params, e.trace, e.rtl);
   std::optional<RunStatistics> stats = statistics_for(spec, model->nodes(), sink);
-  const RingGeometry geometry(e.params.dims, e.params.radix);
-  RingRun run(*model, geometry, e.traffic, e.window, stats ? &*stats : sink);
   const RingMeasureContext m = e.measure;
+  std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, m.cycle_time_increase);
+  const RingGeometry geometry(e.params.dims, e.params.radix);
+  RingRun run(*model, geometry, e.traffic, e.window,
+              series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink);
   const ConvergenceTarget target{
       e.load, sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy),
-      [&run, m](const CycleModel&) { return measure_rings(run.counters(), run.delivered_bits(), run.now(), m); }};
+      [&run, m](const CycleModel&) { return measure_rings(run.counters(), run.delivered_bits(), run.now(), m); },
+      series ? &*series : nullptr};
   const ConvergenceOutcome outcome = run_to_convergence(run, spec.convergence, target, progress);
   ojson result = run_json("rings", spec, run, target, outcome);
   put_rings_results(result, e, run);

@@ -23,12 +23,18 @@ namespace {
 ConvergenceSpec convergence_spec(const Config& c) {
   ConvergenceSpec s;
   const std::string& mode = c.text("run.convergence");
-  s.mode = mode == "sns4" ? ConvergenceMode::sns4 : mode == "sns" ? ConvergenceMode::sns : ConvergenceMode::fixed;
+  s.mode = mode == "sns4"  ? ConvergenceMode::sns4
+           : mode == "sns" ? ConvergenceMode::sns
+           : mode == "ci"  ? ConvergenceMode::ci
+                           : ConvergenceMode::fixed;
   s.accuracy = c.number("run.accuracy");
   s.tol = c.number("run.tol");
   s.interval = c.integer("run.interval");
   s.cycles = c.integer("run.cycles");
   s.max_cycles = c.integer("run.max_cycles");
+  s.ci_target = c.number("run.ci_target");
+  s.saturation.detect = c.text("run.saturation") == "detect";
+  s.saturation.latency_bound = c.number("run.latency_bound");
   return s;
 }
 

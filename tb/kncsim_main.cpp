@@ -125,7 +125,7 @@ void write_json(const std::string& path, const nlohmann::ordered_json& j) {
 struct SweepCli {
   std::string path, backend = "local", out;
   int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  int task = -1;
+  int task = -1, point = -1;
   bool dry_run = false, quiet = false, fresh = false;
 };
 
@@ -133,10 +133,12 @@ int run_sweep_command(const SweepCli& c) {
   // A worker stops when its sweep does, even if that dies first (SIGKILL): set before the
   // sweep file is read, then check the parent did not go while it was set.
   const pid_t parent = getppid();
-  if (c.task >= 0 && (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)) return 128 + SIGTERM;
+  const bool worker = c.task >= 0 || c.point >= 0;
+  if (worker && (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)) return 128 + SIGTERM;
   kncsim::SweepSpec s = kncsim::load_sweep(c.path);  // every point decoded and validated first
   if (!c.out.empty()) s.output_dir = c.out;
   if (c.task >= 0) return kncsim::run_sweep_task(s, c.task);
+  if (c.point >= 0) return kncsim::run_sweep_point(s, c.point);
   if (c.backend == "slurm") kncsim::check_slurm_available();  // before anything is removed, written or submitted
   if (!c.dry_run) kncsim::check_output_directory(s.output_dir, "sweep output directory (--out, or the file's output key)");
   if (c.fresh && !c.dry_run) kncsim::forget_points(s);
@@ -203,7 +205,9 @@ int main(int argc, char** argv) {
                   "forget the results already in the output directory and run every point (results are kept across "
                   "kncsim builds otherwise)");
   sweep->add_flag("--quiet,-q", sweep_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
-  sweep->add_option("--task", sweep_opts.task, "run one task in this process (what each worker and Slurm array task does)");
+  sweep->add_option("--task", sweep_opts.task, "run one task in this process (what each Slurm array task does)");
+  sweep->add_option("--point", sweep_opts.point, "run one point in this process (what each local worker does)")
+      ->excludes("--task");
   auto* diverge = app.add_subcommand(
       "diverge", "find where RTL routers first behave differently from SystemC ones: cycle, node, port, flits, VCDs "
                  "(exit 1 if they diverge)");

@@ -22,6 +22,10 @@ std::string progress_text(const RunProgress& p) {
     case ConvergenceMode::fixed:
       phase = "fixed";
       break;
+    case ConvergenceMode::ci:
+      phase = "ci";
+      test = fmt::format("95% half-width/T {} (target {})", g(p.last_change), g(p.tolerance));
+      break;
   }
   const double pct = p.interval_end > 0 ? 100. * double(p.cycle) / double(p.interval_end) : 100.;
   std::string s = fmt::format("{}, interval {}: cycle {}/{} ({:.0f}%)  U {}  T {}", phase, p.interval, p.cycle,

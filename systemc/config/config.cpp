@@ -352,6 +352,9 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
   if (rings)
     throw ConfigError("traffic.workload = closed_loop runs on the wormhole mesh and torus; allowed on rings: open, "
                       "request_response");
+  if (c.text("run.convergence") == "ci" || c.text("run.saturation") == "detect")
+    throw ConfigError("traffic.workload = closed_loop runs until every loop is done (or run.max_cycles); allowed: "
+                      "run.convergence sns4, sns or fixed and run.saturation off (they are not used)");
   if (c.text("router.impl") == "ref")
     throw ConfigError("traffic.workload = closed_loop sends messages of several packets, which Pertel's "
                       "packet-level model cannot carry; allowed: router.impl: systemc or rtl");
@@ -580,10 +583,10 @@ std::vector<std::string> Config::validate() const {
   const double load = number("traffic.load");
   const std::string& conv = text("run.convergence");
   if (load >= 1) {
-    if (conv != "fixed")
+    if (conv != "fixed" && text("run.saturation") != "detect")
       throw ConfigError(fmt::format(
           "traffic.load = {:g} is at or above {} (A >= 1), so run.convergence {} can never "
-          "converge; allowed: 0 < traffic.load < 1, or run.convergence: fixed",
+          "converge; allowed: 0 < traffic.load < 1, run.convergence: fixed, or run.saturation: detect",
           load, text("network.topology") == "rings" ? "the rings' maximum throughput (eq 13/14)" : "the bisection bandwidth",
           conv));
     warnings.push_back(fmt::format("traffic.load = {:g} >= 1: the network cannot carry it; queues grow without bound",

@@ -182,8 +182,17 @@ const std::vector<KeySpec>& config_schema() {
        "legacy = the 1992 programs' drand48 order; counter = f(seed, node, cycle)"},
       {"traffic.seed", K::integer_or_choice, {"default"}, 0, false, 9223372036854775807.0, "default",
        "default = drand48's initial state; legacy: srand48(seed), 0..4294967295"},
-      {"run.convergence", K::choice, {"sns4", "sns", "fixed"}, 0, false, kNoMax, "sns4",
-       "sns4 = throughput then latency (Critique); sns = latency only (SNS report); fixed"},
+      {"run.convergence", K::choice, {"sns4", "sns", "fixed", "ci"}, 0, false, kNoMax, "sns4",
+       "sns4 = throughput then latency (Critique); sns = latency only (SNS report); fixed; ci = cut the warm-up "
+       "by MSER-5, then run until T's 95% batch-means interval is within run.ci_target (recommended for curves)"},
+      {"run.ci_target", K::number, {}, 0, true, 1, "0.05",
+       "ci: the 95% interval's half-width relative to T at which the run stops"},
+      {"run.saturation", K::choice, {"off", "detect"}, 0, false, kNoMax, "off",
+       "detect = stop as soon as the network is seen not to carry the load (backlog growing linearly, or T past "
+       "run.latency_bound), with the evidence in the result; a sweep's stop_at_saturation sets it"},
+      {"run.latency_bound", K::number, {}, 0, false, kNoMax, "0",
+       "with run.saturation detect: a run whose mean latency passes this many cycles is saturated (BookSim's "
+       "latency_thres); 0 = no bound; a sweep's stop_at_saturation.latency_bound sets it"},
       {"run.accuracy", K::number, {}, 0, true, 1, "0.03", "sns4 ACCURACY (TOL = ACCURACY/3)"},
       {"run.tol", K::number, {}, 0, true, 1, "0.03", "sns TOL"},
       {"run.interval", K::integer, {}, 1, false, kNoMax, "1000", "sns initial INTERVAL in cycles"},

@@ -12,18 +12,33 @@ namespace {
 class Driver {
  public:
   Driver(CycleModel& model, const ConvergenceSpec& spec, const ConvergenceTarget& target, const ProgressFn& progress)
-      : model_(model), spec_(spec), target_(target), progress_(progress) {}
+      : model_(model), spec_(spec), target_(target), progress_(progress) {
+    // Saturation is judged from a few thousand packets and cycles on: the network must fill first.
+    if (spec.saturation.detect)
+      saturation_.emplace(spec.saturation, std::max<int64_t>(2000, 4 * target.check_period()));
+  }
 
   // Runs to `etime` unless that passes the cap; records the interval. A stop request (a
   // signal) ends the run early: the partial interval is recorded, and the run is not converged.
+  // With saturation detection the run goes in steps of about a tenth of its age, and stops at
+  // the checkpoint where saturation is clear.
   bool advance(int64_t etime, int phase) {
     if (etime > spec_.max_cycles) {
       out_.stop_reason = "max_cycles";
       return false;
     }
-    run_to(etime, phase);
-    IntervalReport r{phase, model_.now(), model_.counters(), target_.measure(model_), NAN};
-    out_.intervals.push_back(r);
+    while (model_.now() < etime) {
+      const int64_t to = saturation_ ? std::min(etime, next_checkpoint()) : etime;
+      run_to(to, phase);
+      if (model_.now() < to) break;  // interrupted
+      if (saturation_ && saturation_->observe(sample())) {
+        record(phase);
+        out_.saturation = saturation_->evidence();
+        out_.stop_reason = "saturated";
+        return false;
+      }
+    }
+    record(phase);
     if (model_.now() < etime && stop_requested()) {
       out_.stop_reason = "interrupted";
       return false;
@@ -32,16 +47,37 @@ class Driver {
   }
   IntervalReport& last() { return out_.intervals.back(); }
   double tolerance() const {
-    return spec_.mode == ConvergenceMode::sns4 ? spec_.accuracy / 3. : spec_.mode == ConvergenceMode::sns ? spec_.tol : 0;
+    switch (spec_.mode) {
+      case ConvergenceMode::sns4: return spec_.accuracy / 3.;
+      case ConvergenceMode::sns: return spec_.tol;
+      case ConvergenceMode::ci: return spec_.ci_target;
+      case ConvergenceMode::fixed: break;
+    }
+    return 0;
   }
+  void set_steady(const SteadyStateInterval& s) { out_.steady = s; }
   ConvergenceOutcome finish(bool converged, const char* reason) {
     out_.converged = converged;
     out_.stop_reason = reason;
+    return capped();
+  }
+  ConvergenceOutcome capped() {
+    if (saturation_ && !out_.saturation && !out_.intervals.empty()) out_.saturation = saturation_->backlog_test();
     return std::move(out_);
   }
-  ConvergenceOutcome capped() { return std::move(out_); }
 
  private:
+  void record(int phase) {
+    out_.intervals.push_back(IntervalReport{phase, model_.now(), model_.counters(), target_.measure(model_), NAN});
+  }
+  int64_t next_checkpoint() const {
+    const int64_t now = model_.now();
+    return now + std::max(target_.check_period(), now / 10);
+  }
+  RunSample sample() const {
+    const DeliveryCounters& c = model_.counters();
+    return RunSample{model_.now(), c.numsent + c.dropped, c.numrecd, target_.measure(model_).T};
+  }
   // With a progress display, in stretches of about a quarter second each.
   void run_to(int64_t etime, int phase) {
     if (!progress_) {
@@ -70,6 +106,7 @@ class Driver {
   const ProgressFn& progress_;
   int64_t stretch_ = 256;
   ConvergenceOutcome out_;
+  std::optional<SaturationCheck> saturation_;
 };
 
 ConvergenceOutcome run_sns4(Driver& drv, const ConvergenceSpec& spec, const ConvergenceTarget& target) {
@@ -107,6 +144,30 @@ ConvergenceOutcome run_sns(Driver& drv, const ConvergenceSpec& spec) {
   return drv.finish(true, "converged");
 }
 
+// Checks at growing steps (a quarter of the run's age), each from the whole series so far.
+// Two checks in a row must be within the target, each with batch means whose lag-1
+// correlation is at most 0.2 (batches long enough to be near independent; Law & Carson, "A
+// sequential procedure for determining the length of a steady-state simulation", Operations
+// Research 27(5), 1979, test the same correlation): stopping at the first check whose variance
+// estimate happens to be low would make the intervals too narrow (sequential stopping bias).
+ConvergenceOutcome run_ci(Driver& drv, const ConvergenceSpec& spec, const ConvergenceTarget& target) {
+  const int64_t step = target.check_period();
+  int64_t etime = 5 * step;
+  bool within_before = false;
+  for (;;) {
+    if (!drv.advance(etime, 1)) return drv.capped();
+    const SteadyStateInterval s = steady_state_interval(target.series->groups());
+    drv.set_steady(s);
+    drv.last().change = s.ready ? s.half_width / s.mean : NAN;
+    const bool within = s.ready && s.half_width <= spec.ci_target * s.mean && s.lag1_correlation <= 0.2;
+    if (within && within_before) return drv.finish(true, "converged");
+    within_before = within;
+    const int64_t next = etime + std::max(step, etime / 4);
+    // The last check is at the cap itself.
+    etime = next > spec.max_cycles && etime < spec.max_cycles ? spec.max_cycles : next;
+  }
+}
+
 }  // namespace
 
 int64_t sns4_initial_interval(const MeasureContext& m, double accuracy) {
@@ -139,6 +200,9 @@ ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& 
     case ConvergenceMode::fixed:
       if (!drv.advance(spec.cycles, 1)) return drv.capped();
       return drv.finish(true, "fixed");
+    case ConvergenceMode::ci:
+      if (!target.series) return drv.finish(false, "ci needs the model's latency series");
+      return run_ci(drv, spec, target);
   }
   return drv.finish(false, "unknown mode");
 }

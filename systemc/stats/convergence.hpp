@@ -3,17 +3,26 @@
 // throughput to converge (|U-A|/A <= ACCURACY/3), then for the latency (|dT/T| <= ACCURACY/3),
 // doubling the simulated interval each time from INTERVAL = (int)(MINPKT*L/(8*A*N/R)).
 // sns = the SNS report's main(): double from INTERVAL until |dT/T| <= TOL. fixed = a set
-// number of cycles. A run whose next interval would pass max_cycles stops, not converged.
+// number of cycles. ci = cut the warm-up by MSER, then run until the 95 % batch-means interval
+// of T is within ci_target of it (steady_state_interval.hpp). A run whose next interval would
+// pass max_cycles stops, not converged. With saturation detection (any mode), a run stops as
+// soon as its network is seen not to carry the offered load (saturation_check.hpp).
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include <optional>
+
+#include "stats/latency_series.hpp"
 #include "stats/measures.hpp"
+#include "stats/saturation_check.hpp"
+#include "stats/steady_state_interval.hpp"
 
 namespace kncsim {
 
-enum class ConvergenceMode { sns4, sns, fixed };
+enum class ConvergenceMode { sns4, sns, fixed, ci };
 
 struct ConvergenceSpec {
   ConvergenceMode mode = ConvergenceMode::sns4;
@@ -22,29 +31,39 @@ struct ConvergenceSpec {
   int64_t interval = 1000;   // sns INTERVAL
   int64_t cycles = 10000;    // fixed
   int64_t max_cycles = 0;    // cap
+  double ci_target = .05;    // ci: the interval's half-width relative to T
+  SaturationRule saturation;
 };
 
 struct IntervalReport {
-  int phase;  // sns4: 1 = throughput, 2 = latency; sns and fixed: 1
+  int phase;  // sns4: 1 = throughput, 2 = latency; sns, fixed and ci: 1
   int64_t curtime;
   DeliveryCounters counters;
   Measures measures;
-  double change;  // the quantity the loop tested (|U-A|/A or |dT/T|)
+  double change;  // the quantity the loop tested (|U-A|/A, |dT/T|, or ci: the relative half-width)
 };
 
 struct ConvergenceOutcome {
   bool converged = false;
-  std::string stop_reason;  // "converged", "max_cycles", "no packets delivered", "fixed", "interrupted"
+  // "converged", "max_cycles", "no packets delivered", "fixed", "interrupted", "saturated"
+  std::string stop_reason;
   std::vector<IntervalReport> intervals;
+  std::optional<SaturationEvidence> saturation;  // with detection: the last test, or what decided
+  std::optional<SteadyStateInterval> steady;     // ci: the last interval computed
 };
 
 // What the loops read of a network after each interval, whichever topology it is: the
 // offered load A, sns4's first INTERVAL, and the measures (T, and U in A's units: sns4 waits
 // for |U - A| / A, then for |dT / T|).
+// ci reads the delivered packets' latencies from `series`, a sink the model feeds.
 struct ConvergenceTarget {
   double load = 0;
   int64_t sns4_interval = 1;
   std::function<Measures(const CycleModel&)> measure;
+  const LatencySeries* series = nullptr;
+  // About the cycles in which a thousand packets are generated (a fifth of sns4's INTERVAL):
+  // the shortest step between ci's checks and saturation checkpoints.
+  int64_t check_period() const { return std::max<int64_t>(1, sns4_interval / 5); }
 };
 
 // INTERVAL of sns4.c, computed with the listing's expression; at least 1 (the listing

@@ -17,8 +17,13 @@ struct SweepOptions {
 // Runs task `t`'s points in order (a load series stops at its first saturated point). Returns
 // the process exit status: 0, or 128 + signal if interrupted (the point under way is not kept).
 int run_sweep_task(const SweepSpec& s, int t);
+// Runs one point if it is still to run (a point above its series' saturated one is marked
+// skipped instead). The local pool's workers do this: a load series' points run side by side.
+int run_sweep_point(const SweepSpec& s, int index);
 
-// Every task with a missing point, on `jobs` worker processes; then gathers. Returns the exit status.
+// Every missing point, on `jobs` worker processes, a load series' points in load order; when
+// one saturates, the series' points above it are stopped and skipped. Then gathers. Returns
+// the exit status.
 int run_sweep_local(const SweepSpec& s, const SweepOptions& o);
 
 // The same as one Slurm job array (sbatch --array, one array task per sweep task), waiting for

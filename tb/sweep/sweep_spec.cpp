@@ -209,10 +209,12 @@ SweepSpec load_sweep(const std::string& path) {
   if (const auto st = root["stop_at_saturation"]) {
     if (st.IsScalar()) {
       if (st.Scalar() != "true" && st.Scalar() != "false")
-        rd.fail(line_of(st), "stop_at_saturation: allowed: true, false, or a map {key, latency_bound}");
+        rd.fail(line_of(st), "stop_at_saturation: allowed: true, false, or a map {key, latency_bound, detect}");
       s.stop_at_saturation = st.Scalar() == "true";
+      s.detect_saturation = s.stop_at_saturation;
     } else if (st.IsMap()) {
       s.stop_at_saturation = true;
+      s.detect_saturation = true;
       for (const auto& kv : st) {
         const std::string k = kv.first.Scalar();
         if (k == "key") {
@@ -223,12 +225,17 @@ SweepSpec load_sweep(const std::string& path) {
           } catch (const YAML::Exception&) {
           }
           if (!(s.latency_bound > 0)) rd.fail(line_of(kv.second), "stop_at_saturation.latency_bound must be a number > 0");
+        } else if (k == "detect") {
+          if (!kv.second.IsScalar() || (kv.second.Scalar() != "true" && kv.second.Scalar() != "false"))
+            rd.fail(line_of(kv.second), "stop_at_saturation.detect: allowed: true, false");
+          s.detect_saturation = kv.second.Scalar() == "true";
         } else {
-          rd.fail(line_of(kv.first), fmt::format("stop_at_saturation: unknown key '{}'; allowed: key, latency_bound", k));
+          rd.fail(line_of(kv.first),
+                  fmt::format("stop_at_saturation: unknown key '{}'; allowed: key, latency_bound, detect", k));
         }
       }
     } else {
-      rd.fail(line_of(st), "stop_at_saturation: allowed: true, false, or a map {key, latency_bound}");
+      rd.fail(line_of(st), "stop_at_saturation: allowed: true, false, or a map {key, latency_bound, detect}");
     }
   }
 
@@ -252,6 +259,13 @@ SweepSpec load_sweep(const std::string& path) {
   if (seeds.front() && where.count("traffic.seed"))
     throw SweepError(fmt::format("{}: traffic.seed is in {} while seeds/repetitions also set it; allowed: one of them", path,
                                  where["traffic.seed"]));
+  // stop_at_saturation's detection sets these keys on every point.
+  if (s.detect_saturation)
+    for (const char* key : {"run.saturation", "run.latency_bound"})
+      if (where.count(key))
+        throw SweepError(fmt::format("{}: {} is in {} while stop_at_saturation sets it on every point; allowed: one of "
+                                     "them (stop_at_saturation: {{detect: false}} keeps each point's own)",
+                                     path, key, where[key]));
   if (s.stop_at_saturation && std::find(s.varied_keys.begin(), s.varied_keys.end(), s.load_key) == s.varied_keys.end())
     throw SweepError(fmt::format("{}: stop_at_saturation: its key '{}' is not varied by the grid or points", path, s.load_key));
 
@@ -285,6 +299,10 @@ SweepSpec load_sweep(const std::string& path) {
             apply(p.config, grid[i].first.key, text, grid[i].first.line);
           }
           if (seed) p.config.apply_set(fmt::format("traffic.seed={}", *seed));
+          if (s.detect_saturation) {
+            p.config.apply_set("run.saturation=detect");
+            p.config.apply_set(fmt::format("run.latency_bound={}", s.latency_bound));
+          }
           p.seed = seed;
           p.config.validate();
           decode_experiment(p.config);                        // every combination a run would refuse

@@ -10,7 +10,10 @@
 //     traffic.load: {from: .1, to: .9, step: .2}   # a range, both ends included
 //   points: [{router.routing: dor}, {router.routing: adaptive}]  # optional: explicit sets
 //   seeds: [1, 2, 3]                  # optional (or repetitions: 3 = seeds 1..3): traffic.seed
-//   stop_at_saturation: {key: traffic.load, latency_bound: 1000}   # optional
+//   stop_at_saturation: {key: traffic.load, latency_bound: 1000}   # optional; also sets
+//                                     # run.saturation: detect and run.latency_bound on every point
+//                                     # unless detect: false (then a series stops at a run that does
+//                                     # not converge, or whose T passes the bound)
 //   record: summary                   # summary (default) or full: per-channel/per-node arrays too
 //   output: results/table3            # optional: default the sweep file's path without .yaml
 #include <cstdint>
@@ -46,6 +49,7 @@ struct SweepSpec {
   bool full_record = false;  // record: full
   bool stop_at_saturation = false;
   std::string load_key = "traffic.load";
+  bool detect_saturation = false;  // stop_at_saturation's detect (default true): run.saturation on every point
   double latency_bound = 0;  // 0 = none: only a run that does not converge ends its series
   std::vector<std::string> varied_keys;  // in file order: points' keys, then the grid's
   std::vector<SweepPoint> points;

@@ -1,0 +1,71 @@
+#pragma once
+// Whether a run's network cannot carry its offered load, decided as soon as the evidence is
+// clear instead of at run.max_cycles. Fed a sample at each checkpoint (checkpoints about 10 %
+// apart in time), it calls the run saturated when, from min_cycles on, either
+//  - the mean latency of the packets delivered so far passes the latency bound (a sweep's
+//    stop_at_saturation.latency_bound, BookSim's latency_thres), or
+//  - the backlog (packets offered and not delivered: source queues, dropped packets and the
+//    network) grows linearly: over each quarter of the run's second half it grows by more than
+//    kMinGrowth of the offered rate, the later quarter at least kMinPersistence of the earlier
+//    (a warm-up transient slows down; a saturated network's backlog does not), and the growth
+//    over the half is more than kMinZ standard deviations of the offered packets' count.
+//    Every checkpoint must agree while the run's age doubles: a warm-up whose backlog grows
+//    for a while (near saturation it can take many latencies to settle) fails the
+//    persistence test before then.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kncsim {
+
+struct SaturationRule {
+  bool detect = false;
+  double latency_bound = 0;  // 0 = none
+};
+
+struct RunSample {
+  int64_t cycle = 0;
+  int64_t offered = 0;   // packets generated, dropped ones included
+  int64_t accepted = 0;  // packets delivered
+  double T = 0;          // mean latency of the delivered packets (NaN: none yet)
+};
+
+struct SaturationEvidence {
+  bool saturated = false;
+  std::string rule;            // "latency_bound" or "backlog_growth"
+  int64_t cycle = 0;           // the checkpoint that decided
+  int64_t window_begin = 0;    // the second half of the run that the rates are measured over
+  double offered_rate = 0;     // packets per cycle
+  double accepted_rate = 0;
+  double growth_first_quarter = 0;   // backlog growth, packets per cycle
+  double growth_second_quarter = 0;
+  double z = 0;                // growth over the half / sqrt(packets offered in it)
+  int64_t backlog = 0;         // packets offered and not delivered at `cycle`
+  double T = 0;                // mean latency at `cycle`
+  double latency_bound = 0;
+};
+
+class SaturationCheck {
+ public:
+  static constexpr double kMinGrowth = 0.02;
+  static constexpr double kMinPersistence = 0.7;
+  static constexpr double kMinZ = 3;
+
+  SaturationCheck(SaturationRule rule, int64_t min_cycles) : rule_(rule), min_cycles_(min_cycles) {}
+
+  // True once saturated; the evidence is then kept.
+  bool observe(const RunSample& s);
+  const SaturationEvidence& evidence() const { return evidence_; }
+  // The backlog-growth test on the samples so far, at the last one (for tests and reports).
+  SaturationEvidence backlog_test() const;
+
+ private:
+  const RunSample& at_or_before(int64_t cycle) const;
+  SaturationRule rule_;
+  int64_t min_cycles_;
+  std::vector<RunSample> samples_;
+  int64_t agreeing_since_ = -1;  // the first of the checkpoints agreeing so far (-1: none)
+  SaturationEvidence evidence_;
+};
+
+}  // namespace kncsim
