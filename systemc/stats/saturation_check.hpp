@@ -6,9 +6,10 @@
 //    stop_at_saturation.latency_bound, BookSim's latency_thres), or
 //  - the backlog (packets offered and not delivered: source queues, dropped packets and the
 //    network) grows linearly: over each quarter of the run's second half it grows by more than
-//    kMinGrowth of the offered rate, the later quarter at least kMinPersistence of the earlier
-//    (a warm-up transient slows down; a saturated network's backlog does not), and the growth
-//    over the half is more than kMinZ standard deviations of the offered packets' count.
+//    kMinGrowth of the offered rate (a network carrying 99.9 % of its load is called stable),
+//    the later quarter at least kMinPersistence of the earlier (a warm-up transient slows
+//    down; a saturated network's backlog does not), and the growth over the half is more than
+//    kMinZ standard deviations of the offered packets' count (Poisson arrivals).
 //    Every checkpoint must agree while the run's age doubles: a warm-up whose backlog grows
 //    for a while (near saturation it can take many latencies to settle) fails the
 //    persistence test before then.
@@ -47,7 +48,7 @@ struct SaturationEvidence {
 
 class SaturationCheck {
  public:
-  static constexpr double kMinGrowth = 0.02;
+  static constexpr double kMinGrowth = 0.001;
   static constexpr double kMinPersistence = 0.7;
   static constexpr double kMinZ = 3;
 

@@ -126,6 +126,9 @@ TEST(Sweep, BadSweepFilesAreRefusedBeforeAnythingRuns) {
       {"set:\n  traffic.load: .1\ngrid:\n  traffic.load: [.2]\n", "both in set and in grid"},
       {"grid:\n  traffic.load: [.1]\nrepetitions: 0\n", "repetitions"},
       {"grid:\n  router.routing: [dor]\nstop_at_saturation: {key: router.routing}\n", "not a number key"},
+      {"grid:\n  traffic.load: [.1]\nstop_at_saturation: {detect: maybe}\n", ":3: stop_at_saturation.detect: allowed: true, false"},
+      {"set:\n  run.saturation: detect\ngrid:\n  traffic.load: [.1]\nstop_at_saturation: true\n",
+       "run.saturation is in set while stop_at_saturation sets it"},
   };
   for (const Bad& b : cases) {
     const test::SweepDir d("bad", b.text);
