@@ -87,7 +87,9 @@ class FlitLink {
     if (!rtl_sender_) absorb(t);  // what the sender would see now anyway
     // One credit per cycle (a flit leaves an input per cycle), each landing within `delay`
     // cycles: the ring never fills.
-    pending_[(first_ + npending_++) % pending_.size()] = Credit{t + p_.delay, amount, vc};
+    size_t at = first_ + npending_++;
+    if (at >= pending_.size()) at -= pending_.size();  // a ring: no division on the hot path
+    pending_[at] = Credit{t + p_.delay, amount, vc};
     src_.wake_at(t + p_.delay);
   }
 
@@ -110,7 +112,7 @@ class FlitLink {
         *vc = pending_[first_].vc;
       }
       sum += pending_[first_].amount;
-      first_ = (first_ + 1) % pending_.size();
+      if (++first_ == pending_.size()) first_ = 0;
       --npending_;
     }
     return sum;
@@ -134,7 +136,7 @@ class FlitLink {
   void absorb(int64_t t) {
     while (npending_ && pending_[first_].at <= t) {
       vc(pending_[first_].vc).credits += pending_[first_].amount;
-      first_ = (first_ + 1) % pending_.size();
+      if (++first_ == pending_.size()) first_ = 0;
       --npending_;
     }
   }
