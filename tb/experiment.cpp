@@ -27,6 +27,7 @@
 #include "statistics_report.hpp"
 #include "stats/convergence.hpp"
 #include "stats/latency_series.hpp"
+#include "stats/packet_ages.hpp"
 #include "stats/run_statistics.hpp"
 #include "traffic/injection_feed.hpp"
 #include "traffic/pattern.hpp"
@@ -190,6 +191,9 @@ ojson saturation_json(const SaturationEvidence& e, bool saturated) {
   j["growth_window"] = {e.window_begin, e.cycle};
   j["growth_z"] = e.z;
   j["T"] = e.T;
+  j["T_waiting_included"] = e.T_waiting_included;
+  j["T_worst_source"] = e.T_worst_source;
+  j["worst_source"] = e.worst_source;
   j["latency_bound"] = e.latency_bound > 0 ? ojson(e.latency_bound) : ojson(nullptr);
   return j;
 }
@@ -237,6 +241,13 @@ std::optional<LatencySeries> series_for(const ExperimentSpec& spec, PacketSink* 
   return s;
 }
 
+// A latency bound counts the waiting packets' ages: their sink sits first.
+std::optional<PacketAges> ages_for(const ExperimentSpec& spec, uint32_t nodes, PacketSink* next) {
+  std::optional<PacketAges> a;
+  if (spec.convergence.saturation.detect && spec.convergence.saturation.latency_bound > 0) a.emplace(nodes, next);
+  return a;
+}
+
 void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, const CycleModel& net,
                     StatisticsContext c) {
   if (!stats) return;
@@ -251,12 +262,14 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
   std::optional<RunStatistics> stats = statistics_for(spec, geometry.nodes(), sink);
   std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, 1);
-  const std::unique_ptr<CycleModel> model =
-      make_model(e, geometry, feed, series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink);
+  PacketSink* chain = series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink;
+  std::optional<PacketAges> ages = ages_for(spec, geometry.nodes(), chain);
+  const std::unique_ptr<CycleModel> model = make_model(e, geometry, feed, ages ? &*ages : chain);
   CycleModel& net = *model;
   ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
   if (series) target.series = &*series;
+  if (ages) target.ages = &*ages;
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
   ojson result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
   // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
@@ -280,12 +293,13 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
   const RingMeasureContext m = e.measure;
   std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, m.cycle_time_increase);
   const RingGeometry geometry(e.params.dims, e.params.radix);
-  RingRun run(*model, geometry, e.traffic, e.window,
-              series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink);
+  PacketSink* chain = series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink;
+  std::optional<PacketAges> ages = ages_for(spec, model->nodes(), chain);
+  RingRun run(*model, geometry, e.traffic, e.window, ages ? &*ages : chain);
   const ConvergenceTarget target{
       e.load, sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy),
       [&run, m](const CycleModel&) { return measure_rings(run.counters(), run.delivered_bits(), run.now(), m); },
-      series ? &*series : nullptr};
+      series ? &*series : nullptr, ages ? &*ages : nullptr};
   const ConvergenceOutcome outcome = run_to_convergence(run, spec.convergence, target, progress);
   ojson result = run_json("rings", spec, run, target, outcome);
   put_rings_results(result, e, run);

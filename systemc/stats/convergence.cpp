@@ -9,6 +9,9 @@
 namespace kncsim {
 namespace {
 
+// A source's mean latency counts once it has this many packets (delivered and waiting).
+constexpr int64_t kMinSourcePackets = 20;
+
 class Driver {
  public:
   Driver(CycleModel& model, const ConvergenceSpec& spec, const ConvergenceTarget& target, const ProgressFn& progress)
@@ -76,7 +79,15 @@ class Driver {
   }
   RunSample sample() const {
     const DeliveryCounters& c = model_.counters();
-    return RunSample{model_.now(), c.numsent + c.dropped, c.numrecd, target_.measure(model_).T};
+    RunSample s{model_.now(), c.numsent + c.dropped, c.numrecd, target_.measure(model_).T};
+    if (target_.ages) {  // in T's unit: a synchronous ring's T is in switch cycles
+      const double scale = c.totlat ? s.T * double(c.numrecd) / double(c.totlat) : 1;
+      const PacketAges::Mean m = target_.ages->mean(s.cycle, kMinSourcePackets);
+      s.T_waiting_included = m.all * scale;
+      s.T_worst_source = m.worst * scale;
+      s.worst_source = m.worst_node;
+    }
+    return s;
   }
   // With a progress display, in stretches of about a quarter second each.
   void run_to(int64_t etime, int phase) {

@@ -17,6 +17,7 @@
 
 #include "stats/latency_series.hpp"
 #include "stats/measures.hpp"
+#include "stats/packet_ages.hpp"
 #include "stats/saturation_check.hpp"
 #include "stats/steady_state_interval.hpp"
 
@@ -61,6 +62,9 @@ struct ConvergenceTarget {
   int64_t sns4_interval = 1;
   std::function<Measures(const CycleModel&)> measure;
   const LatencySeries* series = nullptr;
+  // Saturation detection's latency bound counts the waiting packets' ages from `ages`, a sink
+  // the model feeds (without it, the delivered packets' T alone).
+  const PacketAges* ages = nullptr;
   // About the cycles in which a thousand packets are generated (a fifth of sns4's INTERVAL):
   // the shortest step between ci's checks and saturation checkpoints.
   int64_t check_period() const { return std::max<int64_t>(1, sns4_interval / 5); }

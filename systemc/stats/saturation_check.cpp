@@ -21,6 +21,9 @@ SaturationEvidence SaturationCheck::backlog_test() const {
   e.window_begin = h.cycle;
   e.backlog = n.offered - n.accepted;
   e.T = n.T;
+  e.T_waiting_included = n.T_waiting_included;
+  e.T_worst_source = n.T_worst_source;
+  e.worst_source = n.worst_source;
   e.latency_bound = rule_.latency_bound;
   if (!(h.cycle < q.cycle && q.cycle < n.cycle)) return e;
   const auto backlog = [](const RunSample& s) { return double(s.offered - s.accepted); };
@@ -40,10 +43,12 @@ bool SaturationCheck::observe(const RunSample& s) {
   if (evidence_.saturated) return true;
   samples_.push_back(s);
   if (!rule_.detect || s.cycle < min_cycles_) return false;
-  if (rule_.latency_bound > 0 && s.T > rule_.latency_bound) {  // NaN (nothing delivered) is not over
+  const double latency = std::isnan(s.T_waiting_included) ? s.T : s.T_waiting_included;
+  const bool worst = s.T_worst_source > rule_.latency_bound;
+  if (rule_.latency_bound > 0 && (latency > rule_.latency_bound || worst)) {  // NaN is not over
     evidence_ = backlog_test();
     evidence_.saturated = true;
-    evidence_.rule = "latency_bound";
+    evidence_.rule = latency > rule_.latency_bound ? "latency_bound" : "latency_bound_worst_source";
     return true;
   }
   SaturationEvidence e = backlog_test();

@@ -2,8 +2,11 @@
 // Whether a run's network cannot carry its offered load, decided as soon as the evidence is
 // clear instead of at run.max_cycles. Fed a sample at each checkpoint (checkpoints about 10 %
 // apart in time), it calls the run saturated when, from min_cycles on, either
-//  - the mean latency of the packets delivered so far passes the latency bound (a sweep's
-//    stop_at_saturation.latency_bound, BookSim's latency_thres), or
+//  - the mean latency passes the latency bound (a sweep's stop_at_saturation.latency_bound),
+//    counted as BookSim counts it for its latency_thres: the packets delivered so far at their
+//    latency and those still waiting at their age, so a starving packet counts before it
+//    arrives, over all sources or at the worst one (a network that starves one source is
+//    saturated though it carries the rest); or
 //  - the backlog (packets offered and not delivered: source queues, dropped packets and the
 //    network) grows linearly: over each quarter of the run's second half it grows by more than
 //    kMinGrowth of the offered rate (a network carrying 99.9 % of its load is called stable),
@@ -13,6 +16,7 @@
 //    Every checkpoint must agree while the run's age doubles: a warm-up whose backlog grows
 //    for a while (near saturation it can take many latencies to settle) fails the
 //    persistence test before then.
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,6 +33,9 @@ struct RunSample {
   int64_t offered = 0;   // packets generated, dropped ones included
   int64_t accepted = 0;  // packets delivered
   double T = 0;          // mean latency of the delivered packets (NaN: none yet)
+  double T_waiting_included = NAN;  // the same with every waiting packet at its age (NaN: not known)
+  double T_worst_source = NAN;      // and for the source where that is largest
+  int64_t worst_source = -1;
 };
 
 struct SaturationEvidence {
@@ -43,6 +50,9 @@ struct SaturationEvidence {
   double z = 0;                // growth over the half / sqrt(packets offered in it)
   int64_t backlog = 0;         // packets offered and not delivered at `cycle`
   double T = 0;                // mean latency at `cycle`
+  double T_waiting_included = NAN;  // and with the waiting packets at their age
+  double T_worst_source = NAN;      // the same for the worst source
+  int64_t worst_source = -1;
   double latency_bound = 0;
 };
 

@@ -170,6 +170,48 @@ TEST(SaturationCheck, TheLatencyBoundDecidesFromMinCyclesOn) {
   EXPECT_EQ(c.evidence().cycle, 2400);
 }
 
+// BookSim's latency_thres counts the packets still waiting at their age: a starving source
+// passes the bound before any of its packets arrives.
+TEST(SaturationCheck, TheBoundCountsWaitingPacketsAtTheirAge) {
+  SaturationCheck c({true, 500}, 2000);
+  RunSample s = sample(3000, 10, 10, 40);
+  s.T_waiting_included = 600;
+  EXPECT_TRUE(c.observe(s));
+  EXPECT_EQ(c.evidence().rule, "latency_bound");
+  EXPECT_EQ(c.evidence().T, 40);
+  EXPECT_EQ(c.evidence().T_waiting_included, 600);
+}
+
+TEST(PacketAges, SumsTheAgesOfThePacketsNotYetDelivered) {
+  PacketAges a(3);
+  // Cycle 0: nodes 0 and 1 generate; cycle 1: node 2; node 0's is delivered at 3 (latency 3).
+  a.generated(0, 0);
+  a.generated(1, 0);
+  EXPECT_EQ(a.mean(0, 1).waiting, 0);  // told ahead: they count from cycle 1
+  a.generated(2, 1);
+  EXPECT_EQ(a.mean(1, 1).waiting, 2);
+  EXPECT_DOUBLE_EQ(a.mean(1, 1).waiting_age_sum, 2);  // 1 - 0, twice
+  a.deliver(PacketRecord{0, 0, 5, 0, 3, 2});
+  const PacketAges::Mean m = a.mean(4, 1);
+  EXPECT_EQ(m.waiting, 2);
+  EXPECT_DOUBLE_EQ(m.waiting_age_sum, (4 - 0) + (4 - 1));
+  EXPECT_DOUBLE_EQ(m.all, (3 + 4 + 3) / 3.0);
+  EXPECT_EQ(m.worst_node, 1);  // its packet has waited 4 cycles
+  EXPECT_DOUBLE_EQ(m.worst, 4);
+  EXPECT_EQ(a.mean(4, 2).worst_node, -1);  // no source has two packets
+}
+
+TEST(SaturationCheck, OneStarvingSourceIsSaturation) {
+  SaturationCheck c({true, 500}, 2000);
+  RunSample s = sample(3000, 10, 10, 40);
+  s.T_waiting_included = 60;
+  s.T_worst_source = 7000;
+  s.worst_source = 7;
+  EXPECT_TRUE(c.observe(s));
+  EXPECT_EQ(c.evidence().rule, "latency_bound_worst_source");
+  EXPECT_EQ(c.evidence().worst_source, 7);
+}
+
 TEST(SaturationCheck, OffDecidesNothing) {
   SaturationCheck c({false, 500}, 0);
   for (int64_t t = 100; t < 100000; t += t / 10 + 100) EXPECT_FALSE(c.observe(sample(t, 10, 5, 1e6)));
