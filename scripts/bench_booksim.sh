@@ -5,10 +5,9 @@
 # uniform traffic, 10000 cycles from an empty network, at low load (0.05 flits per node-cycle)
 # and past saturation (0.5). Prints node-cycles per second of each and their ratio.
 #
-# BookSim is not packaged by Debian; build it beside kncsim and point BOOKSIM at it:
-#   git clone https://github.com/booksim/booksim2 && apt-get install flex bison
-#   make -C booksim2/src
-#   BOOKSIM=booksim2/src/booksim scripts/bench_booksim.sh [cycles]
+# BookSim is not packaged by Debian: BOOKSIM names a built binary, or scripts/booksim_binary.sh
+# clones and builds one in build/booksim2 (git, make, g++, flex, bison).
+#   [BOOKSIM=...] scripts/bench_booksim.sh [cycles]
 # Both run one thread. BookSim's iq router spends several cycles per hop (routing, VC and switch
 # allocation, each a pipeline stage) where kncsim's spends one, so latencies differ; the work
 # (nodes, cycles, offered flits) is the same. BookSim runs exactly sample_period cycles here
@@ -16,10 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cycles=${1:-10000}
-if [[ -z "${BOOKSIM:-}" || ! -x "$BOOKSIM" ]]; then
-  echo "set BOOKSIM to a built BookSim 2 binary (see the comment at the top of $0)" >&2
-  exit 2
-fi
+BOOKSIM=$(scripts/booksim_binary.sh) || exit 2
 cmake --preset release >/dev/null && cmake --build --preset release --target kncsim >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -44,8 +44,13 @@ bool SaturationCheck::observe(const RunSample& s) {
   samples_.push_back(s);
   if (!rule_.detect || s.cycle < min_cycles_) return false;
   const double latency = std::isnan(s.T_waiting_included) ? s.T : s.T_waiting_included;
-  const bool worst = s.T_worst_source > rule_.latency_bound;
-  if (rule_.latency_bound > 0 && (latency > rule_.latency_bound || worst)) {  // NaN is not over
+  // A source over the bound must stay over it while the run's age doubles: one congestion
+  // episode early on can put a source's mean over it for a while.
+  const bool worst = rule_.latency_bound > 0 && s.T_worst_source > rule_.latency_bound;  // NaN is not over
+  if (!worst) worst_since_ = -1;
+  if (worst && worst_since_ < 0) worst_since_ = s.cycle;
+  const bool worst_persists = worst && s.cycle >= 2 * worst_since_;
+  if (rule_.latency_bound > 0 && (latency > rule_.latency_bound || worst_persists)) {
     evidence_ = backlog_test();
     evidence_.saturated = true;
     evidence_.rule = latency > rule_.latency_bound ? "latency_bound" : "latency_bound_worst_source";

@@ -6,7 +6,8 @@
 //    counted as BookSim counts it for its latency_thres: the packets delivered so far at their
 //    latency and those still waiting at their age, so a starving packet counts before it
 //    arrives, over all sources or at the worst one (a network that starves one source is
-//    saturated though it carries the rest); or
+//    saturated though it carries the rest; the worst source must stay over the bound while the
+//    run's age doubles); or
 //  - the backlog (packets offered and not delivered: source queues, dropped packets and the
 //    network) grows linearly: over each quarter of the run's second half it grows by more than
 //    kMinGrowth of the offered rate (a network carrying 99.9 % of its load is called stable),
@@ -75,7 +76,8 @@ class SaturationCheck {
   SaturationRule rule_;
   int64_t min_cycles_;
   std::vector<RunSample> samples_;
-  int64_t agreeing_since_ = -1;  // the first of the checkpoints agreeing so far (-1: none)
+  int64_t agreeing_since_ = -1;
+  int64_t worst_since_ = -1;  // the first checkpoint of a run of them with the worst source over the bound  // the first of the checkpoints agreeing so far (-1: none)
   SaturationEvidence evidence_;
 };
 

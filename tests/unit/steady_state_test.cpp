@@ -207,6 +207,20 @@ TEST(SaturationCheck, OneStarvingSourceIsSaturation) {
   s.T_waiting_included = 60;
   s.T_worst_source = 7000;
   s.worst_source = 7;
+  EXPECT_FALSE(c.observe(s));  // over the bound from cycle 3000: it must stay so until 6000
+  s = sample(4500, 10, 10, 40);
+  s.T_worst_source = 400;  // one congestion episode: the source recovers
+  EXPECT_FALSE(c.observe(s));
+  for (int64_t t = 5000; t < 10000; t += 500) {
+    s = sample(t, 10, 10, 40);
+    s.T_waiting_included = 60;
+    s.T_worst_source = 7000;
+    s.worst_source = 7;
+    ASSERT_EQ(c.observe(s), t >= 10000) << t;
+  }
+  s = sample(10000, 10, 10, 40);
+  s.T_worst_source = 7000;
+  s.worst_source = 7;
   EXPECT_TRUE(c.observe(s));
   EXPECT_EQ(c.evidence().rule, "latency_bound_worst_source");
   EXPECT_EQ(c.evidence().worst_source, 7);
