@@ -1,54 +1,112 @@
 #!/usr/bin/env bash
-# kncsim's SystemC network against BookSim 2's input-queued router on the same work: a 16x16
-# torus with one-cycle links (BookSim's channel latency), dimension order with datelines on 2
-# virtual channels of 8 flits, 16-flit packets,
-# uniform traffic, 10000 cycles from an empty network, at low load (0.05 flits per node-cycle)
-# and past saturation (0.5). Prints node-cycles per second of each and their ratio.
+# kncsim's SystemC network against BookSim 2's input-queued (iq) router, per simulated
+# node-cycle, on the same work: the anchors (8x8 and 16x16 meshes, 4- and 16-flit packets, low
+# load, mid load and past saturation) and a 16x16 torus (dimension order with datelines on 2
+# virtual channels). One virtual channel of 8 flits per input (the torus: two), one-cycle links,
+# uniform traffic, a fixed number of cycles from an empty network, one thread each. The routers
+# are made alike as in scripts/bench_curve.sh: kncsim's gets router.routing_delay 2 (three cycles
+# per hop, as BookSim's three-stage iq router) and round-robin arbitration. BookSim runs exactly
+# sample_period cycles here (no warm-up, one sample; it then reports the run unconverged and stops).
+# The two run in turns, point by point, for each of the rounds; printed per point: each one's
+# median node-cycles per second, the median and the lowest of the per-round ratios, and whether
+# the median reaches the floor (kncsim >= 10x BookSim).
 #
-# BookSim is not packaged by Debian: BOOKSIM names a built binary, or scripts/booksim_binary.sh
-# clones and builds one in build/booksim2 (git, make, g++, flex, bison).
-#   [BOOKSIM=...] scripts/bench_booksim.sh [cycles]
-# Both run one thread. BookSim's iq router spends several cycles per hop (routing, VC and switch
-# allocation, each a pipeline stage) where kncsim's spends one, so latencies differ; the work
-# (nodes, cycles, offered flits) is the same. BookSim runs exactly sample_period cycles here
-# (no warm-up, one sample; it reports the run unconverged and stops).
+#   [BOOKSIM=...] [KNCSIM=...] scripts/bench_booksim.sh [rounds] [--quick]
+#
+# rounds defaults to 3; --quick runs the 8x8 points only. BOOKSIM names a built BookSim binary,
+# else scripts/booksim_binary.sh clones and builds one (git, make, g++, flex, bison). KNCSIM names
+# a kncsim binary, else the release build is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cycles=${1:-10000}
+rounds=3
+quick=0
+for a in "$@"; do
+  case "$a" in
+    --quick) quick=1 ;;
+    [1-9] | [1-9][0-9]) rounds=$a ;;
+    *) echo "bench_booksim.sh: unknown argument '$a' (allowed: a round count 1..99, --quick)" >&2; exit 2 ;;
+  esac
+done
 BOOKSIM=$(scripts/booksim_binary.sh) || exit 2
-cmake --preset release >/dev/null && cmake --build --preset release --target kncsim >/dev/null
+if [[ -z "${KNCSIM:-}" ]]; then
+  cmake --preset release >/dev/null && cmake --build --preset release --target kncsim >/dev/null
+  KNCSIM=build/release/tb/kncsim
+fi
+# topology K L f cycles
+POINTS='
+mesh  8  4  0.05 20000
+mesh  8  4  0.2  20000
+mesh  8  4  0.5  20000
+mesh  8  16 0.05 20000
+mesh  8  16 0.2  20000
+mesh  8  16 0.5  20000
+mesh  16 4  0.05 10000
+mesh  16 4  0.2  10000
+mesh  16 4  0.3  10000
+mesh  16 16 0.05 10000
+mesh  16 16 0.2  10000
+mesh  16 16 0.3  10000
+torus 16 16 0.05 10000
+torus 16 16 0.5  10000
+'
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-printf "%-22s %14s %14s %7s\n" "load" "kncsim" "booksim" "ratio"
-for flits in 0.05 0.5; do
-  A=$(python3 -c "print($flits * 2)")  # q L = 8A/R flits per node-cycle on a 16-ary torus: A/2
-  cat > "$out/booksim.cfg" <<EOF
-topology = torus;
-k = 16;
+booksim_rate() {  # topology K L f cycles -> node-cycles/s
+  local vcs=1 routing=dim_order
+  [[ $1 == torus ]] && vcs=2
+  cat >"$out/b.cfg" <<CFG
+topology = $1;
+k = $2;
 n = 2;
-routing_function = dim_order;
-num_vcs = 2;
+routing_function = $routing;
+num_vcs = $vcs;
 vc_buf_size = 8;
 router = iq;
 traffic = uniform;
-packet_size = 16;
+packet_size = $3;
 injection_rate_uses_flits = 1;
-injection_rate = $flits;
+injection_rate = $4;
 sim_type = latency;
 warmup_periods = 0;
-sample_period = $cycles;
+sample_period = $5;
 max_samples = 1;
 latency_thres = 1000000000.0;
-EOF
-  bs_s=$("$BOOKSIM" "$out/booksim.cfg" 2>&1 | sed -n 's/^Total run time \([0-9.e+-]*\).*/\1/p')
-  kn=$(build/release/tb/kncsim run --set network.topology=torus --set network.radix=16 --set router.impl=systemc \
-    --set router.vcs=2 --set router.fifo_flits=8 --set router.flow_control=wormhole --set traffic.packet_flits=16 \
-    --set link.delay=1 --set traffic.load="$A" --set traffic.stream=counter --set run.convergence=fixed \
-    --set run.cycles="$cycles" --set run.threads=1 2>/dev/null | sed -n 's/.*(\([0-9.e+]*\) node-cycles\/s).*/\1/p')
-  python3 - "$flits" "$kn" "$bs_s" "$cycles" <<'PY'
-import sys
-flits, kn, bs_s, cycles = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
-bs = 256 * cycles / bs_s
-print(f"{flits + ' flits/node-cycle':<22} {kn:14.3g} {bs:14.3g} {kn / bs:7.2f}")
+CFG
+  local s
+  s=$("$BOOKSIM" "$out/b.cfg" 2>&1 | sed -n 's/^Total run time \([0-9.e+-]*\).*/\1/p')
+  awk -v k="$2" -v c="$5" -v s="$s" 'BEGIN { printf "%.6g\n", k * k * c / s }'
+}
+kncsim_rate() {  # topology K L f cycles -> node-cycles/s (A = f K / 4 on a mesh, f K / 8 on a torus)
+  local A vcs=1
+  A=$(awk -v f="$4" -v k="$2" -v t="$1" 'BEGIN { printf "%.10g\n", f * k / (t == "torus" ? 8 : 4) }')
+  [[ $1 == torus ]] && vcs=2
+  "$KNCSIM" run --set network.topology="$1" --set network.radix="$2" --set router.impl=systemc --set router.vcs=$vcs \
+    --set router.fifo_flits=8 --set router.flow_control=wormhole --set router.routing_delay=2 \
+    --set router.arbitration=round_robin --set link.delay=1 --set traffic.packet_flits="$3" --set traffic.load="$A" \
+    --set traffic.stream=counter --set run.convergence=fixed --set run.cycles="$5" --set run.threads=1 \
+    --set run.statistics=basic 2>/dev/null | sed -n 's/.*(\([0-9.e+]*\) node-cycles\/s).*/\1/p'
+}
+for ((r = 0; r < rounds; ++r)); do
+  while read -r topo K L f cycles; do
+    [[ -z "$topo" ]] && continue
+    [[ $quick == 1 && $K != 8 ]] && continue
+    echo "$topo $K $L $f $(booksim_rate "$topo" "$K" "$L" "$f" "$cycles") $(kncsim_rate "$topo" "$K" "$L" "$f" "$cycles")"
+  done <<<"$POINTS"
+done >"$out/rates"
+/usr/bin/python3 - "$out/rates" "$rounds" <<'PY'
+import collections, math, statistics, sys
+runs = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    t, k, l, f, b, n = line.split()
+    runs[(t, k, l, f)].append((float(b), float(n)))
+print(f"{'network':<12} {'L':>3} {'f':>5} {'BookSim':>10} {'kncsim':>10} {'ratio':>6} {'lowest':>6}  floor 10x")
+ratios = []
+for (t, k, l, f), rs in runs.items():
+    r = [n / b for b, n in rs]
+    med = statistics.median(r)
+    ratios.append(med)
+    print(f"{k + 'x' + k + ' ' + t:<12} {l:>3} {f:>5} {statistics.median(b for b, _ in rs):10.3g} "
+          f"{statistics.median(n for _, n in rs):10.3g} {med:6.2f} {min(r):6.2f}  {'PASS' if med >= 10 else 'FAIL'}")
+print(f"geometric mean of the median ratios: {math.exp(sum(map(math.log, ratios)) / len(ratios)):.2f} "
+      f"({sys.argv[2]} rounds, node-cycles per second, f in flits per node-cycle)")
 PY
-done
