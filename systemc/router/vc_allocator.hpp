@@ -32,22 +32,32 @@ void allocate_channels(Arbitration policy, VcAllocatorState& s, int channels, ui
     assign_channels(s.token, channels, ready, route, free, grant);
     return;
   }
+  if (policy == Arbitration::round_robin) {
+    // In turn from s.next: the inputs at or above it, then those below (two masks, no list).
+    const uint64_t from = s.next >= 64 ? 0 : ~uint64_t{0} << s.next;
+    bool first = true;
+    for (uint64_t part : {ready & from, ready & ~from})
+      for (uint64_t m = part; m; m &= m - 1) {
+        const int in = lowest_bit(m);
+        const uint64_t cand = route(in) & free;
+        if (!cand) continue;
+        const int out = lowest_bit(cand);
+        grant(in, out);
+        free &= ~(uint64_t{1} << out);
+        if (first) s.next = (in + 1) % channels;
+        first = false;
+      }
+    return;
+  }
   int order[64], n = 0;
   for (uint64_t m = ready; m; m &= m - 1) order[n++] = lowest_bit(m);
-  if (policy == Arbitration::round_robin) {
-    std::rotate(order, std::find_if(order, order + n, [&](int in) { return in >= s.next; }), order + n);
-  } else {
-    std::stable_sort(order, order + n, [&](int a, int b) { return age(a) < age(b); });
-  }
-  bool first = true;
+  std::stable_sort(order, order + n, [&](int a, int b) { return age(a) < age(b); });
   for (int i = 0; i < n; ++i) {
     const uint64_t cand = route(order[i]) & free;
     if (!cand) continue;
     const int out = lowest_bit(cand);
     grant(order[i], out);
     free &= ~(uint64_t{1} << out);
-    if (first && policy == Arbitration::round_robin) s.next = (order[i] + 1) % channels;
-    first = false;
   }
 }
 
