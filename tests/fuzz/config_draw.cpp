@@ -696,7 +696,7 @@ FuzzCase incompatible(Rng& rng) {
   const std::vector<Pair> pairs = {
       {kRef, {{"router.fifo_flits", "8"}}},
       {kRef, {{"router.packet_format", "hop_count"}}},
-      {kRef, {{"traffic.load", "1.5"}, {"run.convergence", "sns4"}}},
+      {kRef, {{"traffic.load", "1.5"}, {"run.convergence", "sns4"}, {"run.saturation", "off"}}},
       {kRef, {{"traffic.stream", "legacy"}, {"traffic.seed", "4294967296"}}},
       {kRef, {{"run.convergence", "fixed"}, {"run.cycles", "500"}, {"run.max_cycles", "100"}}},
       {kRef, {{"trace.vcd", "x.vcd"}}},
@@ -757,7 +757,7 @@ FuzzCase incompatible(Rng& rng) {
       {kRings, {{"router.impl", "systemc"}, {"router.active_buffer_packets", "2"}, {"router.rtl_nodes", "{nodes}"}}},
       {kRings, {{"router.model", "wormhole"}}},
       {kRings, {{"network.dims", "2"}, {"network.radix", "[4, 8]"}}},
-      {kRings, {{"traffic.load", "1.2"}, {"run.convergence", "sns"}}},
+      {kRings, {{"traffic.load", "1.2"}, {"run.convergence", "sns"}, {"run.saturation", "off"}}},
       // Pinned to 20-flit data packets: at a drawn width a packet may be one flit, and fit.
       {kRings, {{"router.ring_buffer_flits", "1"}, {"link.constraint", "link_width"}, {"link.width_bits", "32"},
                 {"traffic.data_bits", "640"}}},
