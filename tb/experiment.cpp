@@ -371,8 +371,39 @@ std::string network_line(const ojson& cfg, const ojson& links) {
 }
 }  // namespace
 
+// The ci rule's interval and the saturation test's verdict, when the run had them.
+std::string stopping_detail(const ojson& r) {
+  std::string s;
+  if (r.contains("ci") && r["ci"]["ready"].get<bool>()) {
+    const ojson& c = r["ci"];
+    s += fmt::format("steady state: T = {:.4g} +- {:.3g} (95%, {} batches of {} packets; warm-up cut at cycle {})\n",
+                     c["mean"].get<double>(), c["half_width"].get<double>(), c["batches"].get<int>(),
+                     c["batch_packets"].get<int64_t>(), c["warmup_cut_cycle"].get<int64_t>());
+  } else if (r.contains("ci")) {
+    s += fmt::format("steady state: no interval yet ({})\n", r["ci"]["not_ready"].get<std::string>());
+  }
+  if (r.contains("saturation") && r["saturation"]["saturated"].get<bool>()) {
+    const ojson& e = r["saturation"];
+    const std::string rule = e["rule"].get<std::string>();
+    std::string why;
+    if (rule == "backlog_growth")
+      why = fmt::format("the backlog grew {:.3g} packets/cycle (offered {:.4g}, accepted {:.4g})",
+                        e["backlog_growth_per_cycle"][1].get<double>(), e["offered_packets_per_cycle"].get<double>(),
+                        e["accepted_packets_per_cycle"].get<double>());
+    else if (rule == "latency_bound")
+      why = fmt::format("the mean latency with waiting packets, {:.4g}, passed the bound {:g}",
+                        e["T_waiting_included"].is_number() ? e["T_waiting_included"].get<double>() : e["T"].get<double>(),
+                        e["latency_bound"].get<double>());
+    else
+      why = fmt::format("source {} averaged {:.4g} cycles with its waiting packets, past the bound {:g}",
+                        e["worst_source"].get<int64_t>(), e["T_worst_source"].get<double>(), e["latency_bound"].get<double>());
+    s += fmt::format("SATURATED at cycle {}: {}\n", e["cycle"].get<int64_t>(), why);
+  }
+  return s;
+}
+
 std::string run_summary(const ojson& r) {
-  if (r.contains("topology") && r["topology"] == "rings") return rings_run_summary(r);
+  if (r.contains("topology") && r["topology"] == "rings") return rings_run_summary(r) + stopping_detail(r);
   if (r.contains("closed_loop")) return closed_loop_summary(r);
   std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(r["config"], r["analytic"]["links"]));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
@@ -390,7 +421,7 @@ std::string run_summary(const ojson& r) {
   if (r["dropped"].get<int64_t>() > 0)
     s += fmt::format(", dropped at full source queues {}", r["dropped"].get<int64_t>());
   s += "\n";
-  return s;
+  return s + stopping_detail(r);
 }
 
 std::string analytic_summary(const ojson& a) {
