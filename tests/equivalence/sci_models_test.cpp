@@ -182,6 +182,10 @@ void expect_equal_models(const RingCase& c, Outcome& ref) {
     ref = run(*net, c, kUntil);
   }
   ASSERT_GT(ref.records.size(), 20u) << "too little traffic to compare";
+  // Under the sanitizers, which look for memory errors rather than other results, every
+  // second design (the release build compares all of them): the module network of the 48
+  // drawn designs took a fifth of the sanitized suite's CPU time.
+  if (kSanitized && c.index % 2 != 0) return;
   expect_same(ref, run_network(c, {}), "module network");
   if (!sci_rtl_refusal(c.params).empty()) return;
   // Under the sanitizers the Verilated code runs ten times slower, and the models are not
