@@ -29,10 +29,13 @@ BatchMeans::Interval BatchMeans::interval95() const {
   }
   double ss = 0;
   for (const Batch& b : batches_) ss += std::pow(b.sum / double(b.count) - r.mean, 2);
-  const double sd = std::sqrt(ss / (r.batches - 1));
-  const boost::math::students_t t(r.batches - 1);
-  r.half_width = boost::math::quantile(boost::math::complement(t, 0.025)) * sd / std::sqrt(double(r.batches));
+  r.half_width = batch_means_half_width95(std::sqrt(ss / (r.batches - 1)), r.batches);
   return r;
+}
+
+double batch_means_half_width95(double sd, int batches) {
+  const boost::math::students_t t(batches - 1);
+  return boost::math::quantile(boost::math::complement(t, 0.025)) * sd / std::sqrt(double(batches));
 }
 
 }  // namespace kncsim

@@ -12,6 +12,10 @@
 
 namespace kncsim {
 
+// t(0.975, batches - 1) * sd / sqrt(batches): the 95 % half-width from `batches` batch means
+// whose sample standard deviation is `sd` (Student's t from Boost.Math).
+double batch_means_half_width95(double sd, int batches);
+
 class BatchMeans {
  public:
   static constexpr int kMinBatches = 32;

@@ -1,6 +1,7 @@
 #include "stats/steady_state_interval.hpp"
 
-#include <boost/math/distributions/students_t.hpp>
+#include "stats/batch_means.hpp"
+
 #include <cmath>
 
 namespace kncsim {
@@ -63,9 +64,7 @@ SteadyStateInterval steady_state_interval(const std::vector<LatencySeries::Group
     if (b) lag += (means[size_t(b)] - bar) * (means[size_t(b - 1)] - bar);
   }
   r.lag1_correlation = ss > 0 ? lag / ss : 0;
-  const boost::math::students_t t(kBatches - 1);
-  r.half_width = boost::math::quantile(boost::math::complement(t, 0.025)) * std::sqrt(ss / (kBatches - 1)) /
-                 std::sqrt(double(kBatches));
+  r.half_width = batch_means_half_width95(std::sqrt(ss / (kBatches - 1)), kBatches);
   r.ready = true;
   return r;
 }
