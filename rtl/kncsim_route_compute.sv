@@ -53,8 +53,7 @@ module kncsim_route_compute
     if (rst_ni) begin : check
       logic [1:0] broken;
       logic here;
-      here = 1'b1;
-      for (int unsigned k = 0; k < Dims; k++) here = here && coord_i[k*CoordW +: CoordW] == dest_i[k*CoordW +: CoordW];
+      here      = coord_i[Dims*CoordW-1:0] == dest_i[Dims*CoordW-1:0];
       broken[0] = Adaptive ? route_o == '0 : !$onehot(route_o);
       broken[1] = route_o[0] != here || (here && route_o != (2*Dims+1)'(1));
       assert (broken == '0) else report_broken(broken[0], route_o);

@@ -211,40 +211,43 @@ module kncsim_router
   //   OffRoute_A            a head leaving on an output its routing does not allow
   // Checked in the clocked block itself: the rules cost once per edge, not per evaluation.
   localparam int unsigned Rules = 8;
+  // Each rule is one port mask, worked out with whole-vector operations: per-bit updates of a
+  // two-dimensional vector cost a simulator a read-modify-write each.
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin : check
       logic [Rules-1:0][Ports-1:0] bad;
-      logic [Ports-1:0] held, sent;
-      logic [IdxW-1:0]  o;
-      // verilator lint_off UNUSEDSIGNAL
-      flit_t            f;  // a sent flit: only its head bit and length count here
-      // verilator lint_on UNUSEDSIGNAL
-      held = '0;
-      sent = '0;
-      for (int unsigned r = 0; r < Rules; r++) bad[r] = '0;
+      logic [Ports-1:0] heads, over, underflow, held, held_twice, sent, sent_twice, off_route, no_credit, at;
+      heads      = '0;
+      over       = '0;
+      underflow  = '0;
+      held       = '0;
+      held_twice = '0;
+      sent       = '0;
+      sent_twice = '0;
+      off_route  = '0;
+      no_credit  = '0;
       for (int unsigned p = 0; p < Ports; p++) begin
-        bad[0][p] = front_valid[p] && front[p].head && bound_q[p];
-        bad[1][p] = front_valid[p] && !front[p].head && !bound_q[p];
-        o = bound_out_q[p];
+        heads[p]     = front[p].head;
+        over[p]      = p == 0 ? used_q[p] != '0 : 32'(used_q[p]) > Depth;
+        underflow[p] = credit_i[p*CreditW +: CreditW] > used_q[p];
         if (bound_q[p]) begin
-          bad[2][o] = bad[2][o] || held[o];
-          held[o] = 1'b1;
+          at         = Ports'(1) << bound_out_q[p];
+          held_twice = held_twice | (held & at);
+          held       = held | at;
         end
-        o = bound_out_d[p];  // where a moving flit went
-        if (move[p]) begin
-          bad[6][o] = sent[o];
-          sent[o] = 1'b1;
-          bad[7][p] = front[p].head && !route[p][o];
+        if (move[p]) begin  // where the flit went: bound_out_d
+          at           = Ports'(1) << bound_out_d[p];
+          sent_twice   = sent_twice | (sent & at);
+          sent         = sent | at;
+          off_route[p] = front[p].head && (route[p] & at) == '0;
+          if (bound_out_d[p] != '0 && (!CutThrough || front[p].head) &&
+              32'(used_q[bound_out_d[p]]) + (CutThrough ? 32'(front[p].len) : 1) > Depth) begin
+            no_credit = no_credit | at;
+          end
         end
       end
-      for (int unsigned q = 0; q < Ports; q++) begin
-        f = flit_t'(out_flit_o[q*FlitW +: FlitW]);
-        bad[2][q] = bad[2][q] || held[q] != busy_q[q];
-        bad[3][q] = q == 0 ? used_q[q] != '0 : 32'(used_q[q]) > Depth;
-        bad[4][q] = credit_i[q*CreditW +: CreditW] > used_q[q];
-        bad[5][q] = q != 0 && out_valid_o[q] && (!CutThrough || f.head) &&
-                    32'(used_q[q]) + (CutThrough ? 32'(f.len) : 1) > Depth;
-      end
+      bad = {off_route, sent_twice, no_credit, underflow, over, held_twice | (held ^ busy_q),
+             front_valid & ~heads & ~bound_q, front_valid & heads & bound_q};
       assert (bad == '0) else report_broken(bad, coord_q);
     end
   end

@@ -67,12 +67,14 @@ class RtlDirectPins {
   void set_credit_in(int p, uint32_t c) { rtl_abi::write_pin(credit_in_[size_t(p)], c); }
   void set_credit_vcs(uint32_t v) { rtl_abi::write_pin(p_.credit_vc_i, v); }
   void set_in_valid(uint32_t v) { rtl_abi::write_pin(p_.in_valid_i, v); }
-  void clock_low() {
-    if (!*p_.clk_i) return;
-    *p_.clk_i = 0;
-    eval();
-  }
+  // The falling edge changes nothing in the model: its outputs follow its registers, so the
+  // rising edge's evaluation settled them. The next rising edge's evaluation settles the new
+  // inputs and then clocks (Verilator evaluates input logic first, then edge triggers), once
+  // the model knows its clock went low (mark_low); should a Verilator keep that where the
+  // glue cannot reach it, the low phase is evaluated instead (slower, the same cycles).
+  void clock_low() { *p_.clk_i = 0; }
   void clock_high() {
+    if (!api_.mark_low(model_)) eval();
     *p_.clk_i = 1;
     eval();
   }
