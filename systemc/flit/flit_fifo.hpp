@@ -32,7 +32,8 @@ class FlitFifo {
     if (capacity_ >= 0 && int64_t(size_) >= capacity_)
       throw std::logic_error("flow control violated: a flit arrived at a full FIFO");
     ++size_;
-    if (nruns_ > 0 && extends(back(), f)) {
+    // A bounded FIFO is small: a flit per entry costs less than finding runs.
+    if (capacity_ < 0 && nruns_ > 0 && extends(back(), f)) {
       Run& b = back();
       ++b.count;
       b.last_tail = f.flit.tail;
@@ -87,8 +88,9 @@ class FlitFifo {
   }
 
  private:
-  // Consecutive flits of a packet arriving in consecutive cycles, kept as one entry: past
-  // saturation, unbounded FIFOs hold whole packets at 32 bytes each instead of 24 per flit.
+  // Consecutive flits of a packet arriving in consecutive cycles, kept as one entry in an
+  // unbounded FIFO: past saturation it holds whole packets at 32 bytes each instead of 24 per
+  // flit.
   // `first` is the run's front flit exactly as a flit-per-entry FIFO would hold it.
   struct Run {
     TimedFlit first;
