@@ -50,7 +50,7 @@ module kncsim_router
   logic [CreditW-1:0] used_q [Ports];
   logic [CreditW-1:0] used_d [Ports];
 
-  logic [Ports-1:0]       ready, move, wanted, free;
+  logic [Ports-1:0]       ready, move, wanted, free, room1;
   logic [CreditW-1:0]     used_inc [Ports];  // flit slots taken this cycle, per output
   // The node's coordinates, strapped at reset: routing then depends on registers only, so
   // input pins never ripple through the allocator.
@@ -101,11 +101,18 @@ module kncsim_router
       end
     end
     free    = wanted & ~busy_q;
+    // Wormhole: room for one flit, the same for every head; cut-through: for its packet.
+    for (int unsigned o = 0; o < Ports; o++) begin
+      room1[o] = has_room(o, used_q[o], LenW'(1));
+    end
     allowed = '0;
     for (int unsigned p = 0; p < Ports; p++) begin
-      for (int unsigned o = 0; o < Ports; o++) begin
-        allowed[p*Ports + o] = route[p][o] && free[o] &&
-                               has_room(o, used_q[o], CutThrough ? front[p].len : LenW'(1));
+      if (CutThrough) begin
+        for (int unsigned o = 0; o < Ports; o++) begin
+          allowed[p*Ports + o] = route[p][o] && free[o] && has_room(o, used_q[o], front[p].len);
+        end
+      end else begin
+        allowed[p*Ports +: Ports] = route[p] & free & room1;
       end
     end
   end
