@@ -220,41 +220,44 @@ module kncsim_router
   localparam int unsigned Rules = 8;
   // Each rule is one port mask, worked out with whole-vector operations: per-bit updates of a
   // two-dimensional vector cost a simulator a read-modify-write each.
+  function automatic logic [Rules-1:0][Ports-1:0] broken_rules();
+    logic [Ports-1:0] heads, over, underflow, held, held_twice, sent, sent_twice, off_route, no_credit, at;
+    heads      = '0;
+    over       = '0;
+    underflow  = '0;
+    held       = '0;
+    held_twice = '0;
+    sent       = '0;
+    sent_twice = '0;
+    off_route  = '0;
+    no_credit  = '0;
+    for (int unsigned p = 0; p < Ports; p++) begin
+      heads[p]     = front[p].head;
+      over[p]      = p == 0 ? used_q[p] != '0 : 32'(used_q[p]) > Depth;
+      underflow[p] = credit_i[p*CreditW +: CreditW] > used_q[p];
+      if (bound_q[p]) begin
+        at         = Ports'(1) << bound_out_q[p];
+        held_twice = held_twice | (held & at);
+        held       = held | at;
+      end
+      if (move[p]) begin  // where the flit went: bound_out_d
+        at           = Ports'(1) << bound_out_d[p];
+        sent_twice   = sent_twice | (sent & at);
+        sent         = sent | at;
+        off_route[p] = front[p].head && (route[p] & at) == '0;
+        if (bound_out_d[p] != '0 && (!CutThrough || front[p].head) &&
+            32'(used_q[bound_out_d[p]]) + (CutThrough ? 32'(front[p].len) : 1) > Depth) begin
+          no_credit = no_credit | at;
+        end
+      end
+    end
+    return {off_route, sent_twice, no_credit, underflow, over, held_twice | (held ^ busy_q),
+            front_valid & ~heads & ~bound_q, front_valid & heads & bound_q};
+  endfunction
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin : check
       logic [Rules-1:0][Ports-1:0] bad;
-      logic [Ports-1:0] heads, over, underflow, held, held_twice, sent, sent_twice, off_route, no_credit, at;
-      heads      = '0;
-      over       = '0;
-      underflow  = '0;
-      held       = '0;
-      held_twice = '0;
-      sent       = '0;
-      sent_twice = '0;
-      off_route  = '0;
-      no_credit  = '0;
-      for (int unsigned p = 0; p < Ports; p++) begin
-        heads[p]     = front[p].head;
-        over[p]      = p == 0 ? used_q[p] != '0 : 32'(used_q[p]) > Depth;
-        underflow[p] = credit_i[p*CreditW +: CreditW] > used_q[p];
-        if (bound_q[p]) begin
-          at         = Ports'(1) << bound_out_q[p];
-          held_twice = held_twice | (held & at);
-          held       = held | at;
-        end
-        if (move[p]) begin  // where the flit went: bound_out_d
-          at           = Ports'(1) << bound_out_d[p];
-          sent_twice   = sent_twice | (sent & at);
-          sent         = sent | at;
-          off_route[p] = front[p].head && (route[p] & at) == '0;
-          if (bound_out_d[p] != '0 && (!CutThrough || front[p].head) &&
-              32'(used_q[bound_out_d[p]]) + (CutThrough ? 32'(front[p].len) : 1) > Depth) begin
-            no_credit = no_credit | at;
-          end
-        end
-      end
-      bad = {off_route, sent_twice, no_credit, underflow, over, held_twice | (held ^ busy_q),
-             front_valid & ~heads & ~bound_q, front_valid & heads & bound_q};
+      bad = broken_rules();
       assert (bad == '0) else report_broken(bad, coord_q);
     end
   end
