@@ -31,6 +31,7 @@ class FlitFifo {
   void push(const TimedFlit& f) {
     if (capacity_ >= 0 && int64_t(size_) >= capacity_)
       throw std::logic_error("flow control violated: a flit arrived at a full FIFO");
+    if (size_ == 0 && mask_) *mask_ |= mask_bit_;
     ++size_;
     // A bounded FIFO is small: a flit per entry costs less than finding runs.
     if (capacity_ < 0 && nruns_ > 0 && extends(back(), f)) {
@@ -76,6 +77,14 @@ class FlitFifo {
     }
   }
   void set_refill(FlitRefill* r) { refill_ = r; }
+  // The owner's mask of FIFOs that hold flits: a push into this FIFO while empty sets `bit` in
+  // it (the owner clears it when it empties the FIFO), so a router knows its busy inputs
+  // without looking at each.
+  void set_occupancy_mask(uint64_t* mask, uint64_t bit) {
+    mask_ = mask;
+    mask_bit_ = bit;
+    if (size_ > 0) *mask_ |= bit;
+  }
   // Flits that have arrived by cycle t (for traces).
   size_t arrived_by(int64_t t) const {
     size_t n = 0;
@@ -116,6 +125,8 @@ class FlitFifo {
   size_t head_ = 0, nruns_ = 0;
   size_t size_ = 0;  // flits
   FlitRefill* refill_ = nullptr;
+  uint64_t* mask_ = nullptr;
+  uint64_t mask_bit_ = 0;
 };
 
 }  // namespace kncsim

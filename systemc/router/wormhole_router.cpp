@@ -25,6 +25,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
       chans_.push_back(InputVc{FlitFifo(i == 0 ? FlitFifo::kUnbounded : p.fifo_flits)});
       chans_.back().port = i;
     }
+  for (size_t ch = 0; ch < chans_.size(); ++ch) chans_[ch].fifo.set_occupancy_mask(&occupied_, bit(int(ch)));
   for (int i = 1; i < nports_; ++i) out_[size_t(i)].channels = vcs_;
   if (duato_) {
     adaptive_vcs_ = (bit(vcs_) - 1) & ~uint64_t{3};
@@ -131,9 +132,10 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
   for (uint64_t r = ready; r; r &= r - 1) {
     const int ch = lowest_bit(r);
     const InputVc& in = input(ch);
-    const int flits = packets_[in.fifo.front().flit.packet].flits;
     allowed[ch] = channels_of(in) & free;
-    for (uint64_t m = allowed[ch] & ~(bit(vcs_) - 1); m; m &= m - 1) {  // the local output's: no link
+    const uint64_t on_links = allowed[ch] & ~(bit(vcs_) - 1);  // the local output's: no link
+    const int flits = on_links ? packets_[in.fifo.front().flit.packet].flits : 0;
+    for (uint64_t m = on_links; m; m &= m - 1) {
       const int oc = lowest_bit(m);
       const int o = vcs_ == 1 ? oc : oc / vcs_, v = vcs_ == 1 ? 0 : oc % vcs_;
       if (!out_[size_t(o)].link->admits_head(t, flits, v)) allowed[ch] &= ~bit(oc);
@@ -155,9 +157,6 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
 void WormholeRouter::evaluate() {
   const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
   if (pins_) pins_->clear_pulses();
-  occupied_ = 0;  // links and the NI write into the FIFOs directly
-  for (size_t ch = 0; ch < chans_.size(); ++ch)
-    if (!chans_[ch].fifo.empty()) occupied_ |= bit(int(ch));
   uint64_t stripped = 0;
   assign_channels_now(t, stripped);
 

@@ -106,7 +106,9 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   uint64_t adaptive_channels_ = 0;  // of every link output
   std::vector<InputVc> chans_;  // per input channel: port * vcs + vc
   std::vector<OutputUnit> out_;
-  uint64_t occupied_ = 0;  // input channels with flits in their FIFO (on the wire included), this evaluation
+  // Input channels with flits in their FIFO (on the wire included): set by the FIFOs as links
+  // and the NI push into them, cleared here as they empty.
+  uint64_t occupied_ = 0;
   VcAllocatorState va_;
   SwitchAllocatorState sa_;
   std::unique_ptr<LinkPins> pins_;  // only when traced
