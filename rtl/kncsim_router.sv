@@ -218,8 +218,9 @@ module kncsim_router
   //   OffRoute_A            a head leaving on an output its routing does not allow
   // Checked in the clocked block itself: the rules cost once per edge, not per evaluation.
   localparam int unsigned Rules = 8;
-  // Each rule is one port mask, worked out with whole-vector operations: per-bit updates of a
-  // two-dimensional vector cost a simulator a read-modify-write each.
+  // Each rule is one port mask, worked out with whole-vector operations (per-bit updates of a
+  // two-dimensional vector cost a simulator a read-modify-write each) in a function: Verilator
+  // keeps a function's variables as C++ locals, a clocked block's as members of the model.
   function automatic logic [Rules-1:0][Ports-1:0] broken_rules();
     logic [Ports-1:0] heads, over, underflow, held, held_twice, sent, sent_twice, off_route, no_credit, at;
     heads      = '0;
