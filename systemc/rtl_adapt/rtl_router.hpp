@@ -44,6 +44,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar),
         domain_(domain), depth_(depth), vcs_(vcs), ages_(ages), pins_(model, std::string(this->name()) + ".rtl"), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
     for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
+    for (int c = 0; c < Ports * vcs_; ++c) wires_[size_t(c)].set_occupancy_mask(&holding_, uint64_t{1} << c);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
 
@@ -126,25 +127,27 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     pins_.clock_low();
     uint32_t valid = 0, credit_vcs = 0;
     bool credits = false;
+    // Links deliver exactly at their arrival (a flit a cycle, on one of the link's channels: a
+    // port's channels come in ascending order); the injection queue feeds as room allows. Only
+    // the wires holding flits are looked at.
+    for (uint64_t m = holding_; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m), p = c / vcs_;
+      if (valid >> p & 1) continue;
+      FlitFifo& w = wires_[size_t(c)];
+      const bool lands = p ? w.front().arrival == t + 1 : w.front().arrival <= t + 1 && local_ < depth_;
+      if (!lands) continue;
+      const Flit f = w.front().flit;
+      const PacketInfo& pk = packets_[f.packet];
+      pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest),
+                                          rtl::wrapped_at(g_, node_, pk.src, pk.dest)));
+      if (ages_) pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
+      w.pop();
+      if (w.empty()) holding_ &= ~(uint64_t{1} << c);
+      ++inside_;
+      if (p == 0) local_heads_[size_t((local_first_ + local_++) % depth_)] = f.seq == 0;
+      valid |= 1u << p;
+    }
     for (int p = 0; p < Ports; ++p) {
-      // Links deliver exactly at their arrival (a flit a cycle, on one of the link's
-      // channels); the injection queue feeds as room allows.
-      for (int v = 0; v < (p ? vcs_ : 1); ++v) {
-        FlitFifo& w = wires_[size_t(p * vcs_ + v)];
-        const bool lands = p ? !w.empty() && w.front().arrival == t + 1
-                             : !w.empty() && w.front().arrival <= t + 1 && local_ < depth_;
-        if (!lands) continue;
-        const Flit f = w.front().flit;
-        const PacketInfo& pk = packets_[f.packet];
-        pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest),
-                                            rtl::wrapped_at(g_, node_, pk.src, pk.dest)));
-        if (ages_) pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
-        w.pop();
-        ++inside_;
-        if (p == 0) local_heads_[size_t((local_first_ + local_++) % depth_)] = f.seq == 0;
-        valid |= 1u << p;
-        break;
-      }
       int vc = 0;
       const uint32_t c = out_[size_t(p)] ? uint32_t(out_[size_t(p)]->take_credits(t + 1, &vc)) : 0;
       pins_.set_credit_in(p, c);
@@ -199,6 +202,7 @@ private:
   bool ages_;      // an oldest-first router: each flit comes with its packet's age
   Pins pins_;
   std::vector<FlitFifo> wires_;  // by channel (port * vcs + vc); 0: the NI's injection queue; others: flits on the wire
+  uint64_t holding_ = 0;         // the wires holding flits (set by their pushes, cleared here)
   std::array<FlitLink*, Ports> out_{}, in_{};
   std::vector<uint16_t> seq_;  // position of the last flit sent on each output channel
   Ejector* ejector_ = nullptr;
