@@ -19,32 +19,25 @@ module kncsim_grant_check #(
 
 `ifndef SYNTHESIS
   // Per rule, the inputs that break it (OutputGrantedTwice_A: the second input granted the
-  // output). Worked out only for the report: the clocked check below folds the rules into
-  // one bit each with whole-row operations.
-  function automatic logic [2:0][Ins-1:0] broken_rules(logic [Ins-1:0] ready, logic [Ins*Outs-1:0] allowed,
-                                                       logic [Outs-1:0] free, logic [Ins*Outs-1:0] grant);
+  // output), with whole-row operations in a function: Verilator keeps a function's variables
+  // as C++ locals, a clocked block's as members of the model.
+  function automatic logic [2:0][Ins-1:0] broken_rules();
     logic [Ins-1:0] not_allowed, twice_in, twice_out;
     logic [Outs-1:0] row, taken;
-    taken       = '0;
-    not_allowed = '0;
-    twice_in    = '0;
-    twice_out   = '0;
+    {not_allowed, twice_in, twice_out, taken} = '0;
     for (int unsigned i = 0; i < Ins; i++) begin
-      row = grant[i*Outs +: Outs];
-      not_allowed = not_allowed | Ins'(row != '0 && (!ready[i] || (row & ~(allowed[i*Outs +: Outs] & free)) != '0)) << i;
-      twice_in    = twice_in | Ins'(!$onehot0(row)) << i;
+      row = grant_i[i*Outs +: Outs];
+      not_allowed = not_allowed | Ins'(row != '0 && (!ready_i[i] || (row & ~(allowed_i[i*Outs +: Outs] & free_i)) != '0)) << i;
+      twice_in    = twice_in | Ins'((row & (row - 1'b1)) != '0) << i;
       twice_out   = twice_out | Ins'((row & taken) != '0) << i;
       taken = taken | row;
     end
     return {twice_out, twice_in, not_allowed};
   endfunction
   // The report, out of line: a simulator's per-cycle code then holds only a call.
-  task automatic report_broken(input logic [Ins-1:0] ready, input logic [Ins*Outs-1:0] allowed,
-                               input logic [Outs-1:0] free, input logic [Ins*Outs-1:0] grant);
+  task automatic report_broken(input logic [2:0][Ins-1:0] rules);
     /*verilator no_inline_task*/
-    logic [2:0][Ins-1:0] rules;
     int unsigned rule, in;
-    rules = broken_rules(ready, allowed, free, grant);
     rule = rules[0] != '0 ? 0 : rules[1] != '0 ? 1 : 2;
     in   = 0;
     for (int unsigned i = Ins; i > 0; i--) if (rules[rule][i-1]) in = i - 1;
@@ -53,21 +46,12 @@ module kncsim_grant_check #(
                        : rule == 1 ? "InputGrantedTwice_A: two outputs granted to input"
                                    : "OutputGrantedTwice_A: an output granted to two inputs, the second"), in);
   endtask
-  // Worked out in the clocked block, once per edge, not per evaluation: the grants outside the
-  // allowed and free outputs in one operation, then per row whether it is granted while not
-  // ready, holds two grants, or takes an output an earlier row took.
+  // Worked out in the clocked block: once per edge, not per evaluation.
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin : check
-      logic [Outs-1:0] row, taken;
-      logic bad;
-      taken = '0;
-      bad   = (grant_i & ~(allowed_i & {Ins{free_i}})) != '0;
-      for (int unsigned i = 0; i < Ins; i++) begin
-        row   = grant_i[i*Outs +: Outs];
-        bad   = bad || (row != '0 && !ready_i[i]) || (row & (row - 1'b1)) != '0 || (row & taken) != '0;
-        taken = taken | row;
-      end
-      assert (!bad) else report_broken(ready_i, allowed_i, free_i, grant_i);
+      logic [2:0][Ins-1:0] bad;
+      bad = broken_rules();
+      assert (bad == '0) else report_broken(bad);
     end
   end
 `else

@@ -223,15 +223,7 @@ module kncsim_router
   // keeps a function's variables as C++ locals, a clocked block's as members of the model.
   function automatic logic [Rules-1:0][Ports-1:0] broken_rules();
     logic [Ports-1:0] heads, over, underflow, held, held_twice, sent, sent_twice, off_route, no_credit, at;
-    heads      = '0;
-    over       = '0;
-    underflow  = '0;
-    held       = '0;
-    held_twice = '0;
-    sent       = '0;
-    sent_twice = '0;
-    off_route  = '0;
-    no_credit  = '0;
+    {heads, over, underflow, held, held_twice, sent, sent_twice, off_route, no_credit} = '0;
     for (int unsigned p = 0; p < Ports; p++) begin
       heads[p]     = front[p].head;
       over[p]      = p == 0 ? used_q[p] != '0 : 32'(used_q[p]) > Depth;
