@@ -7,7 +7,7 @@
 //   kncsim rtl build [CONFIG.yaml] [--set key=value]... [--sweep SWEEP.yaml] [--tests] [-j N] | list | clean
 //   kncsim rtl check [CONFIG.yaml] [--set key=value]... [--tests]
 //   kncsim diverge [CONFIG.yaml] [--set key=value]... [--out DIR] [--window CYCLES]
-//   kncsim keys
+//   kncsim keys [--markdown]
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -26,6 +26,7 @@
 #include "contention_report.hpp"
 #include "diverge/diverge_command.hpp"
 #include "expectations.hpp"
+#include "keys_command.hpp"
 #include "experiment.hpp"
 #include "io/output_file.hpp"
 #include "sc/vcd_file.hpp"
@@ -184,6 +185,8 @@ int main(int argc, char** argv) {
   contention->add_option("--top", contention_top, "bottleneck channels, paths and nodes to rank (default 10)")
       ->check(CLI::Range(0, 1000000));
   auto* keys = app.add_subcommand("keys", "list every configuration key, its allowed values and default");
+  bool keys_markdown = false;
+  keys->add_flag("--markdown", keys_markdown, "as the Markdown configuration reference (docs/configuration.md)");
   auto* check = app.add_subcommand("check", "gate a result: exit 1 if an expectation fails (e.g. --expect 'T<30')");
   std::string check_path;
   std::vector<std::string> expects;
@@ -260,8 +263,8 @@ int main(int argc, char** argv) {
 
   try {
     if (keys->parsed()) {
-      for (const auto& s : kncsim::config_schema())
-        fmt::print("{:<22} default {:<10} allowed: {}\n    {}\n", s.key, s.default_value, kncsim::allowed_values(s), s.doc);
+      if (keys_markdown) kncsim::print_keys_markdown(std::cout);
+      else kncsim::print_keys(std::cout);
       return 0;
     }
     if (sweep->parsed()) return run_sweep_command(sweep_opts);
