@@ -40,9 +40,13 @@ foreach(m IN LISTS KNCSIM_CI_MUTANTS)
       string(REPLACE "${from}" "${to}" text "${text}")
       set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${src})
     endif()
-    file(WRITE ${dir}/${base}.new "${text}")
-    configure_file(${dir}/${base}.new ${dir}/${base} COPYONLY)  # rewritten only if it changed
-    list(APPEND sources ${dir}/${base})
+    set(to_file ${dir}/${base})
+    if(src MATCHES "/prim/")  # the prims keep their folder: the cache takes a sources dir's prim/
+      set(to_file ${dir}/prim/${base})
+    endif()
+    file(WRITE ${to_file}.new "${text}")
+    configure_file(${to_file}.new ${to_file} COPYONLY)  # rewritten only if it changed
+    list(APPEND sources ${to_file})
   endforeach()
   string(APPEND mutant_lines "KNCSIM_RTL_MUTANT(${name}, \"${dir}\", ${dims}, ${depth}, ${adaptive}, ${cut}, ${vcs}, ${torus}, ${arb})\n")
 endforeach()

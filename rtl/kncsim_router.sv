@@ -59,18 +59,19 @@ module kncsim_router
   logic [2*Dims:0]        route [Ports];
 
   for (genvar p = 0; p < Ports; p++) begin : g_fifo
-    logic empty;
+    logic [$clog2(Depth+1)-1:0] count;
     logic [FlitW-1:0] data;
-    kncsim_fifo #(.Depth(Depth), .Width(FlitW)) u_fifo (
+    kncsim_prim_fifo #(.Depth(Depth), .Width(FlitW)) u_fifo (
       .clk_i,
       .rst_ni,
       .push_i (in_valid_i[p]),
       .data_i (in_flit_i[p*FlitW +: FlitW]),
       .pop_i  (move[p]),
+      .drop_i ('0),
       .data_o (data),
-      .empty_o(empty)
+      .count_o(count)
     );
-    assign front_valid[p] = !empty;
+    assign front_valid[p] = count != '0;
     assign front[p]       = flit_t'(data);
   end
 
@@ -186,28 +187,12 @@ module kncsim_router
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      coord_q <= coord_i;
-      last_q  <= last_i;
-      bound_q <= '0;
-      busy_q  <= '0;
-      for (int unsigned p = 0; p < Ports; p++) begin
-        bound_out_q[p] <= '0;
-        used_q[p]      <= '0;
-      end
-    end else begin
-      coord_q     <= coord_q;
-      last_q      <= last_q;
-      bound_q     <= bound_d;
-      busy_q      <= busy_d;
-      bound_out_q <= bound_out_d;
-      used_q      <= used_d;
-    end
-  end
+  kncsim_router_regs #(.Name("kncsim_router"), .Dims(Dims), .Ins(Ports), .Outs(Ports)) u_regs (
+    .clk_i, .rst_ni, .coord_i, .last_i, .coord_q, .last_q, .bound_d, .bound_q, .bound_out_d, .bound_out_q,
+    .busy_d, .busy_q, .used_d, .used_q);
 
 `ifndef SYNTHESIS
-  // Protocol rules, one port mask each, under one assertion (see kncsim_fifo):
+  // Protocol rules, one port mask each, under one assertion (see kncsim_prim_fifo):
   //   HeadWhileBound_A      a head at the front of an input still bound (a tail went missing)
   //   BodyWithoutBinding_A  a body flit at the front of an input that holds no output
   //   OutputHeldOnce_A      an output held by two inputs, or busy without exactly one holder
@@ -273,18 +258,6 @@ module kncsim_router
                      : "OffRoute_A: a head left on an output its routing does not allow"),
            port, coord[0 +: CoordW], coord[CoordW +: CoordW], coord[2*CoordW +: CoordW], Depth);
   endtask
-  // Known values after reset: nothing bound, nothing owed, the node inside its network.
-  function automatic logic reset_state_ok();
-    logic bad;
-    bad = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
-    for (int unsigned p = 0; p < Ports; p++) bad = bad || used_q[p] != '0;
-    for (int unsigned k = 0; k < Dims; k++) begin
-      bad = bad || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
-    end
-    return !bad;
-  endfunction
-  kncsim_reset_check #(.Name("kncsim_router"), .Rule("RouterResetKnown_A: state not cleared or node outside the radix after reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_state_ok()));
 
   // ---- functional coverage (--coverage-user) ----
   // Per output: a bound input's flit waited for credit; a head took it with room downstream

@@ -68,7 +68,7 @@ module kncsim_switch_alloc
   end
 
 `ifndef SYNTHESIS
-  // Protocol rules, one bit each under one assertion (see kncsim_fifo):
+  // Protocol rules, one bit each under one assertion (see kncsim_prim_fifo):
   //   CrossNotWanted_A     a channel crosses that wants no output
   //   InputPortTwice_A     two channels of one input port cross in a cycle
   //   OutputPortTwice_A    two channels cross to one output port in a cycle
@@ -114,7 +114,7 @@ module kncsim_switch_alloc
     for (int unsigned o = 0; o < Ports; o++) bad = bad || 32'(last_q[o]) != Chans - 1;
     return !bad;
   endfunction
-  kncsim_reset_check #(.Name("kncsim_switch_alloc"), .Rule("AllocResetKnown_A: START or last winners not reset")) u_reset_check (
+  kncsim_prim_reset_check #(.Name("kncsim_switch_alloc"), .Rule("AllocResetKnown_A: START or last winners not reset")) u_reset_check (
     .clk_i, .rst_ni, .ok_i(reset_state_ok()));
 
   // Functional coverage: START rotates through every output; each output is contended.

@@ -29,12 +29,7 @@ module kncsim_token_alloc #(
   endfunction
 
   function automatic int unsigned lowest(logic [Ports-1:0] mask);
-    int unsigned r;
-    r = 0;
-    for (int unsigned b = Ports; b > 0; b--) begin
-      if (mask[b-1]) r = b - 1;
-    end
-    return r;
+    return kncsim_prim_pkg::lowest_index(kncsim_prim_pkg::PickW'(mask));
   endfunction
 
   always_comb begin
@@ -112,7 +107,7 @@ module kncsim_token_alloc #(
         else $fatal(1, "kncsim_token_alloc %m: PointerRange_A: PIN %0d or POUT %0d past %0d ports", pin_q, pout_q, Ports);
     end
   end
-  kncsim_reset_check #(.Name("kncsim_token_alloc"), .Rule("AllocResetKnown_A: PIN or POUT not 0 after reset")) u_reset_check (
+  kncsim_prim_reset_check #(.Name("kncsim_token_alloc"), .Rule("AllocResetKnown_A: PIN or POUT not 0 after reset")) u_reset_check (
     .clk_i, .rst_ni, .ok_i(!$isunknown({pin_q, pout_q}) && pin_q == '0 && pout_q == '0));
 
   // Functional coverage: the token and the output pointer rotate through every port, and the

@@ -39,7 +39,7 @@ module kncsim_vc_age_alloc
       if (found) begin
         waiting[oldest] = 1'b0;
         cand = allowed_i[32'(oldest)*Chans +: Chans] & free;
-        lowest = cand & (~cand + 1'b1);
+        lowest = Chans'(kncsim_prim_pkg::lowest_one(kncsim_prim_pkg::PickW'(cand)));
         grant_o[32'(oldest)*Chans +: Chans] = lowest;
         free = free & ~lowest;
       end

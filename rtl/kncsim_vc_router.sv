@@ -70,7 +70,7 @@ module kncsim_vc_router
   end
   for (genvar c = 0; c < Chans; c++) begin : g_input
     if (c >= Vcs || c == 0) begin : g_fifo  // the local port has one channel
-      logic empty;
+      logic [$clog2(Depth+1)-1:0] count;
       logic [EntryW-1:0] data, entry;
       if (Oldest) begin : g_aged
         assign entry = {in_age_i[(c / Vcs)*AgeW +: AgeW], in_flit_i[(c / Vcs)*FlitW +: FlitW]};
@@ -79,16 +79,17 @@ module kncsim_vc_router
         assign entry = in_flit_i[(c / Vcs)*FlitW +: FlitW];
         assign front_age[c] = '0;
       end
-      kncsim_fifo #(.Depth(Depth), .Width(EntryW)) u_fifo (
+      kncsim_prim_fifo #(.Depth(Depth), .Width(EntryW)) u_fifo (
         .clk_i,
         .rst_ni,
         .push_i (in_valid_i[c / Vcs] && 32'(in_flit[c / Vcs].vc) == c % Vcs),
         .data_i (entry),
         .pop_i  (pop[c]),
+        .drop_i ('0),
         .data_o (data),
-        .empty_o(empty)
+        .count_o(count)
       );
-      assign front_valid[c] = !empty;
+      assign front_valid[c] = count != '0;
       assign front[c]       = flit_t'(data[FlitW-1:0]);
     end else begin : g_none
       assign front_valid[c] = 1'b0;
@@ -252,29 +253,13 @@ module kncsim_vc_router
     for (int unsigned oc = 0; oc < Chans; oc++) idle_o = idle_o && used_q[oc] == '0;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      coord_q <= coord_i;
-      last_q  <= last_i;
-      bound_q <= '0;
-      busy_q  <= '0;
-      for (int unsigned c = 0; c < Chans; c++) begin
-        bound_out_q[c] <= '0;
-        used_q[c]      <= '0;
-      end
-    end else begin
-      coord_q     <= coord_q;
-      last_q      <= last_q;
-      bound_q     <= bound_d;
-      busy_q      <= busy_d;
-      bound_out_q <= bound_out_d;
-      used_q      <= used_d;
-    end
-  end
+  kncsim_router_regs #(.Name("kncsim_vc_router"), .Dims(Dims), .Ins(Chans), .Outs(Chans)) u_regs (
+    .clk_i, .rst_ni, .coord_i, .last_i, .coord_q, .last_q, .bound_d, .bound_q, .bound_out_d, .bound_out_q,
+    .busy_d, .busy_q, .used_d, .used_q);
 
 `ifndef SYNTHESIS
   // Protocol rules, one channel mask each (input channels c, output channels oc, or ports p),
-  // under one assertion (see kncsim_fifo). A channel may hold its output channel with its head
+  // under one assertion (see kncsim_prim_fifo). A channel may hold its output channel with its head
   // still waiting for the switch, so the rules on packets follow what crossed (moved_q):
   //   HeadInsidePacket_A     c   a head at the front of a channel whose packet has begun to cross
   //                              (its tail went missing)
@@ -363,18 +348,6 @@ module kncsim_vc_router
            at, rule >= 6 && rule != 7 ? at : at / Vcs, rule >= 6 && rule != 7 ? 0 : at % Vcs,
            coord[0 +: CoordW], coord[CoordW +: CoordW], coord[2*CoordW +: CoordW], Vcs, Depth);
   endtask
-  // Known values after reset: nothing bound, nothing owed, the node inside its network.
-  function automatic logic reset_state_ok();
-    logic bad;
-    bad = $isunknown({bound_q, busy_q, coord_q, last_q}) || bound_q != '0 || busy_q != '0;
-    for (int unsigned c = 0; c < Chans; c++) bad = bad || used_q[c] != '0;
-    for (int unsigned k = 0; k < Dims; k++) begin
-      bad = bad || coord_q[k*CoordW +: CoordW] > last_q[k*CoordW +: CoordW];
-    end
-    return !bad;
-  endfunction
-  kncsim_reset_check #(.Name("kncsim_vc_router"), .Rule("RouterResetKnown_A: state not cleared or node outside the radix after reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_state_ok()));
 
   // ---- functional coverage (--coverage-user) ----
   // Per output channel: granted to a head; a bound channel's flit waited for its credit. Per

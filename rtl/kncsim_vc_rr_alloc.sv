@@ -29,7 +29,7 @@ module kncsim_vc_rr_alloc #(
       in = (32'(next_q) + i) % Chans;
       cand = allowed_i[in*Chans +: Chans] & free;
       if (ready_i[in] && cand != '0) begin
-        lowest = cand & (~cand + 1'b1);  // its lowest bit
+        lowest = Chans'(kncsim_prim_pkg::lowest_one(kncsim_prim_pkg::PickW'(cand)));  // its lowest bit
         grant_o[in*Chans +: Chans] = lowest;
         free = free & ~lowest;
         if (first) next_d = ChW'((in + 1) % Chans);
@@ -54,7 +54,7 @@ module kncsim_vc_rr_alloc #(
         else $fatal(1, "kncsim_vc_rr_alloc %m: PointerRange_A: NEXT %0d past %0d channels", next_q, Chans);
     end
   end
-  kncsim_reset_check #(.Name("kncsim_vc_rr_alloc"), .Rule("AllocResetKnown_A: NEXT not 0 after reset")) u_reset_check (
+  kncsim_prim_reset_check #(.Name("kncsim_vc_rr_alloc"), .Rule("AllocResetKnown_A: NEXT not 0 after reset")) u_reset_check (
     .clk_i, .rst_ni, .ok_i(!$isunknown(next_q) && next_q == '0));
 
   // Functional coverage: two inputs granted in a cycle; a ready input that had channels to

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """kncsim's golden set: the outputs of the cases in tests/golden/cases.txt, minus timing, kept in
 tests/golden/expected/ and compared byte for byte. A refactoring that changes no behaviour leaves
 every file as it is; the check prints the first lines that differ.

@@ -5,11 +5,11 @@ when the design is wrong?
 Two families of mutants (--family, the table FAMILIES below), each with its own files, tests,
 equivalents file and output directory; the router's is the default, and what is said below of
 it holds for the SCI node's with these differences:
-  router  rtl/kncsim_*.sv; lint over the 12 router parameter sets (KNCSIM_RTL_LINT_SETS);
+  router  rtl/kncsim_*.sv and the prims (rtl/prim/); lint over the 12 router parameter sets (KNCSIM_RTL_LINT_SETS);
           tests *RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions* without
           *RtlNetworkDrawnSet*, then, for a mutant they all pass, *RtlNetworkDrawnSet*;
           scripts/rtl_mutants_equivalent.json; build/mutants/.
-  sci     rtl/sci/kncsim_sci_*.sv (the package's functions too; the port connections of
+  sci     rtl/sci/kncsim_sci_*.sv and the prims (the packages' functions too; the port connections of
           instances as well); lint once, top kncsim_sci_node_top (its network parameters are
           straps: one model, in two bindings); tests *SciNodeLockstep*:*SciModels*:*SciRtlAssertions*;
           scripts/rtl_mutants_sci_equivalent.json; build/mutants-sci/.
@@ -174,16 +174,19 @@ LINT_FIRST = {
     "kncsim_vc_age_alloc.sv":  ["d2_q4_a0_c0_v2_t1_r2"],
     # adaptive routing too: the only place an input may take more than one output
     "kncsim_token_alloc.sv":   ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
-    "kncsim_fifo.sv":          ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    "kncsim_router_regs.sv":   ["d2_q4_a0_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    # the prims both families use (the SCI node's mutants of them are its own: sci below)
+    "prim/kncsim_prim_fifo.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    "prim/kncsim_prim_pkg.sv":  ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v3_t0_r1"],
     "kncsim_route_compute.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a1_c0_v3_t1_r1"],  # + torus Duato
     "kncsim_router_top.sv":    ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
 }
 
 # ---- the SCI ring node: one top (kncsim_sci_node_top), linted once ----------------------------
 # Its files, by their path under rtl/ (the order is the sample's: keep it, or the ids move).
-SCI_FILES = ["sci/kncsim_sci_pkg.sv", "sci/kncsim_sci_fifo.sv", "sci/kncsim_sci_active_buffer.sv",
-             "sci/kncsim_sci_ring_if.sv", "sci/kncsim_sci_switch.sv", "sci/kncsim_sci_node.sv",
-             "sci/kncsim_sci_node_top.sv"]
+SCI_FILES = ["sci/kncsim_sci_pkg.sv", "prim/kncsim_prim_fifo.sv", "prim/kncsim_prim_pkg.sv",
+             "sci/kncsim_sci_active_buffer.sv", "sci/kncsim_sci_ring_if.sv", "sci/kncsim_sci_switch.sv",
+             "sci/kncsim_sci_node.sv", "sci/kncsim_sci_node_top.sv"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -228,7 +231,7 @@ TEST_BINARIES = ("equivalence_tests", "unit_tests", "rtl_mutation_tests")
 DEFAULT_BUILD = REPO / "build" / "release"
 CLASSES = ["relational", "arithmetic", "constant", "condition", "stuck_at", "dropped"]
 # Instances of these modules are assertions only: their connections are not design code.
-CHECKER_MODULES = ("kncsim_grant_check", "kncsim_reset_check")
+CHECKER_MODULES = ("kncsim_grant_check", "kncsim_prim_reset_check")
 
 # Set at ^C: the workers' test runs stop.
 STOPPING = threading.Event()
@@ -719,7 +722,9 @@ def cmake_sources(list_name):
     block = re.search(rf"set\({list_name}\b(.*?)\)", text, re.S)
     if not block:
         raise SystemExit(f"rtl/CMakeLists.txt: no set({list_name} ...)")
-    files = re.findall(r"\$\{KNCSIM_RTL_DIR\}/([\w./]+)", block.group(1))
+    files = []
+    for file, inner in re.findall(r"\$\{KNCSIM_RTL_DIR\}/([\w./]+)|\$\{(\w+)\}", block.group(1)):
+        files += [file] if file else cmake_sources(inner)  # a list inside the list: its files
     if not files:
         raise SystemExit(f"rtl/CMakeLists.txt: set({list_name} ...) names no file in ${{KNCSIM_RTL_DIR}}")
     return files
@@ -734,9 +739,9 @@ def pristine_sources():
 
 
 def rtl_hash(family, sources):
-    """The hash of the family's own files (those in its directory of rtl/)."""
+    """The hash of the family's own files (those in its directory of rtl/) and of the prims."""
     h = hashlib.sha256()
-    for name in sorted(n for n in sources if os.path.dirname(n) == family.rtl_dir):
+    for name in sorted(n for n in sources if os.path.dirname(n) in (family.rtl_dir, "prim")):
         h.update(name.encode() + b"\0" + sources[name].encode() + b"\0")
     return h.hexdigest()[:16]
 
@@ -1044,7 +1049,8 @@ def prune_models(s, rtl_dir, m):
     keeps their objects): the entries built from its directory with its mutated file. And the
     staging directories of builds whose process is gone (killed at a timeout)."""
     path = rtl_dir / m.file
-    mark = (f"sources {os.path.realpath(path.parent)}\n",
+    # Its directory (a prim's mutant: the worker's rtl/ or rtl/sci/, whose prim/ the cache takes).
+    mark = (f"sources {os.path.realpath(rtl_dir / s.family.rtl_dir)}\n",
             f"source {path.name} {hashlib.sha256(mutated_text(s.pristine, m).encode()).hexdigest()}\n")
     for entry in (s.cache / "models").glob("*"):
         try:

@@ -6,6 +6,7 @@
 // cfg.active_packets packets, retransmissions included, and a full one stalls only new packets.
 module kncsim_sci_active_buffer
   import kncsim_sci_pkg::*;
+  import kncsim_prim_pkg::lowest_index, kncsim_prim_pkg::PickW;
 (
   input  logic       clk_i,
   input  logic       rst_ni,
@@ -44,26 +45,21 @@ module kncsim_sci_active_buffer
   sci_flit_t                 rt_head;
 
   // The entry an answer names (sent, not nacked already), and the first free entry (an entry
-  // an echo frees this cycle may take the packet sent this cycle).
+  // an echo frees this cycle may take the packet sent this cycle): the lowest of each mask.
   always_comb begin
-    hit = '0;
-    hit_found = 1'b0;
+    logic [SciActiveDepth-1:0] named, free;
+    named = '0;
     if (answer_valid_i) begin  // (a simulator then reads the ids only in a cycle with an answer)
       for (int unsigned i = 0; i < SciActiveDepth; i++) begin
-        if (valid_q[i] && !resend_q[i] && id_q[i] == answer_id_i && !hit_found) begin
-          hit = IdxW'(i);
-          hit_found = 1'b1;
-        end
+        named[i] = valid_q[i] && !resend_q[i] && id_q[i] == answer_id_i;
       end
     end
-    free_idx = '0;
-    free_found = 1'b0;
-    for (int unsigned i = 0; i < SciActiveDepth; i++) begin
-      if ((!valid_q[i] || (echo_frees && hit == IdxW'(i))) && !free_found) begin
-        free_idx = IdxW'(i);
-        free_found = 1'b1;
-      end
-    end
+    hit_found = named != '0;
+    hit       = IdxW'(lowest_index(PickW'(named)));
+    free      = ~valid_q;
+    if (echo_frees && hit_found) free[hit] = 1'b1;
+    free_found = free != '0;
+    free_idx   = IdxW'(lowest_index(PickW'(free)));
   end
 
   always_comb begin
@@ -77,7 +73,7 @@ module kncsim_sci_active_buffer
   assign retransmit_o = rt_push;
 
   // The retransmission queue: entry indices in nack order; a nack this cycle is usable now.
-  kncsim_sci_fifo #(.Depth(SciActiveDepth), .Width(IdxW)) u_rt_queue (
+  kncsim_prim_fifo #(.Depth(SciActiveDepth), .Width(IdxW), .FrontReg(1'b1)) u_rt_queue (
     .clk_i, .rst_ni,
     .push_i (rt_push),
     .data_i (hit),
@@ -140,7 +136,7 @@ module kncsim_sci_active_buffer
   end
 
 `ifndef SYNTHESIS
-  // Protocol rules, one bit each under one assertion (see kncsim_sci_fifo).
+  // Protocol rules, one bit each under one assertion (see kncsim_prim_fifo).
   logic [3:0] broken;
   assign broken[0] = answer_valid_i && !hit_found;
   assign broken[1] = send_i && !(room_o && free_found);

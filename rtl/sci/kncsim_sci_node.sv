@@ -117,7 +117,7 @@ module kncsim_sci_node
   logic [$clog2(SciMaxDelay+1)-1:0] to_cpu_count;
   assign cpu_out_valid_o = to_cpu_count != '0 && due(to_cpu_front.stamp, now_q);
   assign cpu_out_o       = to_cpu_front.flit;
-  kncsim_sci_fifo #(.Depth(SciMaxDelay), .Width($bits(timed_flit_t))) u_to_cpu (
+  kncsim_prim_fifo #(.Depth(SciMaxDelay), .Width($bits(timed_flit_t)), .FrontReg(1'b1)) u_to_cpu (
     .clk_i, .rst_ni,
     .push_i (dst_push[SciMaxDims]),
     .data_i (timed_flit_t'{stamp: now_i + SciTimeW'(cfg_i.t_switch), flit: dst_flit[SciMaxDims]}),
@@ -154,7 +154,7 @@ module kncsim_sci_node
   end
 
 `ifndef SYNTHESIS
-  // One bit a rule under one assertion (see kncsim_sci_fifo).
+  // One bit a rule under one assertion (see kncsim_prim_fifo).
   logic [1:0] broken;
   assign broken[0] = !(cfg_i.dims >= 1 && 32'(cfg_i.dims) <= SciMaxDims);
   assign broken[1] = ring_in_valid_i >> cfg_i.dims != '0;

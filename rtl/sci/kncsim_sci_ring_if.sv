@@ -78,14 +78,14 @@ module kncsim_sci_ring_if
   sci_flit_t   iq_front_mem;
   logic [CntW-1:0] rb_count, iq_count, oq_count, iq_drop;
 
-  kncsim_sci_fifo #(.Depth(SciQueueDepth), .Width($bits(timed_flit_t))) u_ring_buffer (
+  kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width($bits(timed_flit_t)), .FrontReg(1'b1)) u_ring_buffer (
     .clk_i, .rst_ni, .push_i(rb_push),
     .data_i(timed_flit_t'{stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit}), .pop_i(rb_pop), .drop_i('0),
     .data_o(rb_front), .count_o(rb_count));
-  kncsim_sci_fifo #(.Depth(SciQueueDepth), .Width(SciFlitW)) u_input_queue (
+  kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width(SciFlitW), .Drop(1'b1), .FrontReg(1'b1)) u_input_queue (
     .clk_i, .rst_ni, .push_i(iq_push), .data_i(in_q), .pop_i(iq_pop_i), .drop_i(iq_drop),
     .data_o(iq_front_mem), .count_o(iq_count));
-  kncsim_sci_fifo #(.Depth(SciQueueDepth), .Width($bits(timed_flit_t))) u_output_queue (
+  kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width($bits(timed_flit_t)), .FrontReg(1'b1)) u_output_queue (
     .clk_i, .rst_ni, .push_i(oq_push_i),
     .data_i(timed_flit_t'{stamp: stamp_now_i + SciTimeW'(cfg_i.t_switch), flit: oq_flit_i}),
     .pop_i(oq_pop), .drop_i('0), .data_o(oq_front), .count_o(oq_count));
@@ -317,7 +317,7 @@ module kncsim_sci_ring_if
   end
 
 `ifndef SYNTHESIS
-  // Protocol rules of the ring interface, one bit each under one assertion (see kncsim_sci_fifo).
+  // Protocol rules of the ring interface, one bit each under one assertion (see kncsim_prim_fifo).
   logic [5:0] broken;
   assign broken[0] = 32'(answer_sent_d) > 32'(cfg_i.echo_flits);
   assign broken[1] = reserved_d < 0;

@@ -104,7 +104,7 @@ module kncsim_sci_switch
 `ifndef SYNTHESIS
   // Protocol: a source's flits move as whole packets (a head first, then the rest up to the
   // tail, with no other head between); the first source served is one that exists. One bit a
-  // rule under one assertion (see kncsim_sci_fifo).
+  // rule under one assertion (see kncsim_prim_fifo).
   logic [SciSources-1:0] moving_q;  // a flit of the bound packet has moved
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) moving_q <= '0;

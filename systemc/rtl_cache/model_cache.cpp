@@ -149,30 +149,48 @@ uint64_t bytes_under(const fs::path& p) {
 
 }  // namespace
 
+namespace {
+// kncsim's own RTL tree: rtl/, or another laid out as rtl/ (KNCSIM_RTL_DIR: the mutation script's
+// mutants, on which every test then runs).
+std::string own_rtl_root() {
+  const char* env = std::getenv("KNCSIM_RTL_DIR");
+  return env && *env ? std::string(env) : std::string(rtl_build::kSourceRoot) + "/rtl";
+}
+}  // namespace
+
 std::string model_sources_dir(const ModelSpec& spec) {
   if (!spec.sources_dir.empty()) return spec.sources_dir;
-  // KNCSIM_RTL_DIR: kncsim's own RTL taken from another tree laid out as rtl/ (the mutation
-  // script's mutants: every test then runs on them).
-  const char* env = std::getenv("KNCSIM_RTL_DIR");
-  const std::string rtl = env && *env ? std::string(env) : std::string(rtl_build::kSourceRoot) + "/rtl";
-  return spec.family == RtlFamily::router ? rtl : rtl + "/sci";
+  return spec.family == RtlFamily::router ? own_rtl_root() : own_rtl_root() + "/sci";
+}
+
+std::string model_prim_dir(const ModelSpec& spec) {
+  if (!spec.sources_dir.empty()) {
+    std::error_code ec;
+    const fs::path own = fs::path(spec.sources_dir) / "prim";
+    if (fs::is_directory(own, ec)) return own.string();
+  }
+  return own_rtl_root() + "/prim";
 }
 
 std::vector<std::string> model_sources(const ModelSpec& spec) {
   std::vector<std::string> vlt, pkg, sv;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(model_sources_dir(spec), ec)) {
-    if (!e.is_regular_file()) continue;
-    const std::string name = e.path().filename().string(), path = e.path().string();
-    if (e.path().extension() == ".vlt") vlt.push_back(path);
-    else if (e.path().extension() == ".sv" && name.size() > 7 && name.compare(name.size() - 7, 7, "_pkg.sv") == 0) pkg.push_back(path);
-    else if (e.path().extension() == ".sv") sv.push_back(path);
+  for (const std::string& dir : {model_sources_dir(spec), model_prim_dir(spec)}) {
+    std::error_code ec;
+    bool family_files = false;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      if (!e.is_regular_file()) continue;
+      const std::string name = e.path().filename().string(), path = e.path().string();
+      if (e.path().extension() == ".vlt") vlt.push_back(path);
+      else if (e.path().extension() == ".sv" && name.size() > 7 && name.compare(name.size() - 7, 7, "_pkg.sv") == 0) pkg.push_back(path);
+      else if (e.path().extension() == ".sv") sv.push_back(path), family_files = true;
+    }
+    if (ec) throw RtlSourceError(fmt::format("RTL sources '{}': {}", dir, ec.message()));
+    if (!family_files && dir == model_sources_dir(spec))
+      throw RtlSourceError(fmt::format("RTL sources '{}': no .sv files there", dir));
   }
-  if (ec) throw RtlSourceError(fmt::format("RTL sources '{}': {}", model_sources_dir(spec), ec.message()));
   for (auto* v : {&vlt, &pkg, &sv}) std::sort(v->begin(), v->end());
   vlt.insert(vlt.end(), pkg.begin(), pkg.end());
   vlt.insert(vlt.end(), sv.begin(), sv.end());
-  if (sv.empty()) throw RtlSourceError(fmt::format("RTL sources '{}': no .sv files there", model_sources_dir(spec)));
   return vlt;
 }
 

@@ -33,10 +33,12 @@ struct ModelSpec {
 };
 
 // The directory the sources come from (sources_dir; else $KNCSIM_RTL_DIR, or rtl/ of kncsim's
-// source tree, with the SCI node's in its sci/), and its sources in the order Verilator reads them:
-// Verilator control files (*.vlt), then packages (*_pkg.sv), then the other *.sv files, each
-// group by name.
+// source tree, with the SCI node's in its sci/); the prims both families use (the FIFO, the
+// pick, the reset check): sources_dir's prim/ if it has one, else kncsim's (rtl/prim/, or
+// $KNCSIM_RTL_DIR/prim/); and the sources of both in the order Verilator reads them: Verilator
+// control files (*.vlt), then packages (*_pkg.sv), then the other *.sv files, each group by path.
 std::string model_sources_dir(const ModelSpec& spec);
+std::string model_prim_dir(const ModelSpec& spec);
 std::vector<std::string> model_sources(const ModelSpec& spec);
 
 }  // namespace kncsim

@@ -107,7 +107,7 @@ TEST(RtlRouterAssertionsDeathTest, AFlitSentWithoutCreditOverflowsTheInputFifo) 
       },
       exit_1(),
       "net\\.router_4\\.rtl\\.kncsim_router_top\\.g_router\\.u_router\\.g_fifo\\[1\\]\\.u_fifo.*"
-      "FifoOverflow_A: a flit pushed into a full FIFO .*\\(4 of 4 slots held\\).*"
+      "FifoOverflow_A: an entry pushed into a full FIFO .*\\(4 of 4 slots held\\).*"
       "kncsim: RTL assertion failed in cycle 8 ");
 }
 

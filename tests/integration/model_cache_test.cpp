@@ -172,18 +172,18 @@ TEST(ArchitectsRtl, ASyntaxErrorIsRefusedWithItsFileAndLine) {
   Cache cache;
   const std::string dir = copy_of_rtl(cache.path() + "/my_rtl");
   {
-    std::ofstream f(dir + "/kncsim_fifo.sv", std::ios::app);
+    std::ofstream f(dir + "/kncsim_route_compute.sv", std::ios::app);
     f << "\nmodule broken (input logic a_i\n";  // line after the file's last: no ');', no endmodule
   }
   const Outcome o = kncsim("run" + joined(kRtl) + " --set router.rtl_sources=" + dir, cache.env());
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find("Verilator refused the router sources in " + dir), std::string::npos) << o.err;
-  EXPECT_NE(o.err.find("kncsim_fifo.sv:"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("kncsim_route_compute.sv:"), std::string::npos) << o.err;
   EXPECT_EQ(cache.entries(), 0);
   const size_t log = o.err.find(cache.path() + "/failed/");
   ASSERT_NE(log, std::string::npos) << "the log is named: " << o.err;
   const std::string log_path = o.err.substr(log, o.err.find(')', log) - log);
-  EXPECT_NE(read_file(log_path).find("kncsim_fifo.sv"), std::string::npos) << log_path;
+  EXPECT_NE(read_file(log_path).find("kncsim_route_compute.sv"), std::string::npos) << log_path;
   EXPECT_EQ(cache.staging(), 0);
 }
 
@@ -259,7 +259,7 @@ TEST(ArchitectsRtl, AnEditRebuildsTheModelOnce) {
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_EQ(occurrences(first.err, "building the RTL model"), 1) << first.err;
   EXPECT_EQ(occurrences(kncsim(run, cache.env()).err, "building the RTL model"), 0);
-  std::ofstream(dir + "/kncsim_fifo.sv", std::ios::app) << "\n// an edit\n";
+  std::ofstream(dir + "/prim/kncsim_prim_fifo.sv", std::ios::app) << "\n// an edit\n";  // its own prims count
   const Outcome edited = kncsim(run, cache.env());
   ASSERT_EQ(edited.status, 0) << edited.err;
   EXPECT_EQ(occurrences(edited.err, "building the RTL model"), 1) << edited.err;

@@ -1,7 +1,7 @@
 // Known values after reset, for every module with state (assertions only: nothing here drives
 // logic). At the first clock edge after a reset, when the state still holds what the reset
 // gave it, ok_i must be 1; the report names the instance and the rule.
-module kncsim_reset_check #(
+module kncsim_prim_reset_check #(
   parameter string Name = "module",             // the module checked
   parameter string Rule = "ResetKnown_A: state not reset"
 ) (
