@@ -22,7 +22,6 @@
 #include <cstdio>
 #include <iostream>
 
-#include "config/schema.hpp"
 #include "contention_report.hpp"
 #include "diverge/diverge_command.hpp"
 #include "expectations.hpp"

@@ -147,15 +147,13 @@ uint64_t bytes_under(const fs::path& p) {
   return n;
 }
 
-}  // namespace
-
-namespace {
 // kncsim's own RTL tree: rtl/, or another laid out as rtl/ (KNCSIM_RTL_DIR: the mutation script's
 // mutants, on which every test then runs).
 std::string own_rtl_root() {
   const char* env = std::getenv("KNCSIM_RTL_DIR");
   return env && *env ? std::string(env) : std::string(rtl_build::kSourceRoot) + "/rtl";
 }
+
 }  // namespace
 
 std::string model_sources_dir(const ModelSpec& spec) {
@@ -174,18 +172,19 @@ std::string model_prim_dir(const ModelSpec& spec) {
 
 std::vector<std::string> model_sources(const ModelSpec& spec) {
   std::vector<std::string> vlt, pkg, sv;
-  for (const std::string& dir : {model_sources_dir(spec), model_prim_dir(spec)}) {
+  const std::string family_dir = model_sources_dir(spec);
+  for (const std::string& dir : {family_dir, model_prim_dir(spec)}) {
     std::error_code ec;
-    bool family_files = false;
+    bool modules = false;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
       if (!e.is_regular_file()) continue;
       const std::string name = e.path().filename().string(), path = e.path().string();
       if (e.path().extension() == ".vlt") vlt.push_back(path);
       else if (e.path().extension() == ".sv" && name.size() > 7 && name.compare(name.size() - 7, 7, "_pkg.sv") == 0) pkg.push_back(path);
-      else if (e.path().extension() == ".sv") sv.push_back(path), family_files = true;
+      else if (e.path().extension() == ".sv") sv.push_back(path), modules = true;
     }
     if (ec) throw RtlSourceError(fmt::format("RTL sources '{}': {}", dir, ec.message()));
-    if (!family_files && dir == model_sources_dir(spec))
+    if (!modules && dir == family_dir)
       throw RtlSourceError(fmt::format("RTL sources '{}': no .sv files there", dir));
   }
   for (auto* v : {&vlt, &pkg, &sv}) std::sort(v->begin(), v->end());
