@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SystemC flit-level network speed (node-cycles/s, one thread) and the peak memory of a
-# 128x128 mesh. Run on an otherwise idle machine; figures go in the README.
+# 128x128 mesh. Run on an otherwise idle machine; figures go in docs/benchmarks.md (and the README's speed table).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --preset release >/dev/null && cmake --build --preset release --target kncsim kncsim-bench-systemc >/dev/null
