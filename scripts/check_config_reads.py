@@ -1,22 +1,20 @@
 #!/usr/bin/python3
-"""The configuration is read only where it is decoded: a string-keyed read of a Config
-(c.text("router.impl"), .integer, .number, .integers, .is_word, .values) outside systemc/config/
-is counted per file and held to tests/lint/config_read_budget.txt. The budget only goes down: a
-file over its budget, or a new file that reads the Config, fails with each read's file:line; a
-file under its budget fails too, asking for the budget to be lowered, so the ratchet keeps what
-a change removed. (tests/unit/config_test.cpp tests Config itself and is not counted.) The end
-state is an empty budget.
+"""The configuration is read only where it is decoded: systemc/config/ turns a Config into a
+typed ExperimentSpec (and the smaller decodings beside it: run sizing, outputs, contention), and
+everything else reads the spec. A call of one of Config's read methods (.text, .integer,
+.number, .integers, .is_word, .values) anywhere else in systemc/, tb/ or tests/ fails, with
+each call's file:line. No other type in kncsim has methods of these names, so the rule holds
+whatever the receiver is called. (tests/unit/config_test.cpp tests Config itself.)
 
     scripts/check_config_reads.py [--root DIR]
-Exit 0 when every count equals its budget, 1 otherwise, 2 on a bad budget file.
+Exit 0 when there is none, 1 otherwise.
 """
 import argparse
 import pathlib
 import re
 import sys
 
-READ = re.compile(r"(?:\b(?:c|cfg|conf|config)|\bp\.config|\bconfig_of\([^()]*\))(?:\.|->)"
-                  r"(?:text|integer|number|integers|is_word|values)\(")
+READ = re.compile(r"(?:\.|->)\s*(?:text|integer|number|integers|is_word|values)\s*\(")
 EXEMPT = {"tests/unit/config_test.cpp"}
 
 
@@ -30,23 +28,10 @@ def reads(root):
             if rel.startswith("systemc/config/") or rel in EXEMPT:
                 continue
             hits = [(n, line.strip()) for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
-                    for _ in READ.finditer(line)]
+                    if READ.search(line)]
             if hits:
                 out[rel] = hits
     return out
-
-
-def budget(path):
-    allowed = {}
-    for n, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        parts = line.split()
-        if len(parts) != 2 or not parts[1].isdigit():
-            print(f"check_config_reads.py: {path}:{n}: expected 'FILE COUNT', got: {line}", file=sys.stderr)
-            sys.exit(2)
-        allowed[parts[0]] = int(parts[1])
-    return allowed
 
 
 def main():
@@ -54,22 +39,15 @@ def main():
     ap.add_argument("--root", default=pathlib.Path(__file__).resolve().parent.parent, type=pathlib.Path)
     a = ap.parse_args()
     found = reads(a.root)
-    allowed = budget(a.root / "tests" / "lint" / "config_read_budget.txt")
-    bad = 0
-    for rel in sorted(set(found) | set(allowed)):
-        have, may = len(found.get(rel, [])), allowed.get(rel, 0)
-        if have > may:
-            bad += 1
-            print(f"{rel}: {have} Config reads, budget {may}: decode the keys in systemc/config/ and pass the spec")
-            for n, text in found[rel]:
-                print(f"  {rel}:{n}: {text}")
-        elif have < may:
-            bad += 1
-            print(f"{rel}: {have} Config reads, budget {may}: lower its budget in tests/lint/config_read_budget.txt")
-    total = sum(len(v) for v in found.values())
-    print(f"Config reads outside systemc/config/: {total} in {len(found)} files"
-          + ("" if bad else " (each at its budget)"))
-    return 1 if bad else 0
+    for rel, hits in sorted(found.items()):
+        for n, text in hits:
+            print(f"{rel}:{n}: a Config read outside systemc/config/: {text}")
+    if found:
+        print("decode the key in systemc/config/ (experiment_spec, run_sizing, run_outputs, contention_spec) "
+              "and read the spec instead")
+        return 1
+    print("Config reads outside systemc/config/: none")
+    return 0
 
 
 if __name__ == "__main__":

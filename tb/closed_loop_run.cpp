@@ -92,7 +92,7 @@ ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, Packe
   ojson result;
   result["kncsim"] = KNCSIM_VERSION;
   result["topology"] = e.torus ? "torus" : "mesh";
-  result["model"] = spec.impl;
+  result["model"] = to_string(spec.impl);
   result["numsent"] = net.counters().numsent;
   result["numrecd"] = net.counters().numrecd;
   result["dropped"] = net.counters().dropped;

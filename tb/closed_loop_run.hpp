@@ -13,7 +13,7 @@
 
 #include <string>
 
-#include "experiment_spec.hpp"
+#include "config/experiment_spec.hpp"
 #include "stats/counters.hpp"
 
 namespace kncsim {

@@ -7,8 +7,8 @@
 #include <numeric>
 
 #include "contention/contention_parameters.hpp"
-#include "config/process_placement.hpp"
-#include "experiment.hpp"
+#include "config/config_json.hpp"
+#include "config/contention_spec.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -39,14 +39,9 @@ constexpr double kMaxSteps = 4e9;
 }  // namespace
 
 nlohmann::ordered_json contention_report(const Config& c, int top) {
-  if (c.text("network.topology") == "rings")
-    throw ConfigError("kncsim contention models a mesh or torus with fixed routing; allowed network.topology: mesh, "
-                      "torus");
-  if (c.text("router.routing") != "dor")
-    throw ConfigError("kncsim contention needs a fixed route per path (Chittor's assumption 4); allowed "
-                      "router.routing: dor");
-  const MeshGeometry g(network_radices(c), c.text("network.topology") == "torus");
-  const ProcessPlacement placement = process_placement(c, g);
+  const ContentionSpec spec = decode_contention(c);
+  const MeshGeometry g = spec.geometry();
+  const ProcessPlacement& placement = spec.placement;
   if (num_edges(placement.graph) > kMaxPaths)
     throw ConfigError(fmt::format("{} has {} paths; kncsim contention takes at most {} (a complete graph, traffic.pattern "
                                   "uniform, has N(N-1)); allowed: a smaller network or another pattern",
@@ -61,8 +56,8 @@ nlohmann::ordered_json contention_report(const Config& c, int top) {
   const ContentionSummary& s = r.summary;
 
   nlohmann::ordered_json j;
-  j["network"] = {{"radix", network_radices(c)},
-                  {"topology", c.text("network.topology")},
+  j["network"] = {{"radix", spec.radices},
+                  {"topology", spec.torus ? "torus" : "mesh"},
                   {"nodes", g.nodes()},
                   {"channels", r.channels.size()},
                   {"routing", "dor"}};

@@ -14,7 +14,8 @@
 
 #include "analytic/mesh_analytic.hpp"
 #include "closed_loop_run.hpp"
-#include "experiment_spec.hpp"
+#include "config/config_json.hpp"
+#include "config/experiment_spec.hpp"
 #include "memory_estimate.hpp"
 #include "net/ring_run.hpp"
 #include "net/sci_network.hpp"
@@ -23,6 +24,7 @@
 #include "ref/sci_ref_network.hpp"
 #include "rings_experiment.hpp"
 #include "rings_report.hpp"
+#include "rtl_attach.hpp"
 #include "sc/sim_session.hpp"
 #include "statistics_report.hpp"
 #include "stats/convergence.hpp"
@@ -34,14 +36,6 @@
 
 namespace kncsim {
 
-std::vector<uint32_t> trace_nodes(const Config& c) {
-  std::vector<uint32_t> nodes;
-  for (int64_t n : c.integers("trace.nodes")) nodes.push_back(uint32_t(n));
-  // A node listed twice is traced once (a huge list of repeats would otherwise trace it each time).
-  std::sort(nodes.begin(), nodes.end());
-  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
-  return nodes;
-}
 namespace {
 
 using ojson = nlohmann::ordered_json;
@@ -79,16 +73,6 @@ void put_measures(ojson& j, const Measures& m) {
 
 }  // namespace
 
-ojson resolved_config_json(const Config& config) {
-  ojson out = ojson::object();
-  for (const auto& [key, value] : config.values()) {
-    const auto dot = key.find('.');
-    ojson& section = out[key.substr(0, dot)];
-    std::visit([&](const auto& v) { section[key.substr(dot + 1)] = v; }, value);
-  }
-  return out;
-}
-
 namespace {
 
 // The wires of a mesh: its layout's lengths, the delays they give, the synchronous stretch.
@@ -108,7 +92,7 @@ ojson links_json(const MeshLinkTiming& t) {
   return j;
 }
 
-ojson mesh_analytic_report(const Config& c, const MeshExperiment& e) {
+ojson mesh_analytic_report(const Config& c, const ExperimentSpec& spec, const MeshExperiment& e) {
   const MeshGeometry g = e.geometry();
   const int L = e.packet_flits;
   const double A = e.load;
@@ -127,16 +111,16 @@ ojson mesh_analytic_report(const Config& c, const MeshExperiment& e) {
                {"umax_bound", a.umax_bound},
                {"injection_probability", a.injection_probability},
                {"offered_flits_per_node_cycle", a.offered_flits_per_node},
-               {"sns4_interval", sns4_initial_interval(m, c.number("run.accuracy"))},
+               {"sns4_interval", sns4_initial_interval(m, spec.convergence.accuracy)},
                {"config", resolved_config_json(c)}};
 }
 
-ojson analytic_report(const Config& c, const ExperimentSpec& spec) {
-  if (const auto* e = std::get_if<MeshExperiment>(&spec.topology)) return mesh_analytic_report(c, *e);
-  return rings_analytic_report(c, std::get<RingsExperiment>(spec.topology));
-}
-
 }  // namespace
+
+ojson analytic_report(const Config& c, const ExperimentSpec& spec) {
+  if (const auto* e = std::get_if<MeshExperiment>(&spec.topology)) return mesh_analytic_report(c, spec, *e);
+  return rings_analytic_report(c, spec, std::get<RingsExperiment>(spec.topology));
+}
 
 ojson analytic_report(const Config& c) { return analytic_report(c, decode_experiment(c)); }
 
@@ -204,7 +188,7 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Cy
   ojson result;
   result["kncsim"] = KNCSIM_VERSION;
   result["topology"] = topology;
-  result["model"] = spec.impl;
+  result["model"] = to_string(spec.impl);
   put_measures(result, target.measure(net));
   result["numsent"] = net.counters().numsent;
   result["numrecd"] = net.counters().numrecd;
@@ -312,9 +296,14 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
 }  // namespace
 
 ojson run_experiment(const Config& c, PacketSink* sink, const ProgressFn& progress) {
-  const MemoryEstimate memory = estimate_memory(c);
-  check_memory(c, memory);  // before anything is built
-  const ExperimentSpec spec = decode_experiment(c);
+  const RunSizing sizing = decode_sizing(c);
+  check_memory(sizing, estimate_memory(sizing));  // before the decoding builds per-node tables
+  return run_experiment(c, prepare_experiment(c), sink, progress);
+}
+
+ojson run_experiment(const Config& c, const ExperimentSpec& spec, PacketSink* sink, const ProgressFn& progress) {
+  const MemoryEstimate memory = estimate_memory(spec.sizing);
+  check_memory(spec.sizing, memory);  // before anything is built
   ojson result = std::visit(
       [&](const auto& e) {
         if constexpr (std::is_same_v<std::decay_t<decltype(e)>, MeshExperiment>)
@@ -341,32 +330,32 @@ std::string fifo_text(const ojson& router) {
 }
 
 // What the SystemC network adds beyond Pertel's router, if anything.
-std::string flit_level_text(const ojson& cfg, const ojson& links) {
-  if (cfg["router"]["impl"] == "ref") return "";
+std::string flit_level_text(const MeshExperiment& e, const ojson& cfg, const ojson& links) {
+  if (e.reference) return "";
   const ojson& d = links["link_delays"];
   const bool same = std::all_of(d.begin(), d.end(), [&](const ojson& x) { return x == d[0]; });
   std::string s = fmt::format(", {} links of delay {}", cfg["link"]["kind"].get<std::string>(),
                               same ? d[0].dump() : d.dump());
   if (links.contains("wire_delays"))  // a torus: the longest per dimension, and where the nodes sit
     s += fmt::format(" at most ({} wiring)", links["wiring"].get<std::string>());
-  if (links["mode"] == "synchronous") s += fmt::format(" (synchronous: a cycle is {:.4g} switch cycles)",
-                                                       links["cycle_time_factor"].get<double>());
+  if (e.links.synchronous) s += fmt::format(" (synchronous: a cycle is {:.4g} switch cycles)",
+                                             links["cycle_time_factor"].get<double>());
   if (cfg["router"]["routing_delay"].get<int64_t>() > 0)
     s += fmt::format(", routing delay {}", cfg["router"]["routing_delay"].get<int64_t>());
-  if (cfg["router"]["packet_format"] == "hop_count") s += ", hop-count headers";
+  if (e.flit.router.hop_count_headers) s += ", hop-count headers";
   return s;
 }
 
-std::string network_line(const ojson& cfg, const ojson& links) {
+std::string network_line(const MeshExperiment& e, const ojson& cfg, const ojson& links) {
   const auto& n = cfg["network"];
   const auto& t = cfg["traffic"];
   std::vector<int64_t> radices = n["radix"].is_array() ? n["radix"].get<std::vector<int64_t>>()
                                                       : std::vector<int64_t>(n["dims"].get<size_t>(), n["radix"].get<int64_t>());
   const std::string shape = fmt::format("{}", fmt::join(radices, "x"));
-  std::string pattern = t["pattern"] == "uniform" ? "" : " " + t["pattern"].get<std::string>() + " traffic,";
+  std::string pattern = e.stream.pattern.kind == PatternKind::uniform ? "" : " " + t["pattern"].get<std::string>() + " traffic,";
   return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {} stream", shape,
                      n["topology"].get<std::string>(), cfg["router"]["routing"].get<std::string>(),
-                     fifo_text(cfg["router"]), flit_level_text(cfg, links), t["packet_flits"].get<int64_t>(),
+                     fifo_text(cfg["router"]), flit_level_text(e, cfg, links), t["packet_flits"].get<int64_t>(),
                      t["load"].get<double>(), pattern, t["stream"].get<std::string>());
 }
 }  // namespace
@@ -402,10 +391,11 @@ std::string stopping_detail(const ojson& r) {
   return s;
 }
 
-std::string run_summary(const ojson& r) {
-  if (r.contains("topology") && r["topology"] == "rings") return rings_run_summary(r) + stopping_detail(r);
-  if (r.contains("closed_loop")) return closed_loop_summary(r);
-  std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(r["config"], r["analytic"]["links"]));
+std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
+  if (spec.topology_kind == NetworkTopology::rings) return rings_run_summary(spec, r) + stopping_detail(r);
+  const MeshExperiment& e = std::get<MeshExperiment>(spec.topology);
+  if (e.closed_loop) return closed_loop_summary(r);
+  std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(e, r["config"], r["analytic"]["links"]));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
                    r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",
                    r["curtime"].get<int64_t>(), r["intervals"].size(),
@@ -424,9 +414,9 @@ std::string run_summary(const ojson& r) {
   return s + stopping_detail(r);
 }
 
-std::string analytic_summary(const ojson& a) {
-  if (a.contains("topology") && a["topology"] == "rings") return rings_analytic_summary(a);
-  const bool torus = a.contains("topology") && a["topology"] == "torus";
+std::string analytic_summary(const ExperimentSpec& spec, const ojson& a) {
+  if (const auto* rings = std::get_if<RingsExperiment>(&spec.topology)) return rings_analytic_summary(*rings, a);
+  const bool torus = std::get<MeshExperiment>(spec.topology).torus;
   std::string s;
   s += fmt::format("nodes N                      {}{}\n", a["nodes"].get<long>(), torus ? " (torus)" : "");
   s += fmt::format("bisection bandwidth B        {} flits/cycle per direction{}\n", a["bisection_flits_per_cycle"].get<long>(),

@@ -7,22 +7,27 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "config/config_json.hpp"
+#include "config/experiment_spec.hpp"
 #include "stats/convergence.hpp"
 #include "stats/counters.hpp"
 
 namespace kncsim {
 
 // Runs the experiment; `sink` (optional) receives every delivered packet, and `progress`
-// (optional) is told where the run stands every few tenths of a second.
+// (optional) is told where the run stands every few tenths of a second. The run is refused
+// first if its memory estimate exceeds the limit. `config` is what the spec was decoded from
+// (the result records it).
+nlohmann::ordered_json run_experiment(const Config& config, const ExperimentSpec& spec, PacketSink* sink = nullptr,
+                                      const ProgressFn& progress = {});
+// The same, decoded here: the memory estimate is checked before the decoding builds anything.
 nlohmann::ordered_json run_experiment(const Config& config, PacketSink* sink = nullptr, const ProgressFn& progress = {});
 // Closed-form figures for the configured network (no simulation).
+nlohmann::ordered_json analytic_report(const Config& config, const ExperimentSpec& spec);
 nlohmann::ordered_json analytic_report(const Config& config);
-// trace.nodes, each node once, in order.
-std::vector<uint32_t> trace_nodes(const Config& config);
-// The configuration with every key resolved, nested by section.
-nlohmann::ordered_json resolved_config_json(const Config& config);
 
-std::string run_summary(const nlohmann::ordered_json& result);
-std::string analytic_summary(const nlohmann::ordered_json& report);
+// The human summaries of a result and of an analytic report, for the experiment decoded as spec.
+std::string run_summary(const ExperimentSpec& spec, const nlohmann::ordered_json& result);
+std::string analytic_summary(const ExperimentSpec& spec, const nlohmann::ordered_json& report);
 
 }  // namespace kncsim

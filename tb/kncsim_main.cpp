@@ -27,6 +27,8 @@
 #include "expectations.hpp"
 #include "keys_command.hpp"
 #include "experiment.hpp"
+#include "rtl_attach.hpp"
+#include "config/run_outputs.hpp"
 #include "io/output_file.hpp"
 #include "sc/vcd_file.hpp"
 #include "progress_line.hpp"
@@ -65,34 +67,24 @@ kncsim::Config load(const Common& c, std::ostream& warn) {
   return config;
 }
 
-// RTL nodes in trace.nodes: each writes every signal inside it to PATH.router_N.vcd beside
-// the VCD.
-bool traces_rtl_internals(const kncsim::Config& config) {
-  if (config.text("router.impl") == "rtl") return true;
-  const auto rtl = config.integers("router.rtl_nodes");
-  for (int64_t n : config.integers("trace.nodes"))
-    if (std::find(rtl.begin(), rtl.end(), n) != rtl.end()) return true;
-  return false;
-}
-
 // Every file the run will write, checked before anything is built or simulated (and without
 // opening any: a FIFO's reader may start after kncsim).
 void check_outputs(const Common& c, const kncsim::Config& config) {
   kncsim::check_output_path(c.json_path, "--json");
-  const std::string& vcd = config.text("trace.vcd");
-  if (!vcd.empty()) {
-    const std::string path = kncsim::vcd_output_path(vcd);
+  const kncsim::RunOutputs out = kncsim::decode_outputs(config);
+  if (!out.vcd.empty()) {
+    const std::string path = kncsim::vcd_output_path(out.vcd);
     const kncsim::OutputTarget t = kncsim::check_output_path(path, "--vcd (trace.vcd)");
-    if (!t.replaced() && traces_rtl_internals(config))
+    if (!t.replaced() && out.rtl_internals)
       throw kncsim::OutputError(fmt::format(
           "--vcd (trace.vcd) '{}' is {}, and the traced RTL nodes write their internal signals beside the VCD, to "
           "PATH.router_N.vcd; allowed: a file path, or trace.nodes without RTL nodes",
-          vcd, t.what()));
+          out.vcd, t.what()));
     if (t.replaced()) kncsim::check_output_path(kncsim::vcd_stem(path) + ".router_0.vcd", "--vcd (trace.vcd)");
   }
-  if (!config.text("trace.flits").empty()) kncsim::check_output_path(config.text("trace.flits"), "trace.flits");
+  if (!out.flits.empty()) kncsim::check_output_path(out.flits, "trace.flits");
   if (!c.csv_dir.empty()) {
-    if (config.text("run.statistics") != "full")
+    if (!out.full_statistics)
       throw kncsim::ConfigError("--csv needs run.statistics: full (it is basic)");
     kncsim::check_csv_dir(c.csv_dir);
   }
@@ -312,13 +304,14 @@ int main(int argc, char** argv) {
       const kncsim::Config config = load(run_opts, std::cerr);
       check_outputs(run_opts, config);
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
-      kncsim::prepare_rtl_models(config);  // a model built now is not counted as simulation time
+      const kncsim::ExperimentSpec spec = kncsim::prepare_experiment(config);
+      kncsim::prepare_rtl_models(spec);  // a model built now is not counted as simulation time
       const auto t0 = std::chrono::steady_clock::now();
       kncsim::ProgressLine progress(!run_opts.quiet);
-      const auto result = kncsim::run_experiment(config, nullptr, progress.callback());
+      const auto result = kncsim::run_experiment(config, spec, nullptr, progress.callback());
       progress.clear();
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      text << kncsim::run_summary(result) << kncsim::statistics_summary(result);
+      text << kncsim::run_summary(spec, result) << kncsim::statistics_summary(result);
       text << fmt::format("simulated in {:.3g} s ({:.3g} node-cycles/s)\n", secs,
                           double(result["analytic"]["nodes"].get<long>()) * result["curtime"].get<double>() / secs);
       write_json(run_opts.json_path, result);
@@ -341,8 +334,9 @@ int main(int argc, char** argv) {
     }
     const kncsim::Config config = load(analytic_opts, std::cerr);
     check_outputs(analytic_opts, config);
-    const auto report = kncsim::analytic_report(config);
-    (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::analytic_summary(report);
+    const kncsim::ExperimentSpec spec = kncsim::decode_experiment(config);
+    const auto report = kncsim::analytic_report(config, spec);
+    (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::analytic_summary(spec, report);
     write_json(analytic_opts.json_path, report);
     return 0;
   } catch (const kncsim::ConfigError& e) {

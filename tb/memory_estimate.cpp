@@ -40,72 +40,56 @@ double available_bytes() {
   return 0;
 }
 
-// Cycles the run may go on for: all of a fixed run, else up to the cap.
-double run_cycles(const Config& c) {
-  return double(c.text("run.convergence") == "fixed" ? c.integer("run.cycles") : c.integer("run.max_cycles"));
-}
-
-double source_cap(const Config& c) {
-  return c.is_word("traffic.source_queue_packets") ? 0 : double(c.integer("traffic.source_queue_packets"));
-}
-
-MemoryEstimate mesh(const Config& c) {
+MemoryEstimate mesh(const RunSizing& s) {
   MemoryEstimate e;
-  const std::vector<int> radices = network_radices(c);
-  const MeshGeometry g(radices, c.text("network.topology") == "torus");
-  const int L = int(c.integer("traffic.packet_flits"));
-  const double A = c.number("traffic.load");
+  const MeshGeometry g(s.radices, s.topology == NetworkTopology::torus);
+  const int L = s.packet_flits;
+  const double A = s.load;
   e.nodes = double(g.nodes());
-  const std::string& impl = c.text("router.impl");
-  const bool finite = !c.is_word("router.fifo_packets") || !c.is_word("router.fifo_flits");
-  const double fifo_flits = !c.is_word("router.fifo_packets") ? double(c.integer("router.fifo_packets")) * L
-                            : !c.is_word("router.fifo_flits") ? double(c.integer("router.fifo_flits"))
-                                                               : 0;
-  const Footprint f = impl == "ref" ? kRef : kSystemC;
+  const Footprint f = s.impl == RouterImpl::ref ? kRef : kSystemC;
   e.bytes_per_node = f.per_node;
-  if (c.text("run.statistics") == "full") e.bytes_per_node += kStatsPerNode + kStatsPerChannel * 2 * g.dims();
-  const double rtl_share = impl == "rtl" ? 1 : double(c.integers("router.rtl_nodes").size()) / e.nodes;
-  e.bytes_per_node += rtl_share * kRtlPerFifoFlit * fifo_flits * g.ports();
+  if (s.full_statistics) e.bytes_per_node += kStatsPerNode + kStatsPerChannel * 2 * g.dims();
+  const double rtl_share = s.impl == RouterImpl::rtl ? 1 : double(s.rtl_nodes) / e.nodes;
+  e.bytes_per_node += rtl_share * kRtlPerFifoFlit * s.fifo_flits * g.ports();
   e.bytes_per_packet = f.per_packet;
   // Past saturation the backlog grows by the offered packets the network cannot carry. The
   // Critique's U_max bound stands for what it carries under uniform traffic (so no run below it
   // is charged a backlog); other patterns saturate sooner, and are charged from half of it.
-  const double umax = mesh_analytic(radices, L, A).umax_bound;
-  const double carried =
-      (c.text("traffic.pattern") == "uniform" ? 1.0 : 0.5) * (std::isnan(umax) ? 0.85 : umax);
+  const double umax = mesh_analytic(s.radices, L, A).umax_bound;
+  const double carried = (s.uniform_pattern ? 1.0 : 0.5) * (std::isnan(umax) ? 0.85 : umax);
   const double q = std::min(1.0, injection_probability(A, g.radix(), L, g.torus()));
   const double growth = e.nodes * q * std::max(0.0, 1 - carried / A);
   const double in_flight = e.nodes * 2;  // below saturation: a few packets per node at most
-  const double cap = source_cap(c);
-  if (finite && cap > 0)  // everything waits at the sources, which hold at most `cap` each
-    e.backlog_packets = e.nodes * (cap + g.ports() * std::ceil(fifo_flits / L));
+  const double cap = s.source_queue_packets;
+  if (s.finite_fifos && cap > 0)  // everything waits at the sources, which hold at most `cap` each
+    e.backlog_packets = e.nodes * (cap + g.ports() * std::ceil(s.fifo_flits / L));
   else
-    e.backlog_packets = in_flight + growth * run_cycles(c);
+    e.backlog_packets = in_flight + growth * s.run_cycles;
   return e;
 }
 
-MemoryEstimate rings(const Config& c) {
+MemoryEstimate rings(const RunSizing& s) {
   MemoryEstimate e;
-  const int n = int(c.integer("network.dims"));
-  e.nodes = std::pow(double(network_radices(c)[0]), n);
+  const int n = int(s.radices.size());
+  e.nodes = std::pow(double(s.radices[0]), n);
   e.bytes_per_node = kRings.per_node + n * kRingsPerDim.per_node;
-  if (c.text("run.statistics") == "full") e.bytes_per_node += kStatsPerNode + kStatsPerChannel * n;
+  if (s.full_statistics) e.bytes_per_node += kStatsPerNode + kStatsPerChannel * n;
   e.bytes_per_packet = kRings.per_packet;
   // Messages per node per cycle beyond what the rings carry (about 0.7 of eq 13's maximum).
-  const double load = c.number("traffic.load");
+  const double load = s.load;
   const double growth = e.nodes * load / 20 * std::max(0.0, 1 - 0.7 / load);
-  const double cap = source_cap(c);
-  e.backlog_packets = e.nodes * 2 + (cap > 0 ? e.nodes * cap : growth * run_cycles(c));
+  const double cap = s.source_queue_packets;
+  e.backlog_packets = e.nodes * 2 + (cap > 0 ? e.nodes * cap : growth * s.run_cycles);
   return e;
 }
 
 }  // namespace
 
-MemoryEstimate estimate_memory(const Config& c) {
-  MemoryEstimate e = c.text("network.topology") == "rings" ? rings(c) : mesh(c);
+MemoryEstimate estimate_memory(const RunSizing& s) {
+  MemoryEstimate e = s.topology == NetworkTopology::rings ? rings(s) : mesh(s);
   e.peak_bytes = kBaseBytes + e.nodes * e.bytes_per_node + e.backlog_packets * e.bytes_per_packet;
-  if (!c.is_word("run.memory_limit")) {
-    e.limit_bytes = double(c.integer("run.memory_limit")) * 1048576;
+  if (s.memory_limit_mib) {
+    e.limit_bytes = double(*s.memory_limit_mib) * 1048576;
     e.limit_source = "run.memory_limit";
   } else {
     e.limit_bytes = available_bytes();
@@ -114,13 +98,13 @@ MemoryEstimate estimate_memory(const Config& c) {
   return e;
 }
 
-void check_memory(const Config& c, const MemoryEstimate& e) {
+void check_memory(const RunSizing& s, const MemoryEstimate& e) {
   if (e.limit_bytes <= 0 || e.peak_bytes <= e.limit_bytes) return;
   std::string cheaper;
-  if (c.text("network.topology") != "rings" && c.text("router.impl") != "ref") {
-    Config ref = c;
-    ref.set_value("router.impl", "ref", "the memory estimate");
-    ref.set_value("router.rtl_nodes", "none", "the memory estimate");
+  if (s.topology != NetworkTopology::rings && s.impl != RouterImpl::ref) {
+    RunSizing ref = s;
+    ref.impl = RouterImpl::ref;
+    ref.rtl_nodes = 0;
     cheaper = fmt::format("router.impl: ref (about {:.0f} MB), ", estimate_memory(ref).peak_bytes / 1e6);
   }
   if (e.backlog_packets > e.nodes * 4)

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "config/config.hpp"
+#include "config/run_sizing.hpp"
 
 namespace kncsim {
 
@@ -21,8 +21,8 @@ struct MemoryEstimate {
   std::string limit_source;        // "run.memory_limit" or "MemAvailable"
 };
 
-MemoryEstimate estimate_memory(const Config& c);
+MemoryEstimate estimate_memory(const RunSizing& s);
 // Throws ConfigError when the estimate exceeds the limit, with a cheaper alternative.
-void check_memory(const Config& c, const MemoryEstimate& e);
+void check_memory(const RunSizing& s, const MemoryEstimate& e);
 
 }  // namespace kncsim

@@ -5,23 +5,17 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "config/config.hpp"
-#include "experiment_spec.hpp"
+#include "config/experiment_spec.hpp"
 #include "net/ring_run.hpp"
 #include "net/sci_network.hpp"
 #include "ring/sci_params.hpp"
 
 namespace kncsim {
 
-// The simulated network's parameters; refuses queues the protocol cannot work with.
-SciParams rings_sci_params(const Config& c);
-// The RTL nodes asked for (router.impl: rtl, router.rtl_nodes); refuses a network outside the
-// RTL's limits, naming the key.
-SciRtl rings_rtl(const Config& c, const SciParams& p);
 // After the convergence path's fields: drains a fixed run, checks flit conservation and
 // exactly-once delivery, and adds Scott & Goodman's measures over the window (latency per
 // kind in switch cycles, round trip, bits/cycle/processor) and the protocol's counts.
 void put_rings_results(nlohmann::ordered_json& result, const RingsExperiment& e, RingRun& run);
-std::string rings_run_summary(const nlohmann::ordered_json& result);
+std::string rings_run_summary(const ExperimentSpec& spec, const nlohmann::ordered_json& result);
 
 }  // namespace kncsim

@@ -11,51 +11,7 @@ namespace kncsim {
 
 using ojson = nlohmann::ordered_json;
 
-RingsDesign rings_design(const Config& c) {
-  RingsDesign d;
-  d.dims = int(c.integer("network.dims"));
-  d.radix = network_radices(c).front();
-  d.mode = c.text("link.mode") == "synchronous" ? RingLinkMode::synchronous : RingLinkMode::pipelined;
-  const std::string& k = c.text("link.constraint");
-  d.constraint = k == "node_size" ? RingConstraint::node_size
-                 : k == "bisection" ? RingConstraint::bisection
-                                    : RingConstraint::link_width;
-  d.width_bits = int(c.integer("link.width_bits"));
-  d.node_wires = int(c.integer("link.node_wires"));
-  d.bisection_wires = c.is_word("link.bisection_wires") ? 0 : long(c.integer("link.bisection_wires"));
-  d.switch_to_wire = c.number("link.switch_to_wire_ratio");
-  d.t_pass = int(c.integer("router.t_pass"));
-  d.t_switch = int(c.integer("router.t_switch"));
-  d.address_bits = int(c.integer("traffic.address_bits"));
-  d.data_bits = int(c.integer("traffic.data_bits"));
-  d.echo_bits = int(c.integer("traffic.echo_bits"));
-  d.data_fraction = c.number("traffic.data_fraction");
-  return d;
-}
-
-RingsAnalytic checked_rings_analytic(const RingsDesign& d) {
-  // W = 0 bits is the one design the schema's ranges let through (eq 7 and the node-size
-  // split round down): name the key that sets it, and its least value.
-  const long nodes = std::lround(std::pow(double(d.radix), double(d.dims)));
-  const bool narrow = rings_link_width(d) < 1;
-  if (narrow && d.constraint == RingConstraint::node_size)
-    throw ConfigError(fmt::format("link.node_wires = {} with link.constraint node_size leaves links of W = {} / (2n) = 0 "
-                                  "bits for n = {}; allowed: link.node_wires >= {}",
-                                  d.node_wires, d.node_wires, d.dims, 2 * d.dims));
-  if (narrow && d.constraint == RingConstraint::bisection) {
-    const long least = (2 * nodes + d.radix - 1) / d.radix;
-    throw ConfigError(fmt::format("link.bisection_wires = {} with link.constraint bisection leaves links of W = k B / 2N "
-                                  "= 0 bits for k = {}, N = {}; allowed: link.bisection_wires >= {}",
-                                  d.bisection_wires, d.radix, nodes, least));
-  }
-  try {
-    return rings_analytic(d);
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(fmt::format("link.constraint {}: {}", to_string(d.constraint), e.what()));
-  }
-}
-
-ojson rings_analytic_report(const Config& c, const RingsExperiment& e) {
+ojson rings_analytic_report(const Config& c, const ExperimentSpec& spec, const RingsExperiment& e) {
   const RingsDesign& d = e.design;
   const RingsAnalytic& a = e.analytic;
   auto packet = [](const PacketLatency& p) { return ojson{{"flits", p.flits}, {"unloaded_cycles", p.unloaded_cycles}}; };
@@ -78,13 +34,13 @@ ojson rings_analytic_report(const Config& c, const RingsExperiment& e) {
                {"round_trip_unloaded_cycles", a.round_trip_cycles},
                {"round_trip_unloaded_cycles_max_wires", a.round_trip_max_wire_cycles},
                {"max_throughput_bits_per_cycle_per_node", a.max_throughput},
-               {"sns4_interval", sns4_initial_interval_for_rate(e.messages_per_cycle(), c.number("run.accuracy"))},
+               {"sns4_interval", sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy)},
                {"config", resolved_config_json(c)}};
 }
 
-std::string rings_analytic_summary(const ojson& a) {
+std::string rings_analytic_summary(const RingsExperiment& e, const ojson& a) {
   std::string s;
-  const bool sync = a["link_mode"] == "synchronous";
+  const bool sync = e.design.mode == RingLinkMode::synchronous;
   s += fmt::format("{}-node {}-ary {}-cube of unidirectional rings, {} links, {} constraint\n", a["nodes"].get<long>(),
                    a["config"]["network"]["radix"].dump(), a["config"]["network"]["dims"].get<long>(),
                    a["link_mode"].get<std::string>(), a["constraint"].get<std::string>());

@@ -15,7 +15,8 @@
 #include <set>
 #include <thread>
 
-#include "experiment_spec.hpp"
+#include "config/experiment_spec.hpp"
+#include "rtl_attach.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_cache/build_progress_line.hpp"
@@ -25,11 +26,12 @@
 
 namespace kncsim {
 
-std::vector<ModelSpec> rtl_models_of(const Config& config) {
-  const ExperimentSpec e = decode_experiment(config);
-  if (const auto* m = std::get_if<MeshExperiment>(&e.topology)) return m->rtl_models;
-  return std::get<RingsExperiment>(e.topology).rtl_models;
+std::vector<ModelSpec> rtl_models_of(const ExperimentSpec& spec) {
+  if (const auto* m = std::get_if<MeshExperiment>(&spec.topology)) return m->rtl_models;
+  return std::get<RingsExperiment>(spec.topology).rtl_models;
 }
+
+std::vector<ModelSpec> rtl_models_of(const Config& config) { return rtl_models_of(prepare_experiment(config)); }
 
 std::vector<ModelSpec> rtl_test_models() {
   std::vector<ModelSpec> out;
@@ -140,10 +142,10 @@ int build_rtl_models(const std::vector<ModelSpec>& models, int jobs) {
   return 0;
 }
 
-void prepare_rtl_models(const Config& config) {
+void prepare_rtl_models(const ExperimentSpec& spec) {
   const ModelCache cache;
   const int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  for (const ModelSpec& m : rtl_models_of(config))
+  for (const ModelSpec& m : rtl_models_of(spec))
     if (!cache.cached(m)) {
       BuildProgressLine progress;
       cache.ensure(m, jobs, &progress);

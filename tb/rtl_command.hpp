@@ -4,12 +4,14 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "config/experiment_spec.hpp"
 #include "rtl_cache/model_spec.hpp"
 
 namespace kncsim {
 
 // The models a configuration's RTL nodes use (none for a configuration without RTL routers).
 std::vector<ModelSpec> rtl_models_of(const Config& config);
+std::vector<ModelSpec> rtl_models_of(const ExperimentSpec& spec);
 // The models the test suite uses: the reference parameter sets in both bindings, and the CI
 // mutants.
 std::vector<ModelSpec> rtl_test_models();
@@ -19,7 +21,7 @@ std::vector<ModelSpec> rtl_test_models();
 int build_rtl_models(const std::vector<ModelSpec>& models, int jobs);
 // Before a run: builds the models its RTL nodes need that are not cached yet, with every core,
 // so that the run's own time is simulation (progress on a terminal only; nothing on stdout).
-void prepare_rtl_models(const Config& config);
+void prepare_rtl_models(const ExperimentSpec& spec);
 // kncsim rtl check: each model's sources against its port table, and elaborated by Verilator
 // (its default warnings fatal), without building; a line per model. Returns 0, or throws
 // RtlSourceError naming what is wrong.

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "config/experiment_spec.hpp"
 #include "experiment.hpp"
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
@@ -240,11 +241,12 @@ Settings random_mesh_settings(MeshModel model, Rng& rng) {
 
 RunFigures run_mesh(const Settings& settings) {
   const Config c = settings.config();
-  const MeshGeometry g(network_radices(c));
-  const bool dor = c.text("router.routing") == "dor";
-  const bool finite = !c.is_word("router.fifo_packets") || !c.is_word("router.fifo_flits");
-  const int flits = int(c.integer("traffic.packet_flits"));
-  const int headers = c.text("router.packet_format") == "hop_count" ? g.dims() : 0;
+  const MeshExperiment m = std::get<MeshExperiment>(decode_experiment(c).topology);
+  const MeshGeometry g = m.geometry();
+  const bool dor = !m.flit.router.adaptive;
+  const bool finite = m.flit.router.fifo_flits >= 0;
+  const int flits = m.packet_flits;
+  const int headers = m.flit.router.hop_count_headers ? g.dims() : 0;
   MeshChecker checker(g, flits, flits - headers, dor);
   RunFigures f;
   f.pair_order_checked = dor;
@@ -255,7 +257,7 @@ RunFigures run_mesh(const Settings& settings) {
     checker.raise();  // a broken check before the deadlock is the real finding
     if (dor || !finite)
       throw Violation(fmt::format("deadlock with {} routing and {} FIFOs, which cannot deadlock: {}",
-                                  c.text("router.routing"), finite ? "finite" : "unbounded", e.what()));
+                                  dor ? "dor" : "adaptive", finite ? "finite" : "unbounded", e.what()));
     f.deadlocked = true;
   } catch (const std::exception& e) {
     checker.raise();

@@ -13,16 +13,18 @@
 #include "analytic/rings_analytic.hpp"
 #include "net/sci_network.hpp"
 #include "ref/sci_ref_network.hpp"
-#include "rings_experiment.hpp"
-#include "rings_report.hpp"
+#include "config/experiment_spec.hpp"
+#include "rtl_attach.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
-#include "topo/ring_geometry.hpp"
 #include "topo/ring_geometry.hpp"
 #include "traffic/ring_traffic.hpp"
 
 namespace kncsim::soak {
 namespace {
+
+// The decoded rings experiment of a drawn configuration (refuses what a run would refuse).
+RingsExperiment rings_of(const Config& c) { return std::get<RingsExperiment>(decode_experiment(c).topology); }
 
 constexpr int kDraws = 1000;
 constexpr int64_t kDrainChunk = 1000;     // cycles per sc_start while draining
@@ -83,7 +85,7 @@ void set_traffic(Settings& s, Rng& rng) {
 // the default 100 bytes. Small input queues refuse packets: nacks and retransmissions.
 void set_queues(Settings& s, Rng& rng) {
   if (rng.chance(0.5)) return;
-  const SciParams p = rings_sci_params(s.config());
+  const SciParams p = rings_of(s.config()).params;
   const int packet = std::max(p.address_flits, p.data_flits), largest = std::max(packet, p.echo_flits);
   s.set("router.ring_buffer_flits", largest + rng.range(0, 2 * largest));
   s.set("router.input_queue_flits", packet + rng.range(0, 2 * packet));
@@ -212,14 +214,14 @@ Settings random_ring_settings(Rng& rng) {
       const double r = rng.uniform(0, 1);
       const bool rtl = r < 0.15, mixed = r >= 0.15 && r < 0.3;
       set_queues(s, rng);
-      const SciParams p = rings_sci_params(s.config());  // refuses queues smaller than a packet
+      const SciParams p = rings_of(s.config()).params;  // refuses queues smaller than a packet
       if (rtl || mixed) {
         s.set("router.active_buffer_packets", rng.range(1, 8));  // the RTL's are bounded
         const Settings before = s;
         s.set("router.impl", rtl ? "rtl" : "systemc");
         if (mixed) s.set("router.rtl_nodes", yaml_value(random_nodes(RingGeometry(p.dims, p.radix).nodes(), 1. / 3, rng)));
         try {
-          rings_rtl(s.config(), rings_sci_params(s.config()));
+          rings_of(s.config());
         } catch (const ConfigError&) {  // outside the RTL's limits
           s = before;
         }
@@ -233,28 +235,19 @@ Settings random_ring_settings(Rng& rng) {
 }
 
 RunFigures run_rings(const Settings& settings) {
-  const Config c = settings.config();
-  const RingsDesign d = rings_design(c);
-  const RingsAnalytic a = rings_analytic(d);
-  const SciParams p = rings_sci_params(c);
-  const bool rr = c.text("traffic.workload") == "request_response";
-  // Offered load as kncsim run offers it: messages per cycle per node.
-  const double f = rr ? 0.5 : d.data_fraction;
-  const double offered = c.number("traffic.load") * a.max_throughput * a.cycle_time_increase;
-  const double rate = rr ? offered / (d.address_bits + d.data_bits)
-                         : offered / (f * d.data_bits + (1 - f) * d.address_bits);
-  const int64_t run_cycles = c.integer("run.cycles");
-  const uint64_t seed = uint64_t(c.integer("traffic.seed"));
+  const RingsExperiment e = std::get<RingsExperiment>(prepare_experiment(settings.config()).topology);
+  const SciParams& p = e.params;
+  const int64_t run_cycles = e.traffic.until;  // run.convergence fixed: run.cycles
 
   SimSession session;  // declared first: outlives the network
   std::unique_ptr<SciModel> net;
-  if (c.text("router.impl") == "ref")
+  if (e.reference)
     net = std::make_unique<SciRefNetwork>("soak_rings", p);
   else
-    net = std::make_unique<SciNetwork>("soak_rings", p, SciTrace{}, rings_rtl(c, p));
+    net = std::make_unique<SciNetwork>("soak_rings", p, SciTrace{}, e.rtl);
   RingChecker check(p);
   RingTraffic traffic(
-      *net, RingTrafficSpec{rate, f, rr, seed, run_cycles},
+      *net, e.traffic,
       [&](uint64_t id, uint32_t src, uint32_t dest, SciKind kind, int64_t t, int64_t) {
         check.injected(id, src, dest, kind, t);
       },

@@ -183,7 +183,7 @@ std::string statistics_summary(const ojson& r) {
                               g(l["stddev"]), g(l["p50"]), g(l["p90"]), g(l["p99"]), g(l["p999"]), g(l["max"]));
   if (ch.contains("busiest")) {
     const ojson& b = ch["busiest"];
-    const bool rings = r["topology"] == "rings";
+    const bool rings = ch.contains("address");  // a ring's channels count flits by packet kind
     s += fmt::format("channels: mean utilisation {}, busiest {} at node {} {} ({}); bisection {}\n", g(ch["mean_utilisation"]),
                      g(b["utilisation"]), b["node"].get<int64_t>(), b["coords"].dump(),
                      rings ? fmt::format("ring {}", b["dim"].get<int>())
@@ -211,7 +211,7 @@ std::string cell(const ojson& x) {
 void write_statistics_csv(const ojson& r, const std::string& dir) {
   if (dir.empty()) return;
   namespace fs = std::filesystem;
-  const bool rings = r["topology"] == "rings";
+  const bool rings = r["channels"].contains("address");  // a ring's channels count flits by packet kind
   // Node n's coordinates: n = x0 + x1 R0 + x2 R0 R1 + .. (meshes, tori and rings alike).
   const ojson& cfg = r["config"]["network"];
   std::vector<int64_t> radices = cfg["radix"].is_array() ? cfg["radix"].get<std::vector<int64_t>>()

@@ -653,6 +653,12 @@ std::vector<int64_t> Config::integers(const std::string& key) const {
   return {integer(key)};
 }
 
+std::optional<double> numeric_key(const Config& c, const std::string& key) {
+  const KeySpec* k = find_key(key);
+  if (!k || (k->kind != KeyKind::number && k->kind != KeyKind::integer)) return std::nullopt;
+  return c.number(key);
+}
+
 std::vector<int> network_radices(const Config& c) {
   const std::vector<int64_t> r = c.integers("network.radix");
   const int64_t dims = c.integer("network.dims");

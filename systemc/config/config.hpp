@@ -3,6 +3,7 @@
 // overrides, checked against the schema; every key resolved (defaults filled in).
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -51,5 +52,8 @@ class Config {
 
 // network.radix expanded to one radix per dimension (a scalar applies to every dimension).
 std::vector<int> network_radices(const Config& c);
+// The value of a number or integer key named at run time (a sweep's load axis); none if the
+// key is not a numeric one.
+std::optional<double> numeric_key(const Config& c, const std::string& key);
 
 }  // namespace kncsim

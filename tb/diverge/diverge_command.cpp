@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "config/config.hpp"
+#include "config/experiment_spec.hpp"
 #include "diverge/first_divergence.hpp"
 #include "io/output_target.hpp"
 #include "diverge/vcd_window.hpp"
@@ -67,8 +68,11 @@ int run_diverge(const DivergeOptions& o) {
   if (!o.config_path.empty()) config.merge_file(o.config_path);
   for (const auto& s : o.sets) config.apply_set(s);
   config.validate();
-  const bool rtl = config.text("router.impl") == "rtl" || !config.integers("router.rtl_nodes").empty();
-  const bool rings = config.text("network.topology") == "rings";
+  const ExperimentSpec spec = decode_experiment(config);
+  const auto* mesh = std::get_if<MeshExperiment>(&spec.topology);
+  const auto* ring = std::get_if<RingsExperiment>(&spec.topology);
+  const bool rtl = mesh ? !mesh->flit.rtl_nodes.empty() : !ring->rtl.nodes.empty();
+  const bool rings = ring != nullptr;
   if (!rtl)
     throw ConfigError("kncsim diverge compares a network's RTL routers or ring nodes with the SystemC ones, and this "
                       "configuration has none; allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes");
@@ -111,8 +115,7 @@ int run_diverge(const DivergeOptions& o) {
     return 0;
   }
   const DivergenceNames names =
-      rings ? ring_names(RingGeometry(int(config.integer("network.dims")), network_radices(config).front()))
-            : mesh_names(MeshGeometry(network_radices(config), config.text("network.topology") == "torus"));
+      rings ? ring_names(RingGeometry(ring->params.dims, ring->params.radix)) : mesh_names(mesh->geometry());
   std::cout << describe(*d, names, "SystemC", "RTL");
 
   // 2. Both again up to just past the divergence, tracing that node; the waveforms cut to

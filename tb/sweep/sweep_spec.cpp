@@ -9,7 +9,7 @@
 #include <set>
 
 #include "experiment.hpp"
-#include "experiment_spec.hpp"
+#include "config/experiment_spec.hpp"
 #include "config/schema.hpp"
 #include "memory_estimate.hpp"
 
@@ -305,12 +305,14 @@ SweepSpec load_sweep(const std::string& path) {
           }
           p.seed = seed;
           p.config.validate();
-          decode_experiment(p.config);                        // every combination a run would refuse
-          check_memory(p.config, estimate_memory(p.config));  // and every point too large for this machine
+          decode_experiment(p.config);  // every combination a run would refuse
+          const RunSizing sizing = decode_sizing(p.config);
+          check_memory(sizing, estimate_memory(sizing));  // and every point too large for this machine
           if (s.stop_at_saturation) {
-            if (!find_key(s.load_key) || (find_key(s.load_key)->kind != KeyKind::number && find_key(s.load_key)->kind != KeyKind::integer))
+            const std::optional<double> load = numeric_key(p.config, s.load_key);
+            if (!load)
               throw ConfigError(fmt::format("stop_at_saturation: key '{}' is not a number key; allowed: a numeric key such as traffic.load", s.load_key));
-            p.load = p.config.number(s.load_key);
+            p.load = *load;
           }
         } catch (const ConfigError& e) {
           std::string at;

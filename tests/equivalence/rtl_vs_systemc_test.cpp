@@ -12,7 +12,7 @@
 #include <random>
 
 #include "experiment.hpp"
-#include "experiment_spec.hpp"
+#include "config/experiment_spec.hpp"
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "support/kncsim_process.hpp"
@@ -123,7 +123,7 @@ TEST_P(RtlNetwork, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
 
   std::mt19937 rng(key);
   std::string nodes;
-  const int n = int(std::lround(std::pow(double(c.integer("network.radix")), double(v.dims))));
+  const int n = int(std::get<MeshExperiment>(decode_experiment(c).topology).geometry().nodes());
   for (int k = 0; k < n; ++k)
     if (rng() % 3 == 0) nodes += (nodes.empty() ? "" : ",") + std::to_string(k);
   for (const std::string binding : {"direct", "signals"}) {
@@ -176,7 +176,7 @@ class RtlNetworkClosedLoop : public ::testing::TestWithParam<size_t> {};
 TEST_P(RtlNetworkClosedLoop, AllRtlMatchesSystemCLoopForLoop) {
   const RtlVariant& v = rtl_variants()[GetParam()];
   std::vector<std::string> sets = variant_sets(v);
-  const std::string flits = std::to_string(config_of(sets).integer("traffic.packet_flits"));
+  const std::string flits = std::to_string(std::get<MeshExperiment>(decode_experiment(config_of(sets)).topology).packet_flits);
   static const char* const kModes[][2] = {
       {"ab", "duplex"}, {"ab", "half_duplex"}, {"aa", "half_duplex"}, {"shell", "duplex"}, {"shell", "half_duplex"}};
   const auto& mode = kModes[fnv1a(v.name) % 5];

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analytic/mesh_analytic.hpp"
+#include "config/experiment_spec.hpp"
 #include "config/link_timing.hpp"
 #include "net/wormhole_network.hpp"
 #include "router/vc_classes.hpp"
@@ -48,7 +49,7 @@ TEST_P(TorusZeroLoad, EveryPairAloneTakesItsPathsWires) {
   WormholeNetworkParams p;
   p.packet_flits = 4;
   p.link_delays = t.wire_delays;
-  p.router.vcs = int(c.integer("router.vcs"));
+  p.router.vcs = std::get<MeshExperiment>(decode_experiment(c).topology).flit.router.vcs;
   const int64_t gap = 8 + 4 + int64_t(t.max_delay() + 1) * (g.ports() * 8);
   const std::vector<PacketRecord> records = every_pair_alone(g, p, gap);
   ASSERT_EQ(records.size(), size_t(g.nodes()) * g.nodes());

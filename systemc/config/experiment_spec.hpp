@@ -1,7 +1,9 @@
 #pragma once
 // A configuration decoded once, before anything is built, into what one topology's run needs:
 // every key is read and every combination that cannot work is refused (ConfigError naming
-// the key) here. The run then dispatches on the spec's type, not on key text.
+// the key) here, in systemc/config/, the only place that reads a Config. The run then
+// dispatches on the spec's types and enums, not on key text. The spec names the RTL nodes'
+// models but builds nothing: the experiment attaches their factories (attach_rtl).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,6 +15,8 @@
 #include "analytic/rings_analytic.hpp"
 #include "config/config.hpp"
 #include "config/link_timing.hpp"
+#include "config/model_kinds.hpp"
+#include "config/run_sizing.hpp"
 #include "net/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
@@ -49,8 +53,10 @@ struct MeshExperiment {
   // traffic.workload closed_loop: Chittor's base loop over the graph in stream.pattern (the
   // open-loop stream then injects nothing).
   std::optional<ClosedLoopSpec> closed_loop;
-  // The Verilated router models the RTL nodes use (built or loaded from the model cache when
-  // the network is built; kncsim rtl build builds them ahead).
+  std::string rtl_sources;  // router.rtl_sources: the RTL nodes' .sv files (empty: kncsim's own)
+  // The Verilated router models the RTL nodes use (attach_rtl names them and sets
+  // flit.rtl_factory: built or loaded from the model cache when the network is built; kncsim
+  // rtl build builds them ahead).
   std::vector<ModelSpec> rtl_models;
 };
 
@@ -62,8 +68,9 @@ struct RingsExperiment {
   SciParams params;
   bool reference = true;  // router.impl ref: the reference ring model, else the SciNode network
   SciTrace trace;
-  SciRtl rtl;
-  std::vector<ModelSpec> rtl_models;  // the RTL nodes' models (kncsim rtl build builds them)
+  SciRtl rtl;                // nodes and binding; attach_rtl sets its maker
+  std::string rtl_sources;   // router.rtl_sources
+  std::vector<ModelSpec> rtl_models;  // the RTL nodes' models (attach_rtl; kncsim rtl build builds them)
   RingTrafficSpec traffic;
   RingWindow window;
   RingMeasureContext measure;
@@ -78,7 +85,10 @@ struct RingsExperiment {
 };
 
 struct ExperimentSpec {
-  std::string impl;  // router.impl, as reported
+  RouterImpl impl = RouterImpl::ref;
+  NetworkTopology topology_kind = NetworkTopology::mesh;
+  Workload workload = Workload::open;
+  RunSizing sizing;  // what the memory estimate reads
   ConvergenceSpec convergence;
   bool second_thread = false;  // run.threads: the mesh's injection stream on its own thread
   bool statistics = true;      // run.statistics: full
@@ -86,5 +96,6 @@ struct ExperimentSpec {
 };
 
 ExperimentSpec decode_experiment(const Config& c);
+
 
 }  // namespace kncsim

@@ -1,0 +1,298 @@
+#include "config/experiment_spec.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+#include "config/link_timing.hpp"
+#include "config/model_words.hpp"
+#include "config/process_placement.hpp"
+#include "ring/sci_design.hpp"
+#include "rtl_adapt/sci_rtl_fit.hpp"
+#include "topo/mesh_geometry.hpp"
+#include "traffic/drand48_lcg.hpp"
+#include "traffic/injection.hpp"
+
+namespace kncsim {
+namespace {
+
+std::vector<uint32_t> trace_nodes(const Config& c) {
+  std::vector<uint32_t> nodes;
+  for (int64_t n : c.integers("trace.nodes")) nodes.push_back(uint32_t(n));
+  // A node listed twice is traced once (a huge list of repeats would otherwise trace it each time).
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  return nodes;
+}
+
+ConvergenceSpec convergence_spec(const Config& c) {
+  ConvergenceSpec s;
+  const std::string& mode = c.text("run.convergence");
+  s.mode = mode == "sns4"  ? ConvergenceMode::sns4
+           : mode == "sns" ? ConvergenceMode::sns
+           : mode == "ci"  ? ConvergenceMode::ci
+                           : ConvergenceMode::fixed;
+  s.accuracy = c.number("run.accuracy");
+  s.tol = c.number("run.tol");
+  s.interval = c.integer("run.interval");
+  s.cycles = c.integer("run.cycles");
+  s.max_cycles = c.integer("run.max_cycles");
+  s.ci_target = c.number("run.ci_target");
+  s.saturation.detect = c.text("run.saturation") == "detect";
+  s.saturation.latency_bound = c.number("run.latency_bound");
+  return s;
+}
+
+bool use_second_thread(const Config& c) {
+  if (!c.is_word("run.threads")) return c.integer("run.threads") >= 2;
+  return std::thread::hardware_concurrency() >= 2;
+}
+
+ClosedLoopSpec closed_loop_spec(const Config& c, int header_flits) {
+  ClosedLoopSpec s;
+  s.classes = loop_classes_named(c.text("traffic.loop_classes"));
+  s.compute_mean = c.integer("traffic.compute_cycles");
+  s.compute_uniform = c.text("traffic.compute") == "uniform";
+  s.message_flits = c.integer("traffic.message_flits");
+  s.packet_payload_flits = c.is_word("traffic.packet_payload_flits") ? 0 : c.integer("traffic.packet_payload_flits");
+  s.header_flits = header_flits;
+  s.send_fixed = c.number("traffic.send_overhead_cycles");
+  s.send_per_flit = c.number("traffic.send_overhead_cycles_per_flit");
+  s.receive_fixed = c.number("traffic.receive_overhead_cycles");
+  s.receive_per_flit = c.number("traffic.receive_overhead_cycles_per_flit");
+  s.half_duplex = c.text("traffic.node_channel") == "half_duplex";
+  s.seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
+  s.warmup_loops = c.integer("traffic.warmup_loops");
+  s.loops = c.integer("traffic.loops");
+  return s;
+}
+
+MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double A) {
+  const bool default_seed = c.is_word("traffic.seed");
+  const uint64_t seed = default_seed ? Drand48Lcg::kDefaultState : uint64_t(c.integer("traffic.seed"));
+  MeshStreamSpec s;
+  s.legacy = c.text("traffic.stream") == "legacy";
+  s.state = !s.legacy || default_seed ? seed : Drand48Lcg::from_srand48(seed).state();
+  s.pattern.kind = pattern_kind(c.text("traffic.pattern"));
+  for (int64_t h : c.integers("traffic.hotspot_nodes")) s.pattern.hotspots.push_back(uint32_t(h));
+  s.pattern.hotspot_fraction = c.number("traffic.hotspot_fraction");
+  s.pattern.seed = seed;
+  if (s.pattern.kind == PatternKind::graph)
+    s.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
+        node_destinations(process_placement(c, g), g.nodes()));
+  s.q = injection_probability(A, g.radix(), L, g.torus());
+  return s;
+}
+
+MeshExperiment mesh_experiment(const Config& c) {
+  MeshExperiment e;
+  e.radices = network_radices(c);
+  e.torus = network_topology(c) == NetworkTopology::torus;
+  const MeshGeometry g = e.geometry();
+  const int L = e.packet_flits = int(c.integer("traffic.packet_flits"));
+  e.load = c.number("traffic.load");
+  e.stream = mesh_stream(c, g, L, e.load);
+  const RouterImpl impl = router_impl(c);
+  e.reference = impl == RouterImpl::ref;
+  const bool adaptive = adaptive_routing(c);
+  const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
+  const int64_t source_cap = c.is_word("traffic.source_queue_packets") ? 0 : c.integer("traffic.source_queue_packets");
+
+  RefParams& r = e.ref;
+  r.packet_flits = L;
+  r.adaptive = adaptive;
+  r.fifo_packets = int(packets);
+  r.deadlock_cycles = c.integer("run.deadlock_cycles");
+  r.registered_fifo_check = c.text("router.fifo_check") == "registered";
+  r.source_queue_packets = source_cap;
+
+  WormholeNetworkParams& p = e.flit;
+  p.packet_flits = L;
+  p.router.adaptive = adaptive;
+  p.router.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
+  p.router.credits = p.router.fifo_flits < 0                             ? CreditPolicy::none
+                     : c.text("router.flow_control") == "cut_through" ? CreditPolicy::per_packet
+                                                                       : CreditPolicy::per_flit;
+  p.router.routing_delay = int(c.integer("router.routing_delay"));
+  p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
+  p.router.vcs = int(c.integer("router.vcs"));
+  p.router.arbitration = arbitration(c);
+  e.links = mesh_link_timing(c);
+  p.link_delays = e.links.wire_delays;
+  p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
+  p.deadlock_cycles = c.integer("run.deadlock_cycles");
+  p.source_queue_packets = source_cap;
+  p.vcd_path = c.text("trace.vcd");
+  p.flit_log_path = c.text("trace.flits");
+  p.trace_nodes = trace_nodes(c);
+  if (workload(c) == Workload::closed_loop) {
+    e.closed_loop = closed_loop_spec(c, p.router.hop_count_headers ? g.dims() : 0);
+    e.stream.q = 0;  // only the loops send
+    if (!e.stream.pattern.destinations)  // a pattern's own graph (transpose: peers (i, j) and (j, i))
+      e.stream.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
+          node_destinations(process_placement(c, g), g.nodes()));
+  }
+  if (e.reference) return e;
+  if (impl == RouterImpl::rtl) {
+    for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);
+  } else {
+    for (int64_t n : c.integers("router.rtl_nodes")) p.rtl_nodes.push_back(uint32_t(n));
+  }
+  // Any set within the RTL's limits (held by the config checks): attach_rtl names its model.
+  p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
+  e.rtl_sources = c.text("router.rtl_sources");
+  return e;
+}
+
+RingsDesign rings_design(const Config& c) {
+  RingsDesign d;
+  d.dims = int(c.integer("network.dims"));
+  d.radix = network_radices(c).front();
+  d.mode = c.text("link.mode") == "synchronous" ? RingLinkMode::synchronous : RingLinkMode::pipelined;
+  const std::string& k = c.text("link.constraint");
+  d.constraint = k == "node_size" ? RingConstraint::node_size
+                 : k == "bisection" ? RingConstraint::bisection
+                                    : RingConstraint::link_width;
+  d.width_bits = int(c.integer("link.width_bits"));
+  d.node_wires = int(c.integer("link.node_wires"));
+  d.bisection_wires = c.is_word("link.bisection_wires") ? 0 : long(c.integer("link.bisection_wires"));
+  d.switch_to_wire = c.number("link.switch_to_wire_ratio");
+  d.t_pass = int(c.integer("router.t_pass"));
+  d.t_switch = int(c.integer("router.t_switch"));
+  d.address_bits = int(c.integer("traffic.address_bits"));
+  d.data_bits = int(c.integer("traffic.data_bits"));
+  d.echo_bits = int(c.integer("traffic.echo_bits"));
+  d.data_fraction = c.number("traffic.data_fraction");
+  return d;
+}
+
+// rings_analytic, with a design it cannot size refused as a ConfigError naming the key.
+RingsAnalytic checked_rings_analytic(const RingsDesign& d) {
+  // W = 0 bits is the one design the schema's ranges let through (eq 7 and the node-size
+  // split round down): name the key that sets it, and its least value.
+  const long nodes = std::lround(std::pow(double(d.radix), double(d.dims)));
+  const bool narrow = rings_link_width(d) < 1;
+  if (narrow && d.constraint == RingConstraint::node_size)
+    throw ConfigError(fmt::format("link.node_wires = {} with link.constraint node_size leaves links of W = {} / (2n) = 0 "
+                                  "bits for n = {}; allowed: link.node_wires >= {}",
+                                  d.node_wires, d.node_wires, d.dims, 2 * d.dims));
+  if (narrow && d.constraint == RingConstraint::bisection) {
+    const long least = (2 * nodes + d.radix - 1) / d.radix;
+    throw ConfigError(fmt::format("link.bisection_wires = {} with link.constraint bisection leaves links of W = k B / 2N "
+                                  "= 0 bits for k = {}, N = {}; allowed: link.bisection_wires >= {}",
+                                  d.bisection_wires, d.radix, nodes, least));
+  }
+  try {
+    return rings_analytic(d);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(fmt::format("link.constraint {}: {}", to_string(d.constraint), e.what()));
+  }
+}
+
+int queue_flits(const Config& c, const std::string& key, int default_flits) {
+  return c.is_word(key) ? default_flits : int(c.integer(key));
+}
+
+// The simulated network's parameters; refuses queues the protocol cannot work with.
+SciParams rings_sci_params(const Config& c, const RingsDesign& d) {
+  const int W = checked_rings_analytic(d).width_bits;
+  SciParams p = sci_params(d);
+  const int shortest = std::min(p.address_flits, p.data_flits);
+  if (p.echo_flits > shortest)
+    throw ConfigError(fmt::format(
+        "traffic.echo_bits = {} makes a {}-flit echo at W = {}, longer than the {}-flit {} packet it replaces on the "
+        "ring (traffic.address_bits = {}, traffic.data_bits = {}); allowed: traffic.echo_bits <= {} (an echo goes on "
+        "in the stripped packet's place, so it must not be longer; SCI's echo is 8 bytes, its shortest send packet 16)",
+        d.echo_bits, p.echo_flits, W, shortest, p.address_flits <= p.data_flits ? "address" : "data", d.address_bits,
+        d.data_bits, shortest * W));
+  const int largest = std::max({p.address_flits, p.data_flits, p.echo_flits});
+  p.ring_buffer_flits = queue_flits(c, "router.ring_buffer_flits", p.ring_buffer_flits);
+  p.input_queue_flits = queue_flits(c, "router.input_queue_flits", p.input_queue_flits);
+  p.output_queue_flits = queue_flits(c, "router.output_queue_flits", p.output_queue_flits);
+  if (p.ring_buffer_flits < largest)
+    throw ConfigError(fmt::format(
+        "router.ring_buffer_flits = {} is smaller than the largest packet ({} flits at W = {}); allowed: >= {} "
+        "(\"The ring buffer must be at least as large as the largest message in order to guarantee that it will "
+        "never fill up while the output queue is transmitting a message onto the output link\", Scott & Goodman 4.3)",
+        p.ring_buffer_flits, largest, W, largest));
+  if (p.input_queue_flits < std::max(p.address_flits, p.data_flits))
+    throw ConfigError(fmt::format(
+        "router.input_queue_flits = {} cannot hold a {}-flit data packet; allowed: >= {} (\"The input queue also "
+        "must be large enough to hold the longest message, as its free space is checked when a message arrives in "
+        "order to determine if the message can be accepted\", Scott & Goodman 4.3)",
+        p.input_queue_flits, p.data_flits, std::max(p.address_flits, p.data_flits)));
+  p.accept = c.text("router.sci_accept") == "stomp" ? SciAccept::stomp : SciAccept::whole_packet;
+  p.active_buffer_packets =
+      c.is_word("router.active_buffer_packets") ? 0 : int(c.integer("router.active_buffer_packets"));
+  p.corrupt_rate = c.number("link.corrupt_rate");
+  p.seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
+  p.source_queue_packets = c.is_word("traffic.source_queue_packets") ? 0 : c.integer("traffic.source_queue_packets");
+  return p;
+}
+
+// The RTL nodes asked for (router.impl: rtl, router.rtl_nodes); refuses a network outside the
+// RTL's limits, naming the key.
+SciRtl rings_rtl(const Config& c, const SciParams& p) {
+  SciRtl rtl;
+  if (router_impl(c) == RouterImpl::rtl) {
+    for (uint32_t u = 0; u < RingGeometry(p.dims, p.radix).nodes(); ++u) rtl.nodes.push_back(u);
+  } else {
+    for (int64_t u : c.integers("router.rtl_nodes")) rtl.nodes.push_back(uint32_t(u));
+  }
+  if (rtl.nodes.empty()) return rtl;
+  const std::string why = sci_rtl_refusal(p);
+  if (!why.empty()) throw ConfigError("RTL ring nodes (router.impl: rtl or router.rtl_nodes): " + why);
+  rtl.signals = c.text("router.rtl_binding") == "signals";
+  return rtl;
+}
+
+RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
+  RingsExperiment e;
+  e.design = rings_design(c);
+  e.params = rings_sci_params(c, e.design);  // refuses what cannot be built, naming the key
+  e.analytic = rings_analytic(e.design);
+  e.reference = router_impl(c) == RouterImpl::ref;
+  e.trace = SciTrace{trace_nodes(c), c.text("trace.vcd"), c.text("trace.flits")};
+  e.rtl = rings_rtl(c, e.params);
+  e.rtl_sources = c.text("router.rtl_sources");
+  const RingsDesign& d = e.design;
+  const bool rr = workload(c) == Workload::request_response;
+  const double f = rr ? 0.5 : d.data_fraction;  // request/response: one of each
+  const double mean_bits = f * d.data_bits + (1 - f) * d.address_bits;
+  // Offered bits per (simulated) cycle per node; a synchronous cycle is longer.
+  e.load = c.number("traffic.load");
+  e.offered = e.load * e.analytic.max_throughput * e.analytic.cycle_time_increase;
+  const double rate = rr ? e.offered / (d.address_bits + d.data_bits) : e.offered / mean_bits;  // messages/cycle/node
+  // fixed: Scott & Goodman's window, the first fifth a warm-up, then a drain so that every
+  // measured message counts. sns/sns4: the listings' way, from cycle 0 until converged.
+  constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+  e.drain = conv.mode == ConvergenceMode::fixed;
+  const int64_t end = e.drain ? conv.cycles : kNever;
+  e.traffic = RingTrafficSpec{rate, f, rr, e.params.seed, end};
+  e.window = RingWindow{e.drain ? conv.cycles / 5 : 0, end, d.address_bits, d.data_bits};
+  e.measure = RingMeasureContext{e.analytic.nodes, e.analytic.max_throughput, e.analytic.cycle_time_increase};
+  return e;
+}
+
+}  // namespace
+
+ExperimentSpec decode_experiment(const Config& c) {
+  ExperimentSpec s;
+  s.impl = router_impl(c);
+  s.topology_kind = network_topology(c);
+  s.workload = workload(c);
+  s.sizing = decode_sizing(c);
+  s.convergence = convergence_spec(c);
+  s.second_thread = use_second_thread(c);
+  s.statistics = c.text("run.statistics") == "full";
+  if (s.topology_kind == NetworkTopology::rings)
+    s.topology = rings_experiment(c, s.convergence);
+  else
+    s.topology = mesh_experiment(c);
+  return s;
+}
+
+}  // namespace kncsim

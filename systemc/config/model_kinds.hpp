@@ -1,0 +1,26 @@
+#pragma once
+// The words of the keys that choose a model, decoded once into enums (systemc/config/ reads
+// the text; everything else switches on these). to_string gives the key's word back, for
+// reports.
+#include <string_view>
+
+namespace kncsim {
+
+// router.impl: Pertel's packet-level model, the SystemC flit-level network, or Verilated RTL.
+enum class RouterImpl { ref, systemc, rtl };
+// network.topology
+enum class NetworkTopology { mesh, torus, rings };
+// traffic.workload: open-loop sources, the rings' requests with replies, Chittor's base loop.
+enum class Workload { open, request_response, closed_loop };
+
+constexpr std::string_view to_string(RouterImpl i) {
+  return i == RouterImpl::ref ? "ref" : i == RouterImpl::systemc ? "systemc" : "rtl";
+}
+constexpr std::string_view to_string(NetworkTopology t) {
+  return t == NetworkTopology::mesh ? "mesh" : t == NetworkTopology::torus ? "torus" : "rings";
+}
+constexpr std::string_view to_string(Workload w) {
+  return w == Workload::open ? "open" : w == Workload::request_response ? "request_response" : "closed_loop";
+}
+
+}  // namespace kncsim

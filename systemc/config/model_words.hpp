@@ -1,0 +1,47 @@
+#pragma once
+// The choice keys that pick a model, read as enums: the only place their words are compared
+// (the schema has already refused any other word).
+#include <stdexcept>
+#include <string>
+
+#include "config/config.hpp"
+#include "config/model_kinds.hpp"
+#include "link/link_params.hpp"
+#include "router/router_params.hpp"
+
+namespace kncsim {
+
+template <class E, size_t N>
+E choice_of(const Config& c, const std::string& key, const std::pair<const char*, E> (&words)[N]) {
+  const std::string& w = c.text(key);
+  for (const auto& [word, value] : words)
+    if (w == word) return value;
+  throw std::logic_error("choice_of: " + key + " = '" + w + "' passed the schema but has no decoding");
+}
+
+inline RouterImpl router_impl(const Config& c) {
+  return choice_of<RouterImpl>(c, "router.impl",
+                               {{"ref", RouterImpl::ref}, {"systemc", RouterImpl::systemc}, {"rtl", RouterImpl::rtl}});
+}
+inline NetworkTopology network_topology(const Config& c) {
+  return choice_of<NetworkTopology>(
+      c, "network.topology",
+      {{"mesh", NetworkTopology::mesh}, {"torus", NetworkTopology::torus}, {"rings", NetworkTopology::rings}});
+}
+inline Workload workload(const Config& c) {
+  return choice_of<Workload>(c, "traffic.workload",
+                             {{"open", Workload::open},
+                              {"request_response", Workload::request_response},
+                              {"closed_loop", Workload::closed_loop}});
+}
+inline bool adaptive_routing(const Config& c) {
+  return choice_of<bool>(c, "router.routing", {{"dor", false}, {"adaptive", true}});
+}
+inline Arbitration arbitration(const Config& c) {
+  return choice_of<Arbitration>(c, "router.arbitration",
+                                {{"priority_token", Arbitration::priority_token},
+                                 {"round_robin", Arbitration::round_robin},
+                                 {"oldest_first", Arbitration::oldest_first}});
+}
+
+}  // namespace kncsim

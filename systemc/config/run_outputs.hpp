@@ -1,0 +1,21 @@
+#pragma once
+// The files a run writes besides its JSON, decoded first: kncsim checks every one before
+// anything is built or simulated.
+#include <string>
+
+#include "config/config.hpp"
+
+namespace kncsim {
+
+struct RunOutputs {
+  std::string vcd;    // trace.vcd (empty: none)
+  std::string flits;  // trace.flits (empty: none)
+  // RTL nodes among trace.nodes: each writes every signal inside it to PATH.router_N.vcd
+  // beside the VCD.
+  bool rtl_internals = false;
+  bool full_statistics = false;  // run.statistics full: the tables --csv writes exist
+};
+
+RunOutputs decode_outputs(const Config& c);
+
+}  // namespace kncsim

@@ -1,0 +1,30 @@
+#include "config/run_sizing.hpp"
+
+#include "config/model_words.hpp"
+
+namespace kncsim {
+
+RunSizing decode_sizing(const Config& c) {
+  RunSizing s;
+  s.topology = network_topology(c);
+  s.impl = router_impl(c);
+  s.radices = network_radices(c);
+  if (s.topology == NetworkTopology::rings)
+    s.radices = std::vector<int>(size_t(c.integer("network.dims")), s.radices.front());
+  s.packet_flits = int(c.integer("traffic.packet_flits"));
+  s.load = c.number("traffic.load");
+  s.finite_fifos = !c.is_word("router.fifo_packets") || !c.is_word("router.fifo_flits");
+  s.fifo_flits = !c.is_word("router.fifo_packets") ? double(c.integer("router.fifo_packets")) * s.packet_flits
+                 : !c.is_word("router.fifo_flits") ? double(c.integer("router.fifo_flits"))
+                                                    : 0;
+  s.rtl_nodes = c.integers("router.rtl_nodes").size();
+  s.uniform_pattern = c.text("traffic.pattern") == "uniform";
+  s.full_statistics = c.text("run.statistics") == "full";
+  s.source_queue_packets =
+      c.is_word("traffic.source_queue_packets") ? 0 : double(c.integer("traffic.source_queue_packets"));
+  s.run_cycles = double(c.text("run.convergence") == "fixed" ? c.integer("run.cycles") : c.integer("run.max_cycles"));
+  if (!c.is_word("run.memory_limit")) s.memory_limit_mib = c.integer("run.memory_limit");
+  return s;
+}
+
+}  // namespace kncsim
