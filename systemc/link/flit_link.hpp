@@ -33,6 +33,10 @@ class FlitLink {
     if (vcs_ == kMaxVcs) throw std::logic_error("FlitLink: more than kMaxVcs virtual channels");
     if (vcs_ == 1) more_ = std::make_unique<std::array<Vc, kMaxVcs - 1>>();
     vc(vcs_++) = Vc{&dest_fifo, policy_ == CreditPolicy::none ? 0 : dest_fifo.capacity()};
+    // A credit per channel and cycle at most (each of an input's channels can free a slot in
+    // one cycle: one by the crossbar, the others by stripping a hop-count header), each on the
+    // wire for `delay` cycles.
+    if (policy_ != CreditPolicy::none) pending_.resize((size_t(p_.delay) + 1) * size_t(vcs_));
   }
   int vcs() const { return vcs_; }
 
@@ -85,8 +89,11 @@ class FlitLink {
   // Receiver side, pin level: `amount` flits of room freed in cycle t (an RTL receiver's credit_o).
   void credit(int amount, int64_t t, int vc = 0) {
     if (!rtl_sender_) absorb(t);  // what the sender would see now anyway
-    // One credit per cycle (a flit leaves an input per cycle), each landing within `delay`
-    // cycles: the ring never fills.
+    // At most a credit per channel and cycle, each landing within `delay` cycles: the ring
+    // (sized so by add_vc) never fills. A receiver freeing more is a bug: stop, do not
+    // overwrite.
+    if (npending_ == pending_.size())
+      throw std::logic_error("FlitLink: more credits on the wire than one per channel and cycle");
     size_t at = first_ + npending_++;
     if (at >= pending_.size()) at -= pending_.size();  // a ring: no division on the hot path
     pending_[at] = Credit{t + p_.delay, amount, vc};

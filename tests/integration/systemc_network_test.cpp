@@ -211,6 +211,26 @@ TEST(SystemCHopCountFormat, LoadedNetworkDeliversEveryPayloadInOrder) {
   EXPECT_EQ(net.flits_stripped(), 2 * net.counters().numsent);
 }
 
+// With virtual channels, several channels of one input can free a slot in one cycle (one flit
+// crosses, the others strip headers), so more than a credit a cycle goes back on one link: the
+// credit ring once overflowed into the heap here (a crash found by the config fuzzer on this
+// torus, seed 11 case 10344).
+TEST(SystemCHopCountFormat, VirtualChannelsStripHeadersOnATorusOfLongWires) {
+  const MeshGeometry g({7, 5}, true);
+  InjectionFeed feed(std::make_unique<StoppingStream>(make_counter_uniform_stream(9, g.nodes(), .06), 1500), g.nodes(),
+                     false);
+  auto p = wormhole(18, 54, CreditPolicy::per_flit);
+  p.router.hop_count_headers = true;
+  p.router.vcs = 2;
+  p.link_delays = {{4, 4, 4, 4, 4, 4, 4}, {1, 1, 1, 1, 1}};
+  WormholeNetwork net(g, p, feed);
+  net.run_until(40000);
+  EXPECT_GT(net.counters().numsent, 200);
+  EXPECT_EQ(net.counters().numrecd, net.counters().numsent);
+  EXPECT_EQ(net.flits_delivered() + net.flits_stripped(), net.flits_injected());
+  EXPECT_EQ(net.flits_stripped(), 2 * net.counters().numsent);
+}
+
 TEST(SystemCWatchdog, AdaptiveWormholeDeadlockIsReportedWithTheWaitingCycle) {
   const MeshGeometry g(2, 4);
   InjectionFeed feed(make_counter_uniform_stream(3, g.nodes(), injection_probability(.9, 4, 8)), g.nodes(), false);
