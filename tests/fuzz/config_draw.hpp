@@ -13,7 +13,9 @@ using Rng = std::mt19937_64;
 struct FuzzCase {
   std::string kind;              // one of case_kinds()
   std::string text;              // the config file's bytes (YAML, or not)
-  bool must_refuse = false;      // invalid by construction: exit 0 is a failure
+  // A value the schema's table rules out (a wrong type, past a bound, NaN, a malformed file):
+  // exit 0 is a failure. Whether keys fit together is the rules' to say, not the fuzzer's.
+  bool must_refuse = false;
   bool deadlock_allowed = true;  // false for dimension-order routing or unbounded FIFOs
   bool rings = false;            // a valid ring network: its JSON says topology rings
   std::string broken = {};       // what was broken on purpose, where one key or pair says it

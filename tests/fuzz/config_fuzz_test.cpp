@@ -4,6 +4,13 @@
 // file), or report a deadlock where its routing allows one. Nothing may crash, hang, run out of
 // memory or exit otherwise.
 //
+// Which of run and refused is right comes from kncsim's own rules, asked in this process: the
+// schema, Config::validate(), the memory estimate and the decoding into an ExperimentSpec, the
+// checks `kncsim run` makes before it builds anything. The fuzzer keeps no copy of the rules
+// between keys: a run must agree with them (a refusal they do not make is a check missing from
+// them; a run they refuse is a check the run skipped). Only values the schema's table itself
+// rules out (a word for a number, past a bound, NaN) are also demanded by construction.
+//
 // The cases are split over 8 shards (8 CTest tests, so that CTest runs them in parallel); case i
 // belongs to shard i % 8 and depends only on (seed, i). Environment:
 //   KNCSIM_FUZZ_SEED       seed of the draws (default 1)
@@ -31,8 +38,14 @@
 #include <vector>
 
 #include "child_run.hpp"
+#include "config/config.hpp"
+#include "config/experiment_spec.hpp"
+#include "config/run_sizing.hpp"
 #include "config/schema.hpp"
 #include "config_draw.hpp"
+#include "io/output_file.hpp"
+#include "experiment/memory_estimate.hpp"
+#include "experiment/run_outputs_check.hpp"
 
 namespace kncsim::fuzz {
 namespace {
@@ -42,7 +55,8 @@ constexpr int kShownFailures = 20;  // per shard; the rest are counted
 
 // The accepted outcomes come first; from crash on, each is a failure. The table's column names:
 // exit = any other exit code, json = exit 0 without a usable --json result, accepted = exit 0 for
-// a configuration that must be refused, dl_dor = a deadlock reported where none can happen
+// a configuration the rules refuse (or the validator accepting a value the schema rules out),
+// late = exit 2 for one the rules accept, dl_dor = a deadlock reported where none can happen
 // (dimension-order routing or unbounded FIFOs).
 enum Outcome {
   ran,
@@ -55,11 +69,12 @@ enum Outcome {
   bad_exit,
   bad_json,
   accepted,
+  late,
   bad_deadlock,
   kOutcomes
 };
 const std::array<const char*, kOutcomes> kOutcomeNames = {
-    "ran", "refused", "deadlock", "crash", "hang", "memory", "unnamed", "exit", "json", "accepted", "dl_dor"};
+    "ran", "refused", "deadlock", "crash", "hang", "memory", "unnamed", "exit", "json", "accepted", "late", "dl_dor"};
 bool is_failure(Outcome o) { return o >= crash; }
 
 uint64_t env_or(const char* name, uint64_t otherwise) {
@@ -120,9 +135,34 @@ struct Verdict {
   std::string why;  // for failures
 };
 
+// What kncsim's rules say of a config file, before anything is built: empty if it may run,
+// else the refusal (as `kncsim run` would print it). `dir`: where the child runs, for the
+// output files' relative paths.
+std::string rules_refusal(const std::string& path, const std::string& dir) {
+  try {
+    Config c;
+    c.merge_file(path);
+    c.validate();
+    RunOutputs out = decode_outputs(c);
+    for (std::string* p : {&out.vcd, &out.flits})
+      if (!p->empty() && p->front() != '/') *p = dir + "/" + *p;
+    check_run_outputs(out, "", "");
+    const RunSizing sizing = decode_sizing(c);
+    check_memory(sizing, estimate_memory(sizing));
+    decode_experiment(c);
+    return "";
+  } catch (const ConfigError& e) {
+    return e.what();
+  } catch (const OutputError& e) {
+    return e.what();
+  }
+}
+
 Verdict classify(const FuzzCase& c, const ChildResult& r, const std::string& config_path, const std::string& json_path,
-                 const std::string& err) {
+                 const std::string& err, const std::string& refusal) {
   std::ostringstream why;
+  if (c.must_refuse && refusal.empty())
+    return {accepted, "the rules accept a value the schema rules out (" + c.broken + ")"};
   if (r.over_memory) {
     why << "killed above " << r.peak_resident_mb << " MB resident after " << r.seconds << " s";
     return {memory, why.str()};
@@ -141,10 +181,11 @@ Verdict classify(const FuzzCase& c, const ChildResult& r, const std::string& con
       return {bad_json, "exit 0, but the --json file does not parse or has no curtime"};
     if (c.rings && !(j.contains("topology") && j["topology"] == "rings"))
       return {bad_json, "exit 0 for a ring network, but the JSON does not say topology: rings"};
-    if (c.must_refuse) return {accepted, "exit 0 for a configuration that must be refused"};
+    if (!refusal.empty()) return {accepted, "exit 0 for a configuration the rules refuse: " + refusal};
     return {ran, ""};
   }
   if (r.exit_code == 2) {
+    if (refusal.empty()) return {late, "exit 2, though the schema, validate(), the memory estimate and the decoding accept it"};
     if (!err.empty() && names_key_or_file(err, config_path)) return {refused, ""};
     return {unnamed, "exit 2, but stderr names no key and not the file"};
   }
@@ -246,7 +287,7 @@ TEST_P(ConfigFuzz, EveryCaseRunsOrIsRefusedWithAMessage) {
     fs::remove(json);
     const ChildResult r = run_child({KNCSIM_BIN, "run", config, "--json", json}, dir, out, err, s.limits);
     const std::string err_text = read_file(err);
-    const Verdict v = classify(c, r, config, json, err_text);
+    const Verdict v = classify(c, r, config, json, err_text, rules_refusal(config, dir));
     tally.add(c.kind, v.outcome);
     if (!is_failure(v.outcome)) {
       fs::remove(config);
