@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstring>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 
 int main(int argc, char** argv) {
   std::string threads = "auto";

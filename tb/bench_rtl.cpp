@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cstring>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 
 namespace {
 

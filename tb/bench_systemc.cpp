@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "diverge/diverge_command.hpp"
+#include "diverge_command.hpp"
 
 #include <sys/wait.h>
 #include <fmt/format.h>

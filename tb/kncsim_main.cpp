@@ -22,19 +22,20 @@
 #include <cstdio>
 #include <iostream>
 
-#include "contention_report.hpp"
-#include "diverge/diverge_command.hpp"
-#include "expectations.hpp"
+#include "report/contention_report.hpp"
+#include "diverge_command.hpp"
+#include "report/expectations.hpp"
 #include "keys_command.hpp"
-#include "experiment.hpp"
-#include "rtl_attach.hpp"
+#include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
+#include "experiment/run_outputs_check.hpp"
 #include "config/run_outputs.hpp"
 #include "io/output_file.hpp"
 #include "sc/vcd_file.hpp"
 #include "progress_line.hpp"
 #include "rtl_cache/model_cache.hpp"
 #include "rtl_command.hpp"
-#include "statistics_report.hpp"
+#include "report/statistics_report.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"
 #include "sched/stop_request.hpp"
@@ -67,27 +68,8 @@ kncsim::Config load(const Common& c, std::ostream& warn) {
   return config;
 }
 
-// Every file the run will write, checked before anything is built or simulated (and without
-// opening any: a FIFO's reader may start after kncsim).
 void check_outputs(const Common& c, const kncsim::Config& config) {
-  kncsim::check_output_path(c.json_path, "--json");
-  const kncsim::RunOutputs out = kncsim::decode_outputs(config);
-  if (!out.vcd.empty()) {
-    const std::string path = kncsim::vcd_output_path(out.vcd);
-    const kncsim::OutputTarget t = kncsim::check_output_path(path, "--vcd (trace.vcd)");
-    if (!t.replaced() && out.rtl_internals)
-      throw kncsim::OutputError(fmt::format(
-          "--vcd (trace.vcd) '{}' is {}, and the traced RTL nodes write their internal signals beside the VCD, to "
-          "PATH.router_N.vcd; allowed: a file path, or trace.nodes without RTL nodes",
-          out.vcd, t.what()));
-    if (t.replaced()) kncsim::check_output_path(kncsim::vcd_stem(path) + ".router_0.vcd", "--vcd (trace.vcd)");
-  }
-  if (!out.flits.empty()) kncsim::check_output_path(out.flits, "trace.flits");
-  if (!c.csv_dir.empty()) {
-    if (!out.full_statistics)
-      throw kncsim::ConfigError("--csv needs run.statistics: full (it is basic)");
-    kncsim::check_csv_dir(c.csv_dir);
-  }
+  kncsim::check_run_outputs(kncsim::decode_outputs(config), c.json_path, c.csv_dir);
 }
 
 // The JSON goes to stdout, and the summary to stderr: --json - or a path that is our stdout.

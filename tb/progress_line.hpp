@@ -4,7 +4,7 @@
 // from its tolerance). Redrawn in place; shown only when stderr is a terminal.
 #include <string>
 
-#include "status_line.hpp"
+#include "io/status_line.hpp"
 #include "stats/convergence.hpp"
 
 namespace kncsim {

@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "config/experiment_spec.hpp"
-#include "rtl_attach.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_cache/build_progress_line.hpp"

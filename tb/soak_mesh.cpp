@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "config/experiment_spec.hpp"
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "topo/mesh_geometry.hpp"

@@ -14,7 +14,7 @@
 #include "net/sci_network.hpp"
 #include "ref/sci_ref_network.hpp"
 #include "config/experiment_spec.hpp"
-#include "rtl_attach.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
 #include "topo/ring_geometry.hpp"

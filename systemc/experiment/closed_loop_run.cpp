@@ -1,4 +1,4 @@
-#include "closed_loop_run.hpp"
+#include "experiment/closed_loop_run.hpp"
 
 #include <fmt/format.h>
 

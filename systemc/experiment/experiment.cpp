@@ -1,4 +1,4 @@
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 
 #include "analytic/wire_embedding.hpp"
 
@@ -13,20 +13,20 @@
 #include <variant>
 
 #include "analytic/mesh_analytic.hpp"
-#include "closed_loop_run.hpp"
+#include "experiment/closed_loop_run.hpp"
 #include "config/config_json.hpp"
 #include "config/experiment_spec.hpp"
-#include "memory_estimate.hpp"
+#include "experiment/memory_estimate.hpp"
 #include "net/ring_run.hpp"
 #include "net/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "ref/sci_ref_network.hpp"
-#include "rings_experiment.hpp"
-#include "rings_report.hpp"
-#include "rtl_attach.hpp"
+#include "experiment/rings_experiment.hpp"
+#include "report/rings_report.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "sc/sim_session.hpp"
-#include "statistics_report.hpp"
+#include "report/statistics_report.hpp"
 #include "stats/convergence.hpp"
 #include "stats/latency_series.hpp"
 #include "stats/packet_ages.hpp"

@@ -1,4 +1,4 @@
-#include "memory_estimate.hpp"
+#include "experiment/memory_estimate.hpp"
 
 #include <fmt/format.h>
 

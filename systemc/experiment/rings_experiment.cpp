@@ -1,4 +1,4 @@
-#include "rings_experiment.hpp"
+#include "experiment/rings_experiment.hpp"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "experiment.hpp"
-#include "rings_report.hpp"
+#include "experiment/experiment.hpp"
+#include "report/rings_report.hpp"
 #include "sched/stop_request.hpp"
 #include "stats/ring_measures.hpp"
 

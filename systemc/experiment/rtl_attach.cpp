@@ -1,4 +1,4 @@
-#include "rtl_attach.hpp"
+#include "experiment/rtl_attach.hpp"
 
 #include <algorithm>
 

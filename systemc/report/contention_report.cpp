@@ -1,4 +1,4 @@
-#include "contention_report.hpp"
+#include "report/contention_report.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

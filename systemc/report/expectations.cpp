@@ -1,4 +1,4 @@
-#include "expectations.hpp"
+#include "report/expectations.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-#include "rings_report.hpp"
+#include "report/rings_report.hpp"
 
-#include "experiment.hpp"
+#include "config/config_json.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

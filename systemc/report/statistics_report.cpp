@@ -1,4 +1,4 @@
-#include "statistics_report.hpp"
+#include "report/statistics_report.hpp"
 
 #include <fmt/format.h>
 

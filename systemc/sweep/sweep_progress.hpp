@@ -4,7 +4,7 @@
 #include <chrono>
 #include <string>
 
-#include "status_line.hpp"
+#include "io/status_line.hpp"
 
 namespace kncsim {
 

@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <set>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "config/experiment_spec.hpp"
 #include "config/schema.hpp"
-#include "memory_estimate.hpp"
+#include "experiment/memory_estimate.hpp"
 
 namespace kncsim {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "sched/stop_request.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"

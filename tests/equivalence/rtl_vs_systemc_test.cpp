@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <random>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "config/experiment_spec.hpp"
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"

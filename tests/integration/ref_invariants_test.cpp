@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "ref/ref_network.hpp"
 #include "support/test_streams.hpp"
 #include "traffic/drand48_lcg.hpp"

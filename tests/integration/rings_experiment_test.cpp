@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "stats/counters.hpp"
 
 namespace kncsim {

@@ -10,7 +10,7 @@
 #include <map>
 #include <numeric>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "support/kncsim_process.hpp"

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <set>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "pertel_tables.hpp"
 
 namespace kncsim::paper {

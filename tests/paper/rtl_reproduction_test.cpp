@@ -7,7 +7,7 @@
 // reference models reproduce (54.66 and 52.88) when given unbounded FIFOs.
 #include <gtest/gtest.h>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "pertel_tables.hpp"
 
 namespace kncsim::paper {

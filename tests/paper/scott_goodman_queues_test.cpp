@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 
 namespace kncsim {
 namespace {

@@ -5,7 +5,7 @@
 // and both report the same figures at the cap.
 #include <gtest/gtest.h>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "pertel_tables.hpp"
 
 namespace kncsim::paper {

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "experiment.hpp"
+#include "experiment/experiment.hpp"
 #include "support/kncsim_process.hpp"
 #include "support/sweep_files.hpp"
 
