@@ -18,7 +18,7 @@
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
 #include "topo/ring_geometry.hpp"
-#include "traffic/ring_traffic.hpp"
+#include "ring/ring_traffic.hpp"
 
 namespace kncsim::soak {
 namespace {
@@ -135,7 +135,7 @@ class RingChecker {
   // After the drain: every message delivered, and the protocol's counters agree.
   void check_drained(const SciModel& net) const {
     raise();
-    const SciCounters& c = net.counters();
+    const SciCounters& c = net.sci_counters();
     if (!net.idle()) throw Violation("the network holds flits or active buffers after the drain");
     if (delivered_ != int64_t(messages_.size()))
       for (const auto& [id, m] : messages_)
@@ -262,7 +262,7 @@ RunFigures run_rings(const Settings& settings) {
       progress_at = current_cycle();
     } else if (current_cycle() - progress_at > kStallCycles && !net->idle()) {
       throw Violation(fmt::format("not drained: no message delivered for {} cycles (cycle {}), {} of {} delivered",
-                                  current_cycle() - progress_at, current_cycle(), delivered, net->counters().injected));
+                                  current_cycle() - progress_at, current_cycle(), delivered, net->sci_counters().injected));
     }
   }
   check.check_drained(*net);
@@ -275,8 +275,8 @@ RunFigures run_rings(const Settings& settings) {
   fig.cycles = current_cycle();
   fig.packets = check.delivered();
   fig.flit_hops = check.flit_hops();
-  fig.nacks = int64_t(net->counters().nacks);
-  fig.corrupted = int64_t(net->counters().corrupted);
+  fig.nacks = int64_t(net->sci_counters().nacks);
+  fig.corrupted = int64_t(net->sci_counters().corrupted);
   return fig;
 }
 

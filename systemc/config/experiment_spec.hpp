@@ -23,10 +23,10 @@
 #include "ring/sci_params.hpp"
 #include "rtl_cache/model_spec.hpp"
 #include "stats/convergence.hpp"
-#include "stats/ring_measures.hpp"
+#include "ring/ring_measures.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
-#include "traffic/ring_traffic.hpp"
+#include "ring/ring_traffic.hpp"
 
 namespace kncsim {
 

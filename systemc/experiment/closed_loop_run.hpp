@@ -14,7 +14,7 @@
 #include <string>
 
 #include "config/experiment_spec.hpp"
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 
 namespace kncsim {
 

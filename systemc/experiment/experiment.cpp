@@ -17,7 +17,6 @@
 #include "config/config_json.hpp"
 #include "config/experiment_spec.hpp"
 #include "experiment/memory_estimate.hpp"
-#include "net/ring_run.hpp"
 #include "net/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
@@ -46,7 +45,7 @@ std::unique_ptr<InjectionStream> make_stream(const MeshStreamSpec& s, const Mesh
   return with_pattern(std::move(stream), g, s.pattern);
 }
 
-std::unique_ptr<CycleModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
+std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
                                        PacketSink* sink) {
   if (e.reference) {
     auto net = std::make_unique<RefNetwork>(g, e.ref, feed);
@@ -183,7 +182,7 @@ ojson saturation_json(const SaturationEvidence& e, bool saturated) {
 }
 
 // The part of every run's JSON that the convergence path gives, whatever the topology.
-ojson run_json(const std::string& topology, const ExperimentSpec& spec, const CycleModel& net,
+ojson run_json(const std::string& topology, const ExperimentSpec& spec, const NetworkModel& net,
                const ConvergenceTarget& target, const ConvergenceOutcome& outcome) {
   ojson result;
   result["kncsim"] = KNCSIM_VERSION;
@@ -232,7 +231,7 @@ std::optional<PacketAges> ages_for(const ExperimentSpec& spec, uint32_t nodes, P
   return a;
 }
 
-void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, const CycleModel& net,
+void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, const NetworkModel& net,
                     StatisticsContext c) {
   if (!stats) return;
   c.curtime = net.now();
@@ -248,8 +247,8 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, 1);
   PacketSink* chain = series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink;
   std::optional<PacketAges> ages = ages_for(spec, geometry.nodes(), chain);
-  const std::unique_ptr<CycleModel> model = make_model(e, geometry, feed, ages ? &*ages : chain);
-  CycleModel& net = *model;
+  const std::unique_ptr<NetworkModel> model = make_model(e, geometry, feed, ages ? &*ages : chain);
+  NetworkModel& net = *model;
   ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
   if (series) target.series = &*series;
@@ -268,26 +267,27 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
 
 ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   SimSession session;
-  std::unique_ptr<SciModel> model;
+  std::unique_ptr<RingModel> model;
   if (e.reference)
     model = std::make_unique<SciRefNetwork>("sci", e.params);
   else
     model = std::make_unique<SciNetwork>("sci", e.params, e.trace, e.rtl);
-  std::optional<RunStatistics> stats = statistics_for(spec, model->nodes(), sink);
+  RingModel& net = *model;
+  std::optional<RunStatistics> stats = statistics_for(spec, net.nodes(), sink);
   const RingMeasureContext m = e.measure;
   std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, m.cycle_time_increase);
   const RingGeometry geometry(e.params.dims, e.params.radix);
   PacketSink* chain = series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink;
-  std::optional<PacketAges> ages = ages_for(spec, model->nodes(), chain);
-  RingRun run(*model, geometry, e.traffic, e.window, ages ? &*ages : chain);
+  std::optional<PacketAges> ages = ages_for(spec, net.nodes(), chain);
+  net.start(e.traffic, e.window, ages ? &*ages : chain);
   const ConvergenceTarget target{
       e.load, sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy),
-      [&run, m](const CycleModel&) { return measure_rings(run.counters(), run.delivered_bits(), run.now(), m); },
+      [&net, m](const NetworkModel&) { return measure_rings(net.counters(), net.delivered_bits(), net.now(), m); },
       series ? &*series : nullptr, ages ? &*ages : nullptr};
-  const ConvergenceOutcome outcome = run_to_convergence(run, spec.convergence, target, progress);
-  ojson result = run_json("rings", spec, run, target, outcome);
-  put_rings_results(result, e, run);
-  put_statistics(result, stats, run,
+  const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
+  ojson result = run_json("rings", spec, net, target, outcome);
+  put_rings_results(result, e, net);
+  put_statistics(result, stats, net,
                  StatisticsContext{0, m.cycle_time_increase, 0, true, std::vector<int>(size_t(e.params.dims), e.params.radix),
                                    false, [&geometry](uint32_t n, int d) { return geometry.coord(n, d); }});
   return result;

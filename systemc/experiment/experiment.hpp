@@ -10,7 +10,7 @@
 #include "config/config_json.hpp"
 #include "config/experiment_spec.hpp"
 #include "stats/convergence.hpp"
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 
 namespace kncsim {
 

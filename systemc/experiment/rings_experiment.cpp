@@ -9,26 +9,25 @@
 #include "experiment/experiment.hpp"
 #include "report/rings_report.hpp"
 #include "sched/stop_request.hpp"
-#include "stats/ring_measures.hpp"
+#include "ring/ring_measures.hpp"
 
 namespace kncsim {
 
 using ojson = nlohmann::ordered_json;
 
-void put_rings_results(ojson& r, const RingsExperiment& e, RingRun& run) {
-  SciModel& net = run.network();
-  const int64_t window_end = run.now();  // run.cycles (fixed), unless interrupted
+void put_rings_results(ojson& r, const RingsExperiment& e, RingModel& net) {
+  const int64_t window_end = net.now();  // run.cycles (fixed), unless interrupted
   if (e.drain && r["stop_reason"] != "interrupted") {
-    run.drain(5 * window_end);  // past saturation the backlog may not clear
+    net.drain(5 * window_end);  // past saturation the backlog may not clear
     if (stop_requested()) {
       r["converged"] = false;
       r["stop_reason"] = "interrupted";
     }
   }
-  const SciCounters& ct = net.counters();
+  const SciCounters& ct = net.sci_counters();
   net.check_conservation();
-  if (net.idle()) run.window().check_all_delivered(ct.injected);
-  const RingMeasures& m = run.window();
+  if (net.idle()) net.window().check_all_delivered(ct.injected);
+  const RingMeasures& m = net.window();
   const double scale = e.analytic.cycle_time_increase;  // simulated cycles -> switch cycles
   const double lat_a = m.latency(SciKind::address) * scale, lat_d = m.latency(SciKind::data) * scale;
   const int64_t begin = e.window.begin;
@@ -52,7 +51,7 @@ void put_rings_results(ojson& r, const RingsExperiment& e, RingRun& run) {
   r["nack_rate"] = ct.echoes + ct.nacks ? double(ct.nacks) / double(ct.echoes + ct.nacks) : 0.0;
   r["measured_messages"] = m.measured();
   r["measured_retried"] = m.measured_retried();
-  r["curtime"] = run.now();  // the drain included
+  r["curtime"] = net.now();  // the drain included
 }
 
 std::string rings_run_summary(const ExperimentSpec& spec, const ojson& r) {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "config/experiment_spec.hpp"
-#include "net/ring_run.hpp"
+#include "ring/ring_model.hpp"
 #include "net/sci_network.hpp"
 #include "ring/sci_params.hpp"
 
@@ -15,7 +15,7 @@ namespace kncsim {
 // After the convergence path's fields: drains a fixed run, checks flit conservation and
 // exactly-once delivery, and adds Scott & Goodman's measures over the window (latency per
 // kind in switch cycles, round trip, bits/cycle/processor) and the protocol's counts.
-void put_rings_results(nlohmann::ordered_json& result, const RingsExperiment& e, RingRun& run);
+void put_rings_results(nlohmann::ordered_json& result, const RingsExperiment& e, RingModel& net);
 std::string rings_run_summary(const ExperimentSpec& spec, const nlohmann::ordered_json& result);
 
 }  // namespace kncsim

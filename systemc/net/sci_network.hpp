@@ -16,7 +16,7 @@
 #include <systemc>
 #include <vector>
 
-#include "ring/sci_model.hpp"
+#include "ring/ring_model.hpp"
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
@@ -43,7 +43,7 @@ struct SciRtl {
   SciRtlMaker make;
 };
 
-class SciNetwork final : public sc_core::sc_module, public SciModel {
+class SciNetwork final : public sc_core::sc_module, public RingModel {
  public:
   SC_HAS_PROCESS(SciNetwork);
   SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace = {}, const SciRtl& rtl = {});

@@ -22,7 +22,7 @@
 #include "rtl_adapt/rtl_domain.hpp"
 #include "sched/wake_calendar.hpp"
 #include "sc/sim_session.hpp"
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/injection_feed.hpp"
 
@@ -59,7 +59,7 @@ struct WormholeNetworkParams {
 class WormholeFabric;
 class ClosedLoopWorkload;
 
-class WormholeNetwork final : public CycleModel {
+class WormholeNetwork final : public NetworkModel {
  public:
   WormholeNetwork(const MeshGeometry& g, const WormholeNetworkParams& p, InjectionFeed& feed);
   ~WormholeNetwork() override;

@@ -14,7 +14,7 @@
 #include "flit/source_queues.hpp"
 #include "sched/wake_calendar.hpp"
 #include "router/priority_token.hpp"
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/injection_feed.hpp"
 
@@ -34,7 +34,7 @@ struct RefParams {
   int64_t source_queue_packets = 0;
 };
 
-class RefNetwork final : public CycleModel {
+class RefNetwork final : public NetworkModel {
  public:
   RefNetwork(const MeshGeometry& geometry, const RefParams& params, InjectionFeed& feed);
 

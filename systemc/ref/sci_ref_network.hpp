@@ -15,14 +15,14 @@
 
 #include "flit/source_queues.hpp"
 #include "ref/sci_ref_node.hpp"
-#include "ring/sci_model.hpp"
+#include "ring/ring_model.hpp"
 #include "ring/sci_params.hpp"
 #include "sched/wake_calendar.hpp"
 #include "topo/ring_geometry.hpp"
 
 namespace kncsim {
 
-class SciRefNetwork final : public sc_core::sc_module, public SciModel {
+class SciRefNetwork final : public sc_core::sc_module, public RingModel {
  public:
   SC_HAS_PROCESS(SciRefNetwork);
   SciRefNetwork(sc_core::sc_module_name name, const SciParams& p);

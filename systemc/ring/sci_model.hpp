@@ -1,7 +1,8 @@
 #pragma once
 // What a ring network offers its testbench, whichever model runs it: the reference
 // (SciRefNetwork) or the network of SciNode modules (SciNetwork). Both give the same
-// per-packet records for the same stimulus.
+// per-packet records for the same stimulus. (RingModel adds what every network model offers,
+// NetworkModel, on top.)
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -50,7 +51,7 @@ class SciModel {
   virtual uint32_t nodes() const = 0;
   // Flits sent on every ring link so far (node u's ring d link out), by packet kind.
   virtual std::vector<ChannelLoad> channel_loads() const = 0;
-  const SciCounters& counters() const { return counters_; }
+  const SciCounters& sci_counters() const { return counters_; }
 
   // Flit conservation: the flits the model's queues and wires hold (counted one by one, with
   // those of messages still waiting to be made) equal its running tally (flits made by

@@ -14,7 +14,7 @@ constexpr int64_t kMinSourcePackets = 20;
 
 class Driver {
  public:
-  Driver(CycleModel& model, const ConvergenceSpec& spec, const ConvergenceTarget& target, const ProgressFn& progress)
+  Driver(NetworkModel& model, const ConvergenceSpec& spec, const ConvergenceTarget& target, const ProgressFn& progress)
       : model_(model), spec_(spec), target_(target), progress_(progress) {
     // Saturation is judged from a few thousand packets and cycles on: the network must fill first.
     if (spec.saturation.detect)
@@ -111,7 +111,7 @@ class Driver {
     }
   }
 
-  CycleModel& model_;
+  NetworkModel& model_;
   const ConvergenceSpec& spec_;
   const ConvergenceTarget& target_;
   const ProgressFn& progress_;
@@ -197,10 +197,10 @@ int64_t sns4_initial_interval_for_rate(double packets_per_cycle, double accuracy
 
 ConvergenceTarget mesh_convergence_target(const MeasureContext& m, double accuracy) {
   return ConvergenceTarget{m.load, sns4_initial_interval(m, accuracy),
-                           [m](const CycleModel& model) { return measure(model.counters(), model.now(), m); }};
+                           [m](const NetworkModel& model) { return measure(model.counters(), model.now(), m); }};
 }
 
-ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
+ConvergenceOutcome run_to_convergence(NetworkModel& model, const ConvergenceSpec& spec,
                                       const ConvergenceTarget& target, const ProgressFn& progress) {
   Driver drv(model, spec, target, progress);
   switch (spec.mode) {

@@ -60,7 +60,7 @@ struct ConvergenceOutcome {
 struct ConvergenceTarget {
   double load = 0;
   int64_t sns4_interval = 1;
-  std::function<Measures(const CycleModel&)> measure;
+  std::function<Measures(const NetworkModel&)> measure;
   const LatencySeries* series = nullptr;
   // Saturation detection's latency bound counts the waiting packets' ages from `ages`, a sink
   // the model feeds (without it, the delivered packets' T alone).
@@ -94,9 +94,9 @@ struct RunProgress {
 };
 using ProgressFn = std::function<void(const RunProgress&)>;
 
-ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
+ConvergenceOutcome run_to_convergence(NetworkModel& model, const ConvergenceSpec& spec,
                                       const ConvergenceTarget& target, const ProgressFn& progress = {});
-inline ConvergenceOutcome run_to_convergence(CycleModel& model, const ConvergenceSpec& spec,
+inline ConvergenceOutcome run_to_convergence(NetworkModel& model, const ConvergenceSpec& spec,
                                              const MeasureContext& m) {
   return run_to_convergence(model, spec, mesh_convergence_target(m, spec.accuracy));
 }

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <unordered_map>
 
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 
 namespace kncsim {
 

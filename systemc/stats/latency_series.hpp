@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 
 namespace kncsim {
 

@@ -1,7 +1,7 @@
 #pragma once
 // T, U, D and AQLEN exactly as the listings compute them (same operations, same order, in
 // double), so convergence decisions taken on them match the 1992 programs bit for bit.
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 
 namespace kncsim {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "stats/batch_means.hpp"
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 #include "stats/value_distribution.hpp"
 
 namespace kncsim {

@@ -32,7 +32,7 @@
 #include <tuple>
 #include <vector>
 
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 
 namespace kncsim {
 

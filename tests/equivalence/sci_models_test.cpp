@@ -121,7 +121,7 @@ Outcome run(SciModel& net, const RingCase& c, int64_t until) {
   for (int i = 0; i < 2000 && !net.idle(); ++i) sc_core::sc_start(cycles(100));
   EXPECT_NO_THROW(net.check_conservation());
   EXPECT_EQ(net.flits_held(), 0) << "a drained network holds no flit";
-  o.counters = net.counters();
+  o.counters = net.sci_counters();
   o.idle = net.idle();
   std::sort(o.records.begin(), o.records.end(), [](const SciDelivery& a, const SciDelivery& b) { return a.id < b.id; });
   return o;

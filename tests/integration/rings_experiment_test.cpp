@@ -9,7 +9,7 @@
 
 #include "config/config.hpp"
 #include "experiment/experiment.hpp"
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 
 namespace kncsim {
 namespace {

@@ -56,11 +56,11 @@ SciCounters open_load_exactly_once(const SciParams& p, uint64_t seed, double sen
   std::set<uint64_t> delivered;
   net->on_delivery([&](const SciDelivery& x) { EXPECT_TRUE(delivered.insert(x.id).second) << x.id; });
   open_load(*net, seed, send, data, until);
-  EXPECT_EQ(delivered.size(), net->counters().injected);
-  EXPECT_EQ(net->counters().retransmissions, net->counters().nacks);
+  EXPECT_EQ(delivered.size(), net->sci_counters().injected);
+  EXPECT_EQ(net->sci_counters().retransmissions, net->sci_counters().nacks);
   EXPECT_TRUE(net->idle());
   EXPECT_NO_THROW(net->check_conservation());
-  return net->counters();
+  return net->sci_counters();
 }
 
 enum class RingModel { ref, systemc, rtl };
@@ -93,7 +93,7 @@ std::pair<double, double> isolated_probe_means(const SciParams& p, RingModel m =
         EXPECT_GE(latency, 0);
         sum[k] += double(latency);
       }
-  EXPECT_EQ(net->counters().nacks, 0u);
+  EXPECT_EQ(net->sci_counters().nacks, 0u);
   const double pairs = double(n) * n;
   return {sum[0] / pairs, sum[1] / pairs};
 }
@@ -168,7 +168,7 @@ TEST_P(SciLoaded, EveryMessageIsDeliveredExactlyOnceDespiteNacks) {
     retried += x.retries > 0;
   });
   open_load(*net, 7, 0.02, 0.5, 20000, [&](uint64_t id, uint32_t to) { dest_of[id] = to; });
-  const SciCounters& c = net->counters();
+  const SciCounters& c = net->sci_counters();
   EXPECT_GT(c.injected, 5000u);
   EXPECT_EQ(delivered.size(), c.injected);
   EXPECT_GT(c.nacks, 100u) << "small input queues must refuse packets";
@@ -232,7 +232,7 @@ TEST(SciSwitch, TheCpuTakesOneFlitPerCycle) {
   });
   open_load(*net, 1, 0.006, 0.96, 20000);
   EXPECT_GT(checked, 1000);
-  EXPECT_EQ(net->counters().delivered, net->counters().injected);
+  EXPECT_EQ(net->sci_counters().delivered, net->sci_counters().injected);
 }
 
 // Stomp (Scott & Goodman 4.3, the SCI standard): with input queues of exactly one data packet,

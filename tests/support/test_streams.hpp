@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 #include "traffic/injection.hpp"
 
 namespace kncsim {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "stats/ring_measures.hpp"
+#include "ring/ring_measures.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@ namespace {
 
 // A scripted model: delivers packets at a set rate with a set latency, so each driver's
 // stopping rule can be checked against a hand computation.
-class ScriptedModel : public CycleModel {
+class ScriptedModel : public NetworkModel {
  public:
   ScriptedModel(double packets_per_cycle, double latency) : rate_(packets_per_cycle), lat_(latency) {}
   void run_until(int64_t end) override {
@@ -109,7 +109,7 @@ TEST(Convergence, Sns4IntervalForARateMatchesTheListingsOnAMesh) {
 TEST(Convergence, Sns4ReadsTheTargetsMeasures) {
   ScriptedModel m(0.25, 30.0);
   int calls = 0;
-  const ConvergenceTarget target{0.25, 100, [&](const CycleModel& model) {
+  const ConvergenceTarget target{0.25, 100, [&](const NetworkModel& model) {
                                    ++calls;
                                    Measures r{};
                                    r.T = double(model.counters().totlat) / double(model.counters().numrecd);

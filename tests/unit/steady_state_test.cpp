@@ -15,7 +15,7 @@ namespace {
 
 // One packet delivered per cycle, its latency mean + a warm-up bias decaying with time
 // constant `warmup` + AR(1) noise (correlated, as queueing latencies are).
-class SeriesModel : public CycleModel {
+class SeriesModel : public NetworkModel {
  public:
   SeriesModel(LatencySeries& sink, uint64_t seed, double mean, double bias, double warmup, double phi, double sigma)
       : sink_(sink), rng_(seed), mean_(mean), bias_(bias), warmup_(warmup), phi_(phi), sigma_(sigma) {}
@@ -44,7 +44,7 @@ ConvergenceTarget series_target(const LatencySeries& s) {
   ConvergenceTarget t;
   t.load = 0.5;
   t.sns4_interval = 1000;  // checks at least 200 cycles apart
-  t.measure = [](const CycleModel& m) {
+  t.measure = [](const NetworkModel& m) {
     Measures x{};
     x.T = double(m.counters().totlat) / double(m.counters().numrecd);
     return x;

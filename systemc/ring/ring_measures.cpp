@@ -1,4 +1,4 @@
-#include "stats/ring_measures.hpp"
+#include "ring/ring_measures.hpp"
 
 #include <fmt/format.h>
 

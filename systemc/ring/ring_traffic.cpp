@@ -1,4 +1,4 @@
-#include "traffic/ring_traffic.hpp"
+#include "ring/ring_traffic.hpp"
 
 #include "sc/cycle_time.hpp"
 #include "rand/counter_rng.hpp"

@@ -1,4 +1,9 @@
 #pragma once
+// What every network model promises, whichever family and implementation: Pertel's reference
+// mesh, the SystemC mesh or torus (some or all routers RTL), and the three ring models (the
+// reference rings, the SciNode network, its RTL nodes). The experiment, the convergence
+// drivers, the statistics and the soak drive any of them through NetworkModel, and compare
+// them packet for packet through PacketRecord.
 #include <cstdint>
 #include <vector>
 
@@ -40,11 +45,10 @@ class TailSink {
   virtual void tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) = 0;
 };
 
-// A model that advances cycle by cycle and counts deliveries: what the convergence
-// drivers need, shared by the reference, SystemC and RTL networks.
-class CycleModel {
+// A network under its workload, advancing cycle by cycle and counting deliveries.
+class NetworkModel {
  public:
-  virtual ~CycleModel() = default;
+  virtual ~NetworkModel() = default;
   // Simulate every cycle from now() up to (not including) end.
   virtual void run_until(int64_t end) = 0;
   virtual int64_t now() const = 0;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ring/sci_model.hpp"
-#include "stats/counters.hpp"
+#include "model/network_model.hpp"
 #include "stats/measures.hpp"
 
 namespace kncsim {

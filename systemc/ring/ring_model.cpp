@@ -1,0 +1,59 @@
+#include "ring/ring_model.hpp"
+
+#include <algorithm>
+
+#include "sc/cycle_time.hpp"
+#include "sched/stop_request.hpp"
+
+namespace kncsim {
+
+void RingModel::start(const RingTrafficSpec& traffic, const RingWindow& window, PacketSink* sink) {
+  w_ = window;
+  sink_ = sink;
+  measures_.emplace(window);
+  traffic_.emplace(
+      *this, traffic,
+      [this](uint64_t id, uint32_t src, uint32_t, SciKind, int64_t t, int64_t request) {
+        measures_->injected(id, request);
+        if (sink_) sink_->generated(src, t);
+      },
+      [this](const SciDelivery& x) { delivered(x); });
+}
+
+void RingModel::delivered(const SciDelivery& x) {
+  measures_->delivered(x);
+  const int hops = ring_hops(x.src, x.dest);
+  ++delivery_.numrecd;
+  delivery_.totlat += x.delivered - x.injected;
+  delivery_.tothops += hops;
+  bits_ += x.kind == SciKind::data ? w_.data_bits : w_.address_bits;
+  if (sink_) sink_->deliver(PacketRecord{x.id, x.src, x.dest, x.injected, x.delivered, hops});
+}
+
+// Rings are unidirectional: (dest - src) mod k links in every dimension.
+int RingModel::ring_hops(uint32_t src, uint32_t dest) const {
+  int hops = 0;
+  for (int d = 0; d < g_.dims(); ++d) hops += (g_.coord(dest, d) - g_.coord(src, d) + g_.radix()) % g_.radix();
+  return hops;
+}
+
+void RingModel::run_until(int64_t end) {
+  const int64_t poll = std::max<int64_t>(16, (int64_t{1} << 20) / int64_t(nodes()));
+  while (current_cycle() < end && !stop_requested())
+    sc_core::sc_start(cycles(std::min(poll, end - current_cycle())));
+}
+
+int64_t RingModel::now() const { return current_cycle(); }
+
+const DeliveryCounters& RingModel::counters() const {
+  delivery_.numsent = int64_t(sci_counters().injected);
+  delivery_.dropped = int64_t(sci_counters().dropped);
+  return delivery_;
+}
+
+bool RingModel::drain(int64_t limit) {
+  while (!idle() && current_cycle() < limit && !stop_requested()) sc_core::sc_start(cycles(256));
+  return idle();
+}
+
+}  // namespace kncsim

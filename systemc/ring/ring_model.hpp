@@ -1,0 +1,53 @@
+#pragma once
+// A ring network as every network model is driven (NetworkModel), whichever model runs the
+// rings: the reference (SciRefNetwork) or the network of SciNode modules, some or all of them
+// Verilated RTL (SciNetwork). start() puts Scott & Goodman's workload on it (RingTraffic); it
+// then keeps the listings' cumulative counters (messages handed over and delivered, latency and
+// ring hops summed) beside the measurement window's results (RingMeasures).
+#include <cstdint>
+#include <optional>
+
+#include "model/network_model.hpp"
+#include "ring/ring_measures.hpp"
+#include "ring/ring_traffic.hpp"
+#include "ring/sci_model.hpp"
+#include "topo/ring_geometry.hpp"
+
+namespace kncsim {
+
+class RingModel : public SciModel, public NetworkModel {
+ public:
+  // Starts the workload: it takes over on_cycle and on_delivery. `sink` (optional) gets every
+  // delivered message as a PacketRecord (generation = hand-over, arrival = tail at the CPU).
+  void start(const RingTrafficSpec& traffic, const RingWindow& window, PacketSink* sink = nullptr);
+
+  // In stretches, so that a stop request (a signal) is seen at a cycle boundary soon.
+  void run_until(int64_t end) override;
+  int64_t now() const override;
+  const DeliveryCounters& counters() const override;
+
+  // Runs on (traffic.until should have passed) until the network is idle or `limit`; true if
+  // it drained. A saturated network may not.
+  bool drain(int64_t limit);
+
+  double delivered_bits() const { return bits_; }
+  // The window's results; start() must have been called.
+  const RingMeasures& window() const { return *measures_; }
+
+ protected:
+  RingModel(int dims, int radix) : g_(dims, radix) {}
+
+ private:
+  void delivered(const SciDelivery& x);
+  int ring_hops(uint32_t src, uint32_t dest) const;
+
+  RingGeometry g_;
+  RingWindow w_;
+  PacketSink* sink_ = nullptr;
+  std::optional<RingMeasures> measures_;
+  std::optional<RingTraffic> traffic_;
+  mutable DeliveryCounters delivery_;
+  double bits_ = 0;
+};
+
+}  // namespace kncsim
