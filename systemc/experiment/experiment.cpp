@@ -210,26 +210,35 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Ne
   return result;
 }
 
-// With run.statistics full, the statistics sit between the model and the caller's sink.
-std::optional<RunStatistics> statistics_for(const ExperimentSpec& spec, uint32_t nodes, PacketSink* sink) {
-  std::optional<RunStatistics> s;
-  if (spec.statistics) s.emplace(nodes, sink);
-  return s;
-}
+// The sinks between a model and the caller's, each there only when the spec asks for it: the
+// statistics (run.statistics full), then the ci rule's latency series, then the waiting
+// packets' ages (a latency bound counts them). The model delivers to head().
+class SinkChain {
+ public:
+  SinkChain(const ExperimentSpec& spec, uint32_t nodes, PacketSink* sink, double latency_scale) {
+    PacketSink* next = sink;
+    if (spec.statistics) next = &stats.emplace(nodes, next);
+    if (spec.convergence.mode == ConvergenceMode::ci) next = &series.emplace(next, latency_scale);
+    if (spec.convergence.saturation.detect && spec.convergence.saturation.latency_bound > 0)
+      next = &ages.emplace(nodes, next);
+    head_ = next;
+  }
+  SinkChain(const SinkChain&) = delete;
+  SinkChain& operator=(const SinkChain&) = delete;
+  PacketSink* head() const { return head_; }
+  // The convergence drivers read the series and the ages.
+  void attach(ConvergenceTarget& t) {
+    t.series = series ? &*series : nullptr;
+    t.ages = ages ? &*ages : nullptr;
+  }
 
-// With run.convergence ci, the latency series sits first in the chain of sinks.
-std::optional<LatencySeries> series_for(const ExperimentSpec& spec, PacketSink* next, double scale) {
-  std::optional<LatencySeries> s;
-  if (spec.convergence.mode == ConvergenceMode::ci) s.emplace(next, scale);
-  return s;
-}
+  std::optional<RunStatistics> stats;
+  std::optional<LatencySeries> series;
+  std::optional<PacketAges> ages;
 
-// A latency bound counts the waiting packets' ages: their sink sits first.
-std::optional<PacketAges> ages_for(const ExperimentSpec& spec, uint32_t nodes, PacketSink* next) {
-  std::optional<PacketAges> a;
-  if (spec.convergence.saturation.detect && spec.convergence.saturation.latency_bound > 0) a.emplace(nodes, next);
-  return a;
-}
+ private:
+  PacketSink* head_ = nullptr;
+};
 
 void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, const NetworkModel& net,
                     StatisticsContext c) {
@@ -243,23 +252,19 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   if (e.closed_loop) return run_closed_loop(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
   InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
-  std::optional<RunStatistics> stats = statistics_for(spec, geometry.nodes(), sink);
-  std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, 1);
-  PacketSink* chain = series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink;
-  std::optional<PacketAges> ages = ages_for(spec, geometry.nodes(), chain);
-  const std::unique_ptr<NetworkModel> model = make_model(e, geometry, feed, ages ? &*ages : chain);
+  SinkChain sinks(spec, geometry.nodes(), sink, 1);
+  const std::unique_ptr<NetworkModel> model = make_model(e, geometry, feed, sinks.head());
   NetworkModel& net = *model;
   ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
-  if (series) target.series = &*series;
-  if (ages) target.ages = &*ages;
+  sinks.attach(target);
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
   ojson result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
   // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
   const double factor = e.links.cycle_time_factor;
   result["cycle_time_factor"] = factor;
   result["T_switch_cycles"] = result["T"].is_number() ? ojson(result["T"].get<double>() * factor) : ojson(nullptr);
-  put_statistics(result, stats, net,
+  put_statistics(result, sinks.stats, net,
                  StatisticsContext{0, 1, e.packet_flits, false, e.radices, e.torus,
                                    [&geometry](uint32_t n, int k) { return geometry.coord(n, k); }});
   return result;
@@ -273,21 +278,18 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
   else
     model = std::make_unique<SciNetwork>("sci", e.params, e.trace, e.rtl);
   RingModel& net = *model;
-  std::optional<RunStatistics> stats = statistics_for(spec, net.nodes(), sink);
   const RingMeasureContext m = e.measure;
-  std::optional<LatencySeries> series = series_for(spec, stats ? &*stats : sink, m.cycle_time_increase);
-  const RingGeometry geometry(e.params.dims, e.params.radix);
-  PacketSink* chain = series ? &*series : stats ? static_cast<PacketSink*>(&*stats) : sink;
-  std::optional<PacketAges> ages = ages_for(spec, net.nodes(), chain);
-  net.start(e.traffic, e.window, ages ? &*ages : chain);
-  const ConvergenceTarget target{
+  SinkChain sinks(spec, net.nodes(), sink, m.cycle_time_increase);
+  net.start(e.traffic, e.window, sinks.head());
+  ConvergenceTarget target{
       e.load, sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy),
-      [&net, m](const NetworkModel&) { return measure_rings(net.counters(), net.delivered_bits(), net.now(), m); },
-      series ? &*series : nullptr, ages ? &*ages : nullptr};
+      [&net, m](const NetworkModel&) { return measure_rings(net.counters(), net.delivered_bits(), net.now(), m); }};
+  sinks.attach(target);
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
   ojson result = run_json("rings", spec, net, target, outcome);
   put_rings_results(result, e, net);
-  put_statistics(result, stats, net,
+  const RingGeometry geometry(e.params.dims, e.params.radix);
+  put_statistics(result, sinks.stats, net,
                  StatisticsContext{0, m.cycle_time_increase, 0, true, std::vector<int>(size_t(e.params.dims), e.params.radix),
                                    false, [&geometry](uint32_t n, int d) { return geometry.coord(n, d); }});
   return result;
