@@ -23,7 +23,7 @@
 #include "ring/sci_params.hpp"
 #include "rtl_cache/model_spec.hpp"
 #include "stats/convergence.hpp"
-#include "ring/ring_measures.hpp"
+#include "ring/ring_window.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
 #include "ring/ring_traffic.hpp"

@@ -9,7 +9,7 @@
 #include "experiment/experiment.hpp"
 #include "report/rings_report.hpp"
 #include "sched/stop_request.hpp"
-#include "ring/ring_measures.hpp"
+#include "ring/ring_window.hpp"
 
 namespace kncsim {
 
@@ -27,7 +27,7 @@ void put_rings_results(ojson& r, const RingsExperiment& e, RingModel& net) {
   const SciCounters& ct = net.sci_counters();
   net.check_conservation();
   if (net.idle()) net.window().check_all_delivered(ct.injected);
-  const RingMeasures& m = net.window();
+  const RingWindowResults& m = net.window();
   const double scale = e.analytic.cycle_time_increase;  // simulated cycles -> switch cycles
   const double lat_a = m.latency(SciKind::address) * scale, lat_d = m.latency(SciKind::data) * scale;
   const int64_t begin = e.window.begin;

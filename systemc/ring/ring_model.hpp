@@ -3,12 +3,12 @@
 // rings: the reference (SciRefNetwork) or the network of SciNode modules, some or all of them
 // Verilated RTL (SciNetwork). start() puts Scott & Goodman's workload on it (RingTraffic); it
 // then keeps the listings' cumulative counters (messages handed over and delivered, latency and
-// ring hops summed) beside the measurement window's results (RingMeasures).
+// ring hops summed) beside the measurement window's results (RingWindowResults).
 #include <cstdint>
 #include <optional>
 
 #include "model/network_model.hpp"
-#include "ring/ring_measures.hpp"
+#include "ring/ring_window.hpp"
 #include "ring/ring_traffic.hpp"
 #include "ring/sci_model.hpp"
 #include "topo/ring_geometry.hpp"
@@ -32,7 +32,7 @@ class RingModel : public SciModel, public NetworkModel {
 
   double delivered_bits() const { return bits_; }
   // The window's results; start() must have been called.
-  const RingMeasures& window() const { return *measures_; }
+  const RingWindowResults& window() const { return *measures_; }
 
  protected:
   RingModel(int dims, int radix) : g_(dims, radix) {}
@@ -44,7 +44,7 @@ class RingModel : public SciModel, public NetworkModel {
   RingGeometry g_;
   RingWindow w_;
   PacketSink* sink_ = nullptr;
-  std::optional<RingMeasures> measures_;
+  std::optional<RingWindowResults> measures_;
   std::optional<RingTraffic> traffic_;
   mutable DeliveryCounters delivery_;
   double bits_ = 0;

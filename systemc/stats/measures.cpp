@@ -15,4 +15,16 @@ Measures measure(const DeliveryCounters& c, int64_t curtime, const MeasureContex
   return r;
 }
 
+Measures measure_rings(const DeliveryCounters& c, double delivered_bits, int64_t curtime, const RingMeasureContext& m) {
+  const double numrecd = double(c.numrecd), scale = m.cycle_time_increase;
+  Measures r;
+  r.T = double(c.totlat) / numrecd * scale;
+  r.TP = delivered_bits / double(curtime) / double(m.nodes) / scale;
+  r.U = r.TP / m.max_throughput;
+  r.D = double(c.tothops) / numrecd;
+  r.AQLEN = double(c.numsent - c.numrecd) / double(m.nodes);
+  r.AQLEN_corrected = r.AQLEN;
+  return r;
+}
+
 }  // namespace kncsim

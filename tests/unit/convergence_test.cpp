@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "ring/ring_measures.hpp"
+#include "ring/ring_window.hpp"
 
 #include <gtest/gtest.h>
 
@@ -127,7 +127,7 @@ TEST(Convergence, Sns4ReadsTheTargetsMeasures) {
 
 // The rings' measures by hand: 4 nodes, 1000 cycles of a synchronous network whose cycle is
 // 1.5 switch cycles, 100 messages of 640 bits delivered, 20 still under way.
-TEST(RingMeasures, CumulativeMeasuresInSwitchCycles) {
+TEST(RingWindowResults, CumulativeMeasuresInSwitchCycles) {
   DeliveryCounters c;
   c.numsent = 120;
   c.numrecd = 100;

@@ -10,31 +10,17 @@
 #include <vector>
 
 #include "ring/sci_model.hpp"
-#include "model/network_model.hpp"
-#include "stats/measures.hpp"
 
 namespace kncsim {
-
-// What the convergence loops read of a ring network, cumulative from cycle 0 as the listings'
-// counters are (no warm-up): T = mean latency of every delivered message and TP = delivered
-// bits per processor, both per switch cycle (a synchronous cycle is `cycle_time_increase`
-// switch cycles); U = TP / the eq 13/14 maximum, in the units of traffic.load; D = mean ring
-// hops; AQLEN = messages handed over and not yet delivered, per node.
-struct RingMeasureContext {
-  long nodes = 0;
-  double max_throughput = 0;       // bits per switch cycle per processor
-  double cycle_time_increase = 1;  // switch cycles per simulated cycle
-};
-Measures measure_rings(const DeliveryCounters& c, double delivered_bits, int64_t curtime, const RingMeasureContext& m);
 
 struct RingWindow {
   int64_t begin = 0, end = 0;  // cycles [begin, end)
   int address_bits = 128, data_bits = 640;
 };
 
-class RingMeasures {
+class RingWindowResults {
  public:
-  explicit RingMeasures(const RingWindow& w) : w_(w) {}
+  explicit RingWindowResults(const RingWindow& w) : w_(w) {}
 
   void injected(uint64_t id, int64_t request_injected);
   // Throws std::logic_error if the message was delivered before.

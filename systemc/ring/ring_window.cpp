@@ -1,4 +1,4 @@
-#include "ring/ring_measures.hpp"
+#include "ring/ring_window.hpp"
 
 #include <fmt/format.h>
 
@@ -7,11 +7,11 @@
 
 namespace kncsim {
 
-void RingMeasures::injected(uint64_t id, int64_t request_injected) {
+void RingWindowResults::injected(uint64_t id, int64_t request_injected) {
   if (request_injected >= 0) reply_to_.emplace(id, request_injected);
 }
 
-void RingMeasures::delivered(const SciDelivery& x) {
+void RingWindowResults::delivered(const SciDelivery& x) {
   const uint32_t src = uint32_t(x.id >> kSciIdNodeShift);
   const uint64_t nth = x.id & ((uint64_t{1} << kSciIdNodeShift) - 1);
   if (seen_.size() <= src) seen_.resize(size_t(src) + 1);
@@ -40,29 +40,18 @@ void RingMeasures::delivered(const SciDelivery& x) {
   }
 }
 
-void RingMeasures::check_all_delivered(uint64_t handed_over) const {
+void RingWindowResults::check_all_delivered(uint64_t handed_over) const {
   if (delivered_ != handed_over)
     throw std::logic_error(fmt::format("SCI: {} messages handed over, {} delivered after the drain", handed_over,
                                        delivered_));
 }
 
-double RingMeasures::latency(SciKind kind) const {
+double RingWindowResults::latency(SciKind kind) const {
   const int k = kind == SciKind::data ? 1 : 0;
   return count_[k] ? latency_[k] / double(count_[k]) : std::nan("");
 }
 
-Measures measure_rings(const DeliveryCounters& c, double delivered_bits, int64_t curtime, const RingMeasureContext& m) {
-  const double numrecd = double(c.numrecd), scale = m.cycle_time_increase;
-  Measures r;
-  r.T = double(c.totlat) / numrecd * scale;
-  r.TP = delivered_bits / double(curtime) / double(m.nodes) / scale;
-  r.U = r.TP / m.max_throughput;
-  r.D = double(c.tothops) / numrecd;
-  r.AQLEN = double(c.numsent - c.numrecd) / double(m.nodes);
-  r.AQLEN_corrected = r.AQLEN;
-  return r;
-}
 
-double RingMeasures::round_trip() const { return round_trips_ ? round_trip_ / double(round_trips_) : std::nan(""); }
+double RingWindowResults::round_trip() const { return round_trips_ ? round_trip_ / double(round_trips_) : std::nan(""); }
 
 }  // namespace kncsim
