@@ -208,22 +208,10 @@ SciParams rings_sci_params(const Config& c, const RingsDesign& d) {
         "in the stripped packet's place, so it must not be longer; SCI's echo is 8 bytes, its shortest send packet 16)",
         d.echo_bits, p.echo_flits, W, shortest, p.address_flits <= p.data_flits ? "address" : "data", d.address_bits,
         d.data_bits, shortest * W));
-  const int largest = std::max({p.address_flits, p.data_flits, p.echo_flits});
   p.ring_buffer_flits = queue_flits(c, "router.ring_buffer_flits", p.ring_buffer_flits);
   p.input_queue_flits = queue_flits(c, "router.input_queue_flits", p.input_queue_flits);
   p.output_queue_flits = queue_flits(c, "router.output_queue_flits", p.output_queue_flits);
-  if (p.ring_buffer_flits < largest)
-    throw ConfigError(fmt::format(
-        "router.ring_buffer_flits = {} is smaller than the largest packet ({} flits at W = {}); allowed: >= {} "
-        "(\"The ring buffer must be at least as large as the largest message in order to guarantee that it will "
-        "never fill up while the output queue is transmitting a message onto the output link\", Scott & Goodman 4.3)",
-        p.ring_buffer_flits, largest, W, largest));
-  if (p.input_queue_flits < std::max(p.address_flits, p.data_flits))
-    throw ConfigError(fmt::format(
-        "router.input_queue_flits = {} cannot hold a {}-flit data packet; allowed: >= {} (\"The input queue also "
-        "must be large enough to hold the longest message, as its free space is checked when a message arrives in "
-        "order to determine if the message can be accepted\", Scott & Goodman 4.3)",
-        p.input_queue_flits, p.data_flits, std::max(p.address_flits, p.data_flits)));
+  if (const std::string why = sci_params_refusal(p); !why.empty()) throw ConfigError(why);
   p.accept = c.text("router.sci_accept") == "stomp" ? SciAccept::stomp : SciAccept::whole_packet;
   p.active_buffer_packets =
       c.is_word("router.active_buffer_packets") ? 0 : int(c.integer("router.active_buffer_packets"));

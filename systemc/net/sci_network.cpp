@@ -21,8 +21,7 @@ int64_t wake_horizon(const SciParams& p) {
 
 SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const SciTrace& trace, const SciRtl& rtl)
     : sc_module(name), RingModel(p.dims, p.radix), shared_(p, wake_horizon(p), counters_, deliver_) {
-  if (int(p.wire_cycles.size()) != p.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
-  if (p.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
+  if (const std::string why = sci_params_refusal(p); !why.empty()) throw std::invalid_argument("SciParams: " + why);
   const uint32_t n = shared_.geo.nodes();
   std::vector<bool> is_rtl(n), traced(n);
   for (uint32_t u : rtl.nodes) is_rtl.at(u) = true;

@@ -12,8 +12,7 @@ namespace kncsim {
 SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
     : sc_module(name), RingModel(p.dims, p.radix), p_(p), geo_(p.dims, p.radix), waiting_(geo_.nodes()), calendar_(geo_.nodes(), 1) {
   const uint32_t n_nodes = geo_.nodes();
-  if (int(p_.wire_cycles.size()) != p_.dims) throw std::invalid_argument("SciParams: one wire delay per dimension");
-  if (p_.decode_cycles < 1) throw std::invalid_argument("SciParams: decoding takes at least one cycle");
+  if (const std::string why = sci_params_refusal(p_); !why.empty()) throw std::invalid_argument("SciParams: " + why);
   nodes_.resize(n_nodes);
   for (SciRefNode& node : nodes_) {
     node.rings.resize(size_t(p_.dims));

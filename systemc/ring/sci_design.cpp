@@ -13,6 +13,7 @@ SciParams sci_params(const RingsDesign& d, const SciQueues& q) {
   p.t_pass = d.t_pass;
   p.t_switch = d.t_switch;
   p.wire_cycles = d.mode == RingLinkMode::pipelined ? a.wire_cycles : std::vector<int>(size_t(d.dims), 0);
+  p.width_bits = W;
   p.address_flits = a.address.flits;
   p.data_flits = a.data.flits;
   p.echo_flits = a.echo.flits;

@@ -2,6 +2,7 @@
 // Parameters of Scott & Goodman's SCI-style ring node (1991, §2.1): one ring interface per
 // dimension, timing in switch cycles.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace kncsim {
@@ -17,6 +18,7 @@ struct SciParams {
   int decode_cycles = 1;         // T_decode, once per head arrival
   int t_pass = 1, t_switch = 2;  // continue on a ring / enter one (or the CPU)
   std::vector<int> wire_cycles;  // per dimension: a flit sent in cycle t arrives at t + w
+  int width_bits = 32;           // W: a flit's bits (the link width), for the refusals' words
   int address_flits = 4, data_flits = 20, echo_flits = 2;
   int ring_buffer_flits = 25, input_queue_flits = 25, output_queue_flits = 25;
   SciAccept accept = SciAccept::whole_packet;
@@ -25,5 +27,10 @@ struct SciParams {
   uint64_t seed = 1;             // for corruption
   int64_t source_queue_packets = 0;  // messages waiting at a CPU before one is dropped; 0 = unbounded
 };
+
+// Empty if a ring network can be built with `p`, else why not, naming the key and the values
+// allowed: the parameters validate themselves, and both ring models refuse to be built
+// otherwise (the configuration's decoding refuses first, with these words).
+std::string sci_params_refusal(const SciParams& p);
 
 }  // namespace kncsim

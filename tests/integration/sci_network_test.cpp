@@ -201,6 +201,28 @@ TEST(SciActiveBuffer, AFullActiveBufferStallsTheOutputQueueAndDropsNothing) {
   EXPECT_GT(run(0), 1) << "unbounded, some interface has several packets out at once";
 }
 
+// The parameters validate themselves: both ring models refuse queues the protocol cannot work
+// with (Scott & Goodman 4.3), in the words the configuration's refusal uses, before building.
+TEST(SciParamsRefusal, BothModelsRefuseAQueueSmallerThanAPacket) {
+  RingsDesign d;
+  d.dims = 2;
+  d.radix = 4;
+  const SciParams good = sci_params(d);
+  EXPECT_EQ(sci_params_refusal(good), "");
+  SciParams small_ring = good;
+  small_ring.ring_buffer_flits = good.data_flits - 1;
+  EXPECT_NE(sci_params_refusal(small_ring).find("router.ring_buffer_flits = "), std::string::npos);
+  SciParams small_input = good;
+  small_input.input_queue_flits = good.data_flits - 1;
+  EXPECT_NE(sci_params_refusal(small_input).find("router.input_queue_flits = "), std::string::npos);
+  SciParams wires = good;
+  wires.wire_cycles.pop_back();
+  EXPECT_NE(sci_params_refusal(wires).find("one wire delay per dimension"), std::string::npos);
+  SimSession session;
+  EXPECT_THROW(SciRefNetwork("ref", small_ring), std::invalid_argument);
+  EXPECT_THROW(SciNetwork("sci", small_input), std::invalid_argument);
+}
+
 // The switch hands the CPU one flit per cycle: a message's tail reaches it at least as many
 // cycles after the previous one's as the message has flits. Found by the soak: a destination
 // let go of by a tail was bound again, and sent to, in the same cycle. A 5-cube of 2-rings with
