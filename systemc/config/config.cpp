@@ -17,6 +17,7 @@
 #include <optional>
 #include <sstream>
 
+#include "config/model_words.hpp"
 #include "config/schema.hpp"
 #include "rtl/rtl_limits.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -125,7 +126,7 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
 // rings close cycles of channels that dimension-order and adaptive routing on one channel per
 // link can deadlock on: such a run is a study of that.
 void validate_torus(const Config& c) {
-  if (c.text("router.impl") == "ref")
+  if (router_impl(c) == RouterImpl::ref)
     throw ConfigError("network.topology torus with router.impl = ref: the reference model is Pertel's mesh; allowed: "
                       "router.impl systemc (with router.rtl_nodes, if any) or rtl");
   if (c.text("router.allow_deadlock") == "true") return;
@@ -135,7 +136,7 @@ void validate_torus(const Config& c) {
                                   "router.vcs >= 2 (datelines), or router.allow_deadlock: true, to study it (the "
                                   "deadlock watchdog reports the waiting cycle)",
                                   c.integer("router.vcs")));
-  if (c.text("router.routing") != "dor" && c.integer("router.vcs") < 3)
+  if (adaptive_routing(c) && c.integer("router.vcs") < 3)
     throw ConfigError(fmt::format("network.topology torus with router.routing adaptive and router.vcs = {} can deadlock "
                                   "(adaptive routes close cycles across the datelines); allowed: router.vcs >= 3 "
                                   "(Duato: adaptive channels over a dimension-order escape pair), router.routing "
@@ -146,13 +147,14 @@ void validate_torus(const Config& c) {
 // Topology and router family together: Scott & Goodman's rings take the SCI ring node and one radix;
 // meshes take the wormhole router and at most 15 dimensions.
 void validate_topology(const Config& c) {
-  const bool rings = c.text("network.topology") == "rings", sci = c.text("router.model") == "sci";
+  const bool rings = network_topology(c) == NetworkTopology::rings, sci = c.text("router.model") == "sci";
   if (rings != sci)
     throw ConfigError(fmt::format("network.topology = {} with router.model = {}; allowed: network.topology rings with "
                                   "router.model sci, or mesh with wormhole",
                                   c.text("network.topology"), c.text("router.model")));
-  const std::string& topology = c.text("network.topology");
-  if (topology != "torus" && c.text("network.wiring") != "straight")
+  const std::string& topology = c.text("network.topology");  // for the messages
+  const bool torus = network_topology(c) == NetworkTopology::torus;
+  if (!torus && c.text("network.wiring") != "straight")
     throw ConfigError(fmt::format("network.wiring = {} with network.topology {}: only a torus's rings can be folded (a "
                                   "mesh has no wraparound; Scott & Goodman's rings are laid out straight); allowed: "
                                   "network.wiring straight, or network.topology torus",
@@ -166,15 +168,15 @@ void validate_topology(const Config& c) {
       throw ConfigError(fmt::format("router.vcs = {} with network.dims = {}: {} channels per router, beyond the 63 its "
                                     "masks hold; allowed: (2 network.dims + 1) x router.vcs <= 63",
                                     c.integer("router.vcs"), c.integer("network.dims"), channels));
-    if (topology == "torus") validate_torus(c);
+    if (torus) validate_torus(c);
     return;
   }
-  if (c.integer("router.vcs") != 1 || c.text("router.arbitration") != "priority_token")
+  if (c.integer("router.vcs") != 1 || arbitration(c) != Arbitration::priority_token)
     throw ConfigError(fmt::format("router.vcs = {} and router.arbitration = {} for network.topology rings: SCI ring "
                                   "interfaces have no virtual channels or channel assignment; allowed: router.vcs 1 "
                                   "and router.arbitration priority_token (the defaults)",
                                   c.integer("router.vcs"), c.text("router.arbitration")));
-  if (!c.is_word("router.rtl_nodes") && c.text("router.impl") != "systemc")
+  if (!c.is_word("router.rtl_nodes") && router_impl(c) != RouterImpl::systemc)
     throw ConfigError(fmt::format("router.rtl_nodes with router.impl = {}: RTL nodes sit among SystemC nodes; allowed: "
                                   "router.impl: systemc with router.rtl_nodes, or router.impl: rtl for every node",
                                   c.text("router.impl")));
@@ -195,7 +197,7 @@ void validate_topology(const Config& c) {
 // Router, FIFO and link keys that only make sense together.
 // links: the mesh's link timing, decoded once by the caller (null for rings).
 void validate_router(const Config& c, const MeshLinkTiming* links) {
-  const bool ref = c.text("router.impl") == "ref";
+  const bool ref = router_impl(c) == RouterImpl::ref;
   const bool by_packets = !c.is_word("router.fifo_packets"), by_flits = !c.is_word("router.fifo_flits");
   const int64_t L = c.integer("traffic.packet_flits");
   if (by_packets && by_flits)
@@ -212,13 +214,13 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
   if (by_flits && c.integer("router.fifo_flits") > kMaxFifoFlits)
     throw ConfigError(fmt::format("router.fifo_flits = {}; allowed: 1..{}, or unbounded", c.integer("router.fifo_flits"),
                                   kMaxFifoFlits));
-  const bool cut_through = c.text("router.flow_control") == "cut_through";
+  const bool cut_through = cut_through_flow(c);
   if (c.text("router.packet_format") == "hop_count") {
     auto refuse = [](const std::string& why) {
       throw ConfigError("router.packet_format hop_count " + why);
     };
     if (ref) refuse("needs flit-level routers; allowed: router.impl: systemc, or router.packet_format: absolute");
-    if (c.text("router.routing") != "dor")
+    if (adaptive_routing(c))
       refuse("routes row then column (Symult); allowed: router.routing: dor");
     if (L <= c.integer("network.dims"))
       refuse(fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > network.dims = {}",
@@ -227,8 +229,8 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
       refuse("shortens packets on the way, which per-packet cut-through credits cannot follow; allowed: "
              "router.flow_control: wormhole, or unbounded FIFOs");
   }
-  const bool rtl = c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes");
-  if (rtl && c.text("network.topology") != "rings") {  // rings: checked against the SCI node's limits when built
+  const bool rtl = router_impl(c) == RouterImpl::rtl || !c.is_word("router.rtl_nodes");
+  if (rtl && network_topology(c) != NetworkTopology::rings) {  // rings: checked against the SCI node's limits when built
     auto refuse = [](const std::string& why) {
       throw ConfigError("RTL routers (router.impl: rtl or router.rtl_nodes) " + why);
     };
@@ -243,7 +245,7 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
       refuse(fmt::format("have at most {} virtual channels; allowed: router.vcs <= {}", rtl::kMaxVcs, rtl::kMaxVcs));
     // One channel per link is kncsim_router, which assigns channels by Pertel's priority token;
     // the other arbiters are kncsim_vc_router's.
-    if (c.integer("router.vcs") == 1 && c.text("router.arbitration") != "priority_token")
+    if (c.integer("router.vcs") == 1 && arbitration(c) != Arbitration::priority_token)
       refuse(fmt::format("with one channel per link (router.vcs 1) assign channels by Pertel's priority token only; "
                          "allowed: router.arbitration: priority_token, or router.vcs >= 2 for {}",
                          c.text("router.arbitration")));
@@ -302,7 +304,7 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
       if (d != 1) ref_needs("link.delay", fmt::format("{} (from link.embedding and link.switch_to_wire_ratio, or given)", d), "1");
   if (c.text("link.kind") != "pipelined") ref_needs("link.kind", c.text("link.kind"), "pipelined");
   if (c.integer("router.vcs") != 1) ref_needs("router.vcs", std::to_string(c.integer("router.vcs")), "1");
-  if (c.text("router.arbitration") != "priority_token")
+  if (arbitration(c) != Arbitration::priority_token)
     ref_needs("router.arbitration", c.text("router.arbitration"), "priority_token");
 }
 
@@ -318,7 +320,7 @@ void validate_process_graph(const Config& c, const std::vector<int>& radices) {
                                     mapping, c.text("traffic.pattern")));
     return;
   }
-  if (c.text("network.topology") == "rings")
+  if (network_topology(c) == NetworkTopology::rings)
     throw ConfigError("traffic.pattern = graph drives the wormhole mesh and torus; the rings' traffic is "
                       "traffic.workload; allowed on rings: uniform");
   const std::string& graph = c.text("traffic.graph");
@@ -342,30 +344,30 @@ void validate_process_graph(const Config& c, const std::vector<int>& radices) {
 // mesh or torus; request_response is the rings'. A closed loop's packets must fit where the
 // network puts them, its graph's edges must run both ways, and AB needs two colour classes.
 void validate_workload(const Config& c, const std::vector<int>& radices) {
-  const std::string& workload = c.text("traffic.workload");
-  const bool rings = c.text("network.topology") == "rings";
-  if (workload == "request_response" && !rings)
+  const Workload workload = kncsim::workload(c);
+  const bool rings = network_topology(c) == NetworkTopology::rings;
+  if (workload == Workload::request_response && !rings)
     throw ConfigError(fmt::format("traffic.workload = request_response answers address packets on the SCI rings; "
                                   "allowed for network.topology {}: open, closed_loop",
                                   c.text("network.topology")));
-  if (workload != "closed_loop") return;
+  if (workload != Workload::closed_loop) return;
   if (rings)
     throw ConfigError("traffic.workload = closed_loop runs on the wormhole mesh and torus; allowed on rings: open, "
                       "request_response");
   if (c.text("run.convergence") == "ci" || c.text("run.saturation") == "detect")
     throw ConfigError("traffic.workload = closed_loop runs until every loop is done (or run.max_cycles); allowed: "
                       "run.convergence sns4, sns or fixed and run.saturation off (they are not used)");
-  if (c.text("router.impl") == "ref")
+  if (router_impl(c) == RouterImpl::ref)
     throw ConfigError("traffic.workload = closed_loop sends messages of several packets, which Pertel's "
                       "packet-level model cannot carry; allowed: router.impl: systemc or rtl");
-  const MeshGeometry g(radices, c.text("network.topology") == "torus");
+  const MeshGeometry g(radices, network_topology(c) == NetworkTopology::torus);
   // The loops run over the graph's neighbours: a pattern's own graph (hotspot has none).
   const auto sends_to = node_destinations(process_placement(c, g), g.nodes());
   const int64_t payload = c.is_word("traffic.packet_payload_flits")
                               ? c.integer("traffic.message_flits")
                               : std::min(c.integer("traffic.message_flits"), c.integer("traffic.packet_payload_flits"));
   const int64_t flits = payload + (c.text("router.packet_format") == "hop_count" ? g.dims() : 0);
-  const bool cut_through = c.text("router.flow_control") == "cut_through";
+  const bool cut_through = cut_through_flow(c);
   int64_t room = -1;
   if (!c.is_word("router.fifo_flits")) room = c.integer("router.fifo_flits");
   if (!c.is_word("router.fifo_packets")) room = c.integer("router.fifo_packets") * c.integer("traffic.packet_flits");
@@ -389,7 +391,7 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
                                   "network interfaces in a loop, more than {} packets; allowed: a larger "
                                   "traffic.packet_payload_flits, a smaller traffic.message_flits, or a sparser graph",
                                   messages, per_message, kMaxPacketsAtOnce));
-  const bool rtl = c.text("router.impl") == "rtl" || !c.is_word("router.rtl_nodes");
+  const bool rtl = router_impl(c) == RouterImpl::rtl || !c.is_word("router.rtl_nodes");
   if (rtl && flits > rtl::kMaxLen)
     throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits, but RTL routers carry a "
                                   "{}-bit length; allowed: traffic.packet_payload_flits (or traffic.message_flits) "
@@ -545,15 +547,15 @@ std::vector<std::string> Config::validate() const {
     if (double(n) >= nodes)
       throw ConfigError(fmt::format("trace.nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}", n,
                                     nodes, nodes - 1));
-  if (!text("trace.vcd").empty() && text("router.impl") == "ref")
+  if (!text("trace.vcd").empty() && router_impl(*this) == RouterImpl::ref)
     throw ConfigError("trace.vcd (--vcd) traces link pins, which router.impl ref has none of (Pertel's packet-level "
                       "model, or the ring model that steps every node in one process); allowed: router.impl: systemc, "
                       "or no trace.vcd");
-  if (!text("trace.flits").empty() && text("router.impl") == "ref")
+  if (!text("trace.flits").empty() && router_impl(*this) == RouterImpl::ref)
     throw ConfigError("trace.flits logs the flits each router or ring node sends, which router.impl ref does not model "
                       "one by one; allowed: router.impl: systemc or rtl, or no trace.flits");
   if (const std::string& dir = text("router.rtl_sources"); !dir.empty()) {
-    const bool rtl = text("router.impl") == "rtl" || !is_word("router.rtl_nodes");
+    const bool rtl = router_impl(*this) == RouterImpl::rtl || !is_word("router.rtl_nodes");
     if (!rtl)
       throw ConfigError("router.rtl_sources replaces the RTL nodes' sources, and this configuration has none; "
                         "allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes");
@@ -587,7 +589,7 @@ std::vector<std::string> Config::validate() const {
       throw ConfigError(fmt::format(
           "traffic.load = {:g} is at or above {} (A >= 1), so run.convergence {} can never "
           "converge; allowed: 0 < traffic.load < 1, run.convergence: fixed, or run.saturation: detect",
-          load, text("network.topology") == "rings" ? "the rings' maximum throughput (eq 13/14)" : "the bisection bandwidth",
+          load, network_topology(*this) == NetworkTopology::rings ? "the rings' maximum throughput (eq 13/14)" : "the bisection bandwidth",
           conv));
     warnings.push_back(fmt::format("traffic.load = {:g} >= 1: the network cannot carry it; queues grow without bound",
                                    load));
@@ -599,7 +601,7 @@ std::vector<std::string> Config::validate() const {
     throw ConfigError(fmt::format("traffic.seed = {} with traffic.stream legacy; allowed: default or 0..4294967295 "
                                   "(srand48 uses 32 bits)",
                                   integer("traffic.seed")));
-  const bool mesh = text("network.topology") != "rings";
+  const bool mesh = network_topology(*this) != NetworkTopology::rings;
   const std::optional<MeshLinkTiming> links = mesh ? std::optional(mesh_link_timing(*this)) : std::nullopt;
   validate_router(*this, links ? &*links : nullptr);
   const int max_delay = links ? links->max_delay() : 1;
@@ -607,7 +609,7 @@ std::vector<std::string> Config::validate() const {
   const int64_t fifo = !is_word("router.fifo_flits")     ? integer("router.fifo_flits")
                        : !is_word("router.fifo_packets") ? integer("router.fifo_packets") * integer("traffic.packet_flits")
                                                          : -1;
-  if (mesh && text("router.impl") != "ref" && fifo > 0 && fifo < 2 * max_delay)
+  if (mesh && router_impl(*this) != RouterImpl::ref && fifo > 0 && fifo < 2 * max_delay)
     warnings.push_back(fmt::format("input FIFOs of {} flits cover less than the round trip of the longest links "
                                    "(2 x {} cycles): those links run below one flit per cycle",
                                    fifo, max_delay));

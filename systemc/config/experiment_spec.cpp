@@ -114,7 +114,7 @@ MeshExperiment mesh_experiment(const Config& c) {
   p.router.adaptive = adaptive;
   p.router.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
   p.router.credits = p.router.fifo_flits < 0                             ? CreditPolicy::none
-                     : c.text("router.flow_control") == "cut_through" ? CreditPolicy::per_packet
+                     : cut_through_flow(c) ? CreditPolicy::per_packet
                                                                        : CreditPolicy::per_flit;
   p.router.routing_delay = int(c.integer("router.routing_delay"));
   p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";

@@ -1,6 +1,8 @@
 #include "config/link_timing.hpp"
 
 #include <fmt/format.h>
+
+#include "config/model_words.hpp"
 #include <fmt/ranges.h>
 
 #include <algorithm>
@@ -21,7 +23,7 @@ MeshLinkTiming mesh_link_timing(const Config& c) {
     throw ConfigError(fmt::format("link.embedding = {} with network.radix = [{}]: Scott & Goodman's layout folds "
                                   "dimensions of one radix; allowed: link.embedding uniform, or one network.radix",
                                   e, fmt::join(radices, ", ")));
-  t.torus = c.text("network.topology") == "torus";
+  t.torus = network_topology(c) == NetworkTopology::torus;
   t.wiring = c.text("network.wiring") == "folded" ? Wiring::folded : Wiring::straight;
   t.lengths = neighbour_wire_lengths(dims, radices[0], t.embedding);
   // Every wire of every dimension, in neighbour-wire units (a mesh has no wraparound: its last

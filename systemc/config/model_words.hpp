@@ -37,6 +37,9 @@ inline Workload workload(const Config& c) {
 inline bool adaptive_routing(const Config& c) {
   return choice_of<bool>(c, "router.routing", {{"dor", false}, {"adaptive", true}});
 }
+inline bool cut_through_flow(const Config& c) {
+  return choice_of<bool>(c, "router.flow_control", {{"wormhole", false}, {"cut_through", true}});
+}
 inline Arbitration arbitration(const Config& c) {
   return choice_of<Arbitration>(c, "router.arbitration",
                                 {{"priority_token", Arbitration::priority_token},
