@@ -220,14 +220,8 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
       throw ConfigError("router.packet_format hop_count " + why);
     };
     if (ref) refuse("needs flit-level routers; allowed: router.impl: systemc, or router.packet_format: absolute");
-    if (adaptive_routing(c))
-      refuse("routes row then column (Symult); allowed: router.routing: dor");
-    if (L <= c.integer("network.dims"))
-      refuse(fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > network.dims = {}",
-                         c.integer("network.dims"), c.integer("network.dims")));
-    if ((by_flits || by_packets) && cut_through)
-      refuse("shortens packets on the way, which per-packet cut-through credits cannot follow; allowed: "
-             "router.flow_control: wormhole, or unbounded FIFOs");
+    // The rest (dimension order, room for the headers, wormhole credits) are the flit-level
+    // network's own: wormhole_params_refusal, asked by the decoding.
   }
   const bool rtl = router_impl(c) == RouterImpl::rtl || !c.is_word("router.rtl_nodes");
   if (rtl && network_topology(c) != NetworkTopology::rings) {  // rings: checked against the SCI node's limits when built
@@ -261,20 +255,8 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
                          rtl::kMaxLen, L));
   }
   if (!ref) {
-    if (by_flits && cut_through && c.integer("router.fifo_flits") < L)
-      throw ConfigError(fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control "
-                                    "cut_through: a packet never fits; allowed: router.fifo_flits >= {}, or "
-                                    "router.flow_control: wormhole",
-                                    c.integer("router.fifo_flits"), L, L));
-    // Cut-through credits a packet's room back when its head leaves (FNS), which is safe only if
-    // a packet leaves at least as fast as the next one comes in. Virtual channels share their
-    // port's crossbar input, so a channel's packet may leave slower than a flit per cycle.
-    if ((by_flits || by_packets) && cut_through && c.integer("router.vcs") > 1)
-      throw ConfigError(fmt::format("router.vcs = {} with router.flow_control cut_through: a packet's room is "
-                                    "credited when its head leaves, and a channel sharing its port with others drains "
-                                    "slower than its link refills it; allowed: router.flow_control wormhole, unbounded "
-                                    "FIFOs, or router.vcs 1",
-                                    c.integer("router.vcs")));
+    // A cut-through FIFO's room for a packet, and cut-through with virtual channels, are the
+    // flit-level network's own rules: wormhole_params_refusal, asked by the decoding.
     // A handshake link carries a flit per 2 x delay cycles, so from a shorter link into a
     // longer one it is not safe either.
     if (links && (by_flits || by_packets) && cut_through && c.text("link.kind") == "handshake") {

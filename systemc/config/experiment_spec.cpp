@@ -136,6 +136,7 @@ MeshExperiment mesh_experiment(const Config& c) {
           node_destinations(process_placement(c, g), g.nodes()));
   }
   if (e.reference) return e;
+  if (const std::string why = wormhole_params_refusal(p, g); !why.empty()) throw ConfigError(why);
   if (impl == RouterImpl::rtl) {
     for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);
   } else {

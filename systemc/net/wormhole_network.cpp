@@ -11,8 +11,45 @@
 
 namespace kncsim {
 
+std::string wormhole_params_refusal(const WormholeNetworkParams& p, const MeshGeometry& g) {
+  const RouterParams& r = p.router;
+  const bool finite = r.fifo_flits >= 0, cut_through = r.credits == CreditPolicy::per_packet;
+  const int L = p.packet_flits;
+  if (r.hop_count_headers) {
+    const std::string why = r.adaptive ? "routes row then column (Symult); allowed: router.routing: dor"
+                            : L <= g.dims()
+                                ? fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > "
+                                              "network.dims = {}",
+                                              g.dims(), g.dims())
+                            : finite && cut_through
+                                ? "shortens packets on the way, which per-packet cut-through credits cannot follow; "
+                                  "allowed: router.flow_control: wormhole, or unbounded FIFOs"
+                                : "";
+    if (!why.empty()) return "router.packet_format hop_count " + why;
+  }
+  if (finite && cut_through && r.fifo_flits < L)
+    return fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control cut_through: a "
+                       "packet never fits; allowed: router.fifo_flits >= {}, or router.flow_control: wormhole",
+                       r.fifo_flits, L, L);
+  // Cut-through credits a packet's room back when its head leaves (FNS), which is safe only if
+  // a packet leaves at least as fast as the next one comes in. Virtual channels share their
+  // port's crossbar input, so a channel's packet may leave slower than a flit per cycle.
+  if (finite && cut_through && r.vcs > 1)
+    return fmt::format("router.vcs = {} with router.flow_control cut_through: a packet's room is credited when its "
+                       "head leaves, and a channel sharing its port with others drains slower than its link refills "
+                       "it; allowed: router.flow_control wormhole, unbounded FIFOs, or router.vcs 1",
+                       r.vcs);
+  return "";
+}
+
 WormholeNetwork::WormholeNetwork(const MeshGeometry& g, const WormholeNetworkParams& p, InjectionFeed& feed)
-    : fabric_(std::make_unique<WormholeFabric>("network", g, p, feed)), deadlock_cycles_(p.deadlock_cycles) {}
+    : fabric_((check(p, g), std::make_unique<WormholeFabric>("network", g, p, feed))),
+      deadlock_cycles_(p.deadlock_cycles) {}
+
+void WormholeNetwork::check(const WormholeNetworkParams& p, const MeshGeometry& g) {
+  if (const std::string why = wormhole_params_refusal(p, g); !why.empty())
+    throw std::invalid_argument("WormholeNetworkParams: " + why);
+}
 
 WormholeNetwork::~WormholeNetwork() = default;
 

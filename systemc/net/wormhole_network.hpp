@@ -56,6 +56,12 @@ struct WormholeNetworkParams {
   }
 };
 
+// Empty if a network can be built with `p` on `g`, else why not, naming the key and the values
+// allowed: the parameters validate themselves (flow control, FIFO size, packet format and
+// channels agreeing), and WormholeNetwork refuses to be built otherwise (the configuration's
+// decoding refuses first, with these words).
+std::string wormhole_params_refusal(const WormholeNetworkParams& p, const MeshGeometry& g);
+
 class WormholeFabric;
 class ClosedLoopWorkload;
 
@@ -79,6 +85,8 @@ class WormholeNetwork final : public NetworkModel {
   int64_t packets_waiting() const;  // behind the front packet of every injection queue
 
  private:
+  // Throws std::invalid_argument when wormhole_params_refusal refuses (before the fabric is built).
+  static void check(const WormholeNetworkParams& p, const MeshGeometry& g);
   void check_conservation() const;
   SimSession session_;  // first: outlives the modules
   std::unique_ptr<WormholeFabric> fabric_;
