@@ -36,6 +36,16 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
     } else if (mapping == "random") {
       p.mapping = random_mapping(processes, g.nodes(), uint64_t(c.integer("traffic.mapping_seed")));
       p.mapping_name = fmt::format("random (seed {})", c.integer("traffic.mapping_seed"));
+    } else if (mapping == "random_lcg_low_bits") {
+      const bool bsd = c.text("traffic.mapping_generator") == "bsd_rand";
+      const int64_t seed = c.integer("traffic.mapping_seed");
+      if (seed > int64_t{0xffffffff})
+        throw ConfigError(fmt::format("traffic.mapping_seed = {} with traffic.mapping random_lcg_low_bits: srand takes "
+                                      "an unsigned 32-bit seed; allowed: 0..4294967295",
+                                      seed));
+      p.mapping = lcg_low_bits_mapping(processes, g.nodes(), bsd ? LcgGenerator::bsd_rand : LcgGenerator::lcg69069,
+                                       uint32_t(seed));
+      p.mapping_name = fmt::format("random_lcg_low_bits ({}, seed {})", c.text("traffic.mapping_generator"), seed);
     } else {
       p.mapping = read_mapping_file(c.text("traffic.mapping_file"), processes, g.nodes());
       p.mapping_name = "file " + c.text("traffic.mapping_file");

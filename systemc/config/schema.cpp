@@ -162,12 +162,18 @@ const std::vector<KeySpec>& config_schema() {
        "that fits, meshes as square as N's factors allow)"},
       {"traffic.graph_file", K::text, {}, 0, false, kNoMax, "",
        "traffic.graph file: an edge list ('processes N', then 'u v' for both ways or 'u -> v' per line, # comments)"},
-      {"traffic.mapping", K::choice, {"identity", "random", "file"}, 0, false, kNoMax, "identity",
+      {"traffic.mapping", K::choice, {"identity", "random", "random_lcg_low_bits", "file"}, 0, false, kNoMax, "identity",
        "pattern graph: where the processes run (one per node at most): identity = process p on node p; random = "
-       "distinct nodes drawn with traffic.mapping_seed; file = traffic.mapping_file"},
+       "distinct nodes drawn with traffic.mapping_seed; random_lcg_low_bits = each process to node rand() % N, drawn "
+       "again while taken, rand() being traffic.mapping_generator seeded with traffic.mapping_seed (a C program of "
+       "1991's way; a hypothesis for Chittor's Table 3.2); file = traffic.mapping_file"},
+      {"traffic.mapping_generator", K::choice, {"bsd_rand", "lcg69069"}, 0, false, kNoMax, "bsd_rand",
+       "traffic.mapping random_lcg_low_bits: its rand(): bsd_rand = 4.3BSD's x <- 1103515245 x + 12345 mod 2^31; "
+       "lcg69069 = x <- 69069 x + 1 mod 2^32"},
       {"traffic.mapping_file", K::text, {}, 0, false, kNoMax, "",
        "traffic.mapping file: one line 'process node' per process"},
-      {"traffic.mapping_seed", K::integer, {}, 0, false, 9223372036854775807.0, "1", "traffic.mapping random: its seed"},
+      {"traffic.mapping_seed", K::integer, {}, 0, false, 9223372036854775807.0, "1",
+       "traffic.mapping random: its seed; random_lcg_low_bits: srand's, 0..4294967295"},
       {"traffic.hotspot_nodes", K::integers, {}, 0, false, 16777215, "0", "hotspot: the hot node(s)"},
       {"traffic.hotspot_fraction", K::number, {}, 0, true, 1, "0.1",
        "hotspot: probability a packet goes to a hot node (else uniform)"},

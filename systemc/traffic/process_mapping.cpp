@@ -7,6 +7,7 @@
 #include <fstream>
 #include <numeric>
 #include <sstream>
+#include <stdexcept>
 
 #include "rand/counter_rng.hpp"
 #include "traffic/process_graph.hpp"
@@ -28,6 +29,25 @@ ProcessMapping random_mapping(uint32_t processes, uint32_t nodes, uint64_t seed)
     const uint32_t pick = p + std::min(nodes - p - 1, uint32_t(u * double(nodes - p)));
     std::swap(free[p], free[pick]);
     m[p] = free[p];
+  }
+  return m;
+}
+
+ProcessMapping lcg_low_bits_mapping(uint32_t processes, uint32_t nodes, LcgGenerator generator, uint32_t seed) {
+  Lcg rand(generator, seed);
+  std::vector<bool> taken(nodes, false);
+  ProcessMapping m(processes);
+  // Both generators have full period, so x mod N takes every value: every draw ends. A guard all
+  // the same, far past any N kncsim builds.
+  uint64_t draws = 0;
+  for (uint32_t p = 0; p < processes; ++p) {
+    uint32_t node;
+    do {
+      if (++draws > (uint64_t{1} << 33)) throw std::logic_error("lcg_low_bits_mapping: no free node drawn");
+      node = rand.next() % nodes;
+    } while (taken[node]);
+    taken[node] = true;
+    m[p] = node;
   }
   return m;
 }

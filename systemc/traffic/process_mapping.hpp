@@ -14,6 +14,29 @@ ProcessMapping identity_mapping(uint32_t processes);
 // The processes on distinct nodes drawn uniformly (Chittor 3.4: "tasks are mapped onto a
 // randomly-selected system node that is free"), a pure function of the seed on any machine.
 ProcessMapping random_mapping(uint32_t processes, uint32_t nodes, uint64_t seed);
+// The rand() of a C program of 1991 (traffic.mapping_generator): 4.3BSD's, x <- 1103515245 x +
+// 12345 mod 2^31, returning x; or the 69069 generator, x <- 69069 x + 1 mod 2^32, returning x.
+// srand(seed) sets x = seed (4.3BSD's: mod 2^31).
+enum class LcgGenerator { bsd_rand, lcg69069 };
+class Lcg {
+ public:
+  Lcg(LcgGenerator g, uint32_t seed) : g_(g), x_(g == LcgGenerator::bsd_rand ? seed & 0x7fffffffu : seed) {}
+  uint32_t next() {
+    x_ = g_ == LcgGenerator::bsd_rand ? (1103515245u * x_ + 12345u) & 0x7fffffffu : 69069u * x_ + 1u;
+    return x_;
+  }
+
+ private:
+  LcgGenerator g_;
+  uint32_t x_;
+};
+// Chittor 3.4's random mapping drawn as a program of the time would draw it ("tasks are mapped
+// onto a randomly-selected system node that is free"): each process in turn to node rand() % N,
+// drawn again while that node is taken. rand() % N keeps only the generator's low bits, and an
+// LCG's low k bits repeat with period 2^k: for N a power of two the processes land on an affine
+// sequence of nodes, n(p+1) = (a n(p) + c) mod N (traffic.mapping random_lcg_low_bits, the
+// hypothesis of how Table 3.2's mapping was made).
+ProcessMapping lcg_low_bits_mapping(uint32_t processes, uint32_t nodes, LcgGenerator generator, uint32_t seed);
 // A file of lines 'process node' ('#' starts a comment), every process exactly once, no node
 // twice. A malformed line, a process or node out of range, or a mapping that is not
 // one-to-one is a GraphFileError naming the file and line.

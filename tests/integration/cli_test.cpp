@@ -214,6 +214,13 @@ INSTANTIATE_TEST_SUITE_P(
                       // Found by the config fuzzer: a flit at a full FIFO (a channel drains slower than its link).
                       BadInput{"run --set router.impl=systemc --set router.vcs=2 --set router.fifo_packets=1",
                                "router.vcs = 2 with router.flow_control cut_through", "router.flow_control wormhole"},
+                      // issue 34: the 1991 rand() mapping's keys
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.mapping=random_lcg_low_bits "
+                               "--set traffic.mapping_generator=vax",
+                               "traffic.mapping_generator", "bsd_rand, lcg69069"},
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.mapping=random_lcg_low_bits "
+                               "--set traffic.mapping_seed=4294967296",
+                               "traffic.mapping_seed = 4294967296", "0..4294967295"},
                       BadInput{"run --set router.arbitration=oldest_first",
                                "does not support router.arbitration = oldest_first", "priority_token"},
                       BadInput{"run --set router.impl=rtl --set router.fifo_flits=4 --set router.vcs=5",

@@ -125,6 +125,39 @@ TEST(Contention, RandomMappingIsOneToOneAndSeeded) {
   EXPECT_LT(sorted.back(), 64u);
 }
 
+// The generators are the C library's of the time: 4.3BSD's rand() after srand(1) returns the
+// classic 1103527590, 377401575, 662824084; the 69069 generator from 1: 69070, 475628535, ...
+TEST(Contention, LcgGeneratorsAreTheirTextbookSequences) {
+  Lcg bsd(LcgGenerator::bsd_rand, 1), vax(LcgGenerator::lcg69069, 1);
+  EXPECT_EQ(bsd.next(), 1103527590u);
+  EXPECT_EQ(bsd.next(), 377401575u);
+  EXPECT_EQ(bsd.next(), 662824084u);
+  EXPECT_EQ(vax.next(), 69070u);
+  EXPECT_EQ(vax.next(), 475628535u);
+  EXPECT_EQ(vax.next(), 3277404108u);
+  Lcg high(LcgGenerator::bsd_rand, 0x80000001u);  // srand's seed taken mod 2^31
+  EXPECT_EQ(high.next(), 1103527590u);
+}
+
+// rand() % N on a power of two keeps the generator's low bits, which repeat with period N: the
+// first N draws are distinct, nothing is drawn again, and the nodes follow n(p+1) = (a n(p) + c)
+// mod N. On another N the draws repeat and the mapping is still one-to-one.
+TEST(Contention, LcgLowBitsMappingIsAffineOnAPowerOfTwo) {
+  for (const auto& [gen, a, c] : {std::tuple{LcgGenerator::bsd_rand, 1103515245u, 12345u},
+                                  std::tuple{LcgGenerator::lcg69069, 69069u, 1u}}) {
+    const ProcessMapping m = lcg_low_bits_mapping(64, 64, gen, 7);
+    Lcg rand(gen, 7);
+    EXPECT_EQ(m[0], rand.next() % 64);
+    for (size_t p = 0; p + 1 < m.size(); ++p) EXPECT_EQ(m[p + 1], (a * m[p] + c) % 64) << "process " << p;
+    EXPECT_EQ(m, lcg_low_bits_mapping(64, 64, gen, 7));
+    EXPECT_NE(m, lcg_low_bits_mapping(64, 64, gen, 8));
+  }
+  ProcessMapping m = lcg_low_bits_mapping(100, 144, LcgGenerator::bsd_rand, 3);
+  std::sort(m.begin(), m.end());
+  EXPECT_EQ(std::adjacent_find(m.begin(), m.end()), m.end());
+  EXPECT_LT(m.back(), 144u);
+}
+
 TEST(Contention, BuiltinGraphsHaveTheirDegrees) {
   EXPECT_EQ(num_edges(builtin_graph(GraphKind::mesh2d, {8, 8})), 2u * 112);
   EXPECT_EQ(num_edges(builtin_graph(GraphKind::mesh3d, {4, 4, 4})), 2u * 144);
