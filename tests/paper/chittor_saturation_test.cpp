@@ -46,25 +46,29 @@ TEST(ChittorSaturation, TransposeWorstNodeSaturatesAtLemma4WithOldestFirst) {
   const double bound = lemma4(net);
   EXPECT_NEAR(bound, 0.917 / 11, 1e-3);  // delta_avg = 132/144 paths per process, nu_max = 10
   const double worst = worst_sending_node(net);  // the diagonal sends nothing
-  EXPECT_NEAR(worst / bound, 1.0, 0.2) << "worst sending node " << worst << " flits/cycle, Lemma 4 " << bound;
+  // Within 10 % (issue 34's criterion; 1.024 on 2026-11-27).
+  EXPECT_NEAR(worst / bound, 1.0, 0.1) << "worst sending node " << worst << " flits/cycle, Lemma 4 " << bound;
 }
 
 // Under a random mapping Lemma 4 is not a bound: its proof takes the paths that share a
 // channel with the most contended path to exclude each other, but a random mapping's contention
 // set meets the path on different channels, and those paths run at once. Chittor found his
-// simulations about 20 % above the worst-node figure; so does kncsim, over five mappings of a
-// 12x12 mesh graph (seeds 1-5: 1.18, 1.36, 1.26, 1.38, 1.28 on 2026-11-26).
+// simulations "about 20 % higher values consistently"; so does kncsim. The criterion as the
+// thesis supports it (issue 34: oldest-first arbitration, messages long against the paths): over
+// seven uniform random mappings of the 12x12 mesh graph the median worst node lies within
+// 1.0-1.4 x Lemma 4, and every mapping at least 0.9 x (seeds 1-7 on 2026-11-27: 1.18, 1.36,
+// 1.26, 1.38, 1.28, 1.12, 1.04; median 1.26).
 TEST(ChittorSaturation, RandomMappingWorstNodeSaturatesAboutAFifthAboveLemma4) {
   std::vector<double> ratios;
-  for (int seed = 1; seed <= 5; ++seed) {
+  for (int seed = 1; seed <= 7; ++seed) {
     const std::string net = " --set network.radix=12 --set traffic.pattern=graph --set traffic.graph=mesh2d"
                             " --set traffic.mapping=random --set traffic.mapping_seed=" + std::to_string(seed);
     ratios.push_back(worst_sending_node(net) / lemma4(net));  // every node has a process
-    EXPECT_GT(ratios.back(), 0.95) << "seed " << seed << ": below the worst-node figure";
+    EXPECT_GE(ratios.back(), 0.9) << "seed " << seed << ": below 0.9 x the worst-node figure";
   }
   std::sort(ratios.begin(), ratios.end());
-  EXPECT_GT(ratios[2], 1.05) << "median over five mappings";
-  EXPECT_LT(ratios[2], 1.45) << "median over five mappings";
+  EXPECT_GE(ratios[3], 1.0) << "median over seven mappings";
+  EXPECT_LE(ratios[3], 1.4) << "median over seven mappings";
 }
 
 // Chittor's own simulations (section 5.6.4) ran his simulator shell: a node sends one message to
