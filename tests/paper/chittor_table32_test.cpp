@@ -64,5 +64,27 @@ TEST(ChittorTable32, EveryCellWithinOneAndAHalfUnderTheLcgLowBitsMapping) {
   }
 }
 
+// Table 3.2 as it can be reproduced under a uniform random mapping (issue 34 item 2): the binary
+// tree's and the 3D mesh's rows, 12 cells, are within a factor of 1.5 of the median over 25
+// mappings (2026-11-27: 0.97-1.48). The 2D mesh's and the hypercube's are not: no uniform mapping
+// reaches them (docs/models/chittor.md gives the best of 2000 and the lemmas).
+TEST(ChittorTable32, TreeAnd3DMeshRowsWithinOneAndAHalfOverUniformMappings) {
+  for (const Printed& row : kTable32) {
+    if (row.graph != GraphKind::binary_tree && row.graph != GraphKind::mesh3d) continue;
+    const MeshGeometry g(2, int(std::lround(std::sqrt(double(row.nodes)))));
+    const ProcessGraph pg = builtin_graph(row.graph, default_graph_shape(row.graph, row.nodes));
+    std::vector<double> avg, worst;
+    for (uint64_t seed = 1; seed <= 25; ++seed) {
+      const ContentionSummary s = analyse_contention(g, pg, random_mapping(uint32_t(num_vertices(pg)), g.nodes(), seed)).summary;
+      avg.push_back(100 * s.avg_node_saturation);
+      worst.push_back(100 * s.worst_node_saturation);
+    }
+    const std::string what = "N " + std::to_string(row.nodes) + " graph " + std::to_string(int(row.graph));
+    const double ra = row.avg / median(avg), rw = row.worst / median(worst);
+    EXPECT_TRUE(ra >= 1 / 1.5 && ra <= 1.5) << what << ": average node " << median(avg) << "% against " << row.avg;
+    EXPECT_TRUE(rw >= 1 / 1.5 && rw <= 1.5) << what << ": worst node " << median(worst) << "% against " << row.worst;
+  }
+}
+
 }  // namespace
 }  // namespace kncsim
