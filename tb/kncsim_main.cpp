@@ -27,6 +27,7 @@
 #include "report/expectations.hpp"
 #include "keys_command.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/memory_estimate.hpp"
 #include "experiment/rtl_attach.hpp"
 #include "experiment/run_outputs_check.hpp"
 #include "config/run_outputs.hpp"
@@ -286,6 +287,8 @@ int main(int argc, char** argv) {
       const kncsim::Config config = load(run_opts, std::cerr);
       check_outputs(run_opts, config);
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
+      const kncsim::RunSizing sizing = kncsim::decode_sizing(config);
+      kncsim::check_memory(sizing, kncsim::estimate_memory(sizing));  // before the decoding builds per-node tables
       const kncsim::ExperimentSpec spec = kncsim::prepare_experiment(config);
       kncsim::prepare_rtl_models(spec);  // a model built now is not counted as simulation time
       const auto t0 = std::chrono::steady_clock::now();

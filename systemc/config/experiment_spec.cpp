@@ -87,6 +87,28 @@ MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double
   return s;
 }
 
+// The wormhole router's keys, for a packet of L flits.
+RouterParams router_params(const Config& c, int L) {
+  RouterParams r;
+  const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
+  r.adaptive = adaptive_routing(c);
+  r.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
+  r.credits = r.fifo_flits < 0 ? CreditPolicy::none : cut_through_flow(c) ? CreditPolicy::per_packet : CreditPolicy::per_flit;
+  r.routing_delay = int(c.integer("router.routing_delay"));
+  r.hop_count_headers = c.text("router.packet_format") == "hop_count";
+  r.vcs = int(c.integer("router.vcs"));
+  r.arbitration = arbitration(c);
+  return r;
+}
+
+// The flit-level router's own rules on its keys (wormhole_params_refusal), for every
+// implementation but Pertel's reference: the rings' too, where these keys take no part but are
+// held to the same rules as everywhere.
+void refuse_router_keys(const Config& c, const WormholeNetworkParams& p, int dims) {
+  if (router_impl(c) == RouterImpl::ref) return;
+  if (const std::string why = wormhole_params_refusal(p, dims); !why.empty()) throw ConfigError(why);
+}
+
 MeshExperiment mesh_experiment(const Config& c) {
   MeshExperiment e;
   e.radices = network_radices(c);
@@ -111,15 +133,7 @@ MeshExperiment mesh_experiment(const Config& c) {
 
   WormholeNetworkParams& p = e.flit;
   p.packet_flits = L;
-  p.router.adaptive = adaptive;
-  p.router.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
-  p.router.credits = p.router.fifo_flits < 0                             ? CreditPolicy::none
-                     : cut_through_flow(c) ? CreditPolicy::per_packet
-                                                                       : CreditPolicy::per_flit;
-  p.router.routing_delay = int(c.integer("router.routing_delay"));
-  p.router.hop_count_headers = c.text("router.packet_format") == "hop_count";
-  p.router.vcs = int(c.integer("router.vcs"));
-  p.router.arbitration = arbitration(c);
+  p.router = router_params(c, L);
   e.links = mesh_link_timing(c);
   p.link_delays = e.links.wire_delays;
   p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
@@ -136,7 +150,7 @@ MeshExperiment mesh_experiment(const Config& c) {
           node_destinations(process_placement(c, g), g.nodes()));
   }
   if (e.reference) return e;
-  if (const std::string why = wormhole_params_refusal(p, g); !why.empty()) throw ConfigError(why);
+  refuse_router_keys(c, p, g.dims());
   if (impl == RouterImpl::rtl) {
     for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);
   } else {
@@ -239,6 +253,10 @@ SciRtl rings_rtl(const Config& c, const SciParams& p) {
 }
 
 RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
+  WormholeNetworkParams router_keys;
+  router_keys.packet_flits = int(c.integer("traffic.packet_flits"));
+  router_keys.router = router_params(c, router_keys.packet_flits);
+  refuse_router_keys(c, router_keys, int(c.integer("network.dims")));
   RingsExperiment e;
   e.design = rings_design(c);
   e.params = rings_sci_params(c, e.design);  // refuses what cannot be built, naming the key

@@ -16,8 +16,8 @@ namespace kncsim {
 
 // Runs the experiment; `sink` (optional) receives every delivered packet, and `progress`
 // (optional) is told where the run stands every few tenths of a second. The run is refused
-// first if its memory estimate exceeds the limit. `config` is what the spec was decoded from
-// (the result records it).
+// first if its memory estimate exceeds the limit. `spec` comes from prepare_experiment (the RTL
+// nodes' models attached) of `config`, which the result records.
 nlohmann::ordered_json run_experiment(const Config& config, const ExperimentSpec& spec, PacketSink* sink = nullptr,
                                       const ProgressFn& progress = {});
 // The same, decoded here: the memory estimate is checked before the decoding builds anything.

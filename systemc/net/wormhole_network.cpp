@@ -11,16 +11,16 @@
 
 namespace kncsim {
 
-std::string wormhole_params_refusal(const WormholeNetworkParams& p, const MeshGeometry& g) {
+std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims) {
   const RouterParams& r = p.router;
   const bool finite = r.fifo_flits >= 0, cut_through = r.credits == CreditPolicy::per_packet;
   const int L = p.packet_flits;
   if (r.hop_count_headers) {
     const std::string why = r.adaptive ? "routes row then column (Symult); allowed: router.routing: dor"
-                            : L <= g.dims()
+                            : L <= dims
                                 ? fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > "
                                               "network.dims = {}",
-                                              g.dims(), g.dims())
+                                              dims, dims)
                             : finite && cut_through
                                 ? "shortens packets on the way, which per-packet cut-through credits cannot follow; "
                                   "allowed: router.flow_control: wormhole, or unbounded FIFOs"
@@ -47,7 +47,7 @@ WormholeNetwork::WormholeNetwork(const MeshGeometry& g, const WormholeNetworkPar
       deadlock_cycles_(p.deadlock_cycles) {}
 
 void WormholeNetwork::check(const WormholeNetworkParams& p, const MeshGeometry& g) {
-  if (const std::string why = wormhole_params_refusal(p, g); !why.empty())
+  if (const std::string why = wormhole_params_refusal(p, g.dims()); !why.empty())
     throw std::invalid_argument("WormholeNetworkParams: " + why);
 }
 

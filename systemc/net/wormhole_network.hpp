@@ -56,11 +56,11 @@ struct WormholeNetworkParams {
   }
 };
 
-// Empty if a network can be built with `p` on `g`, else why not, naming the key and the values
+// Empty if a network of `dims` dimensions can be built with `p`, else why not, naming the key and the values
 // allowed: the parameters validate themselves (flow control, FIFO size, packet format and
 // channels agreeing), and WormholeNetwork refuses to be built otherwise (the configuration's
 // decoding refuses first, with these words).
-std::string wormhole_params_refusal(const WormholeNetworkParams& p, const MeshGeometry& g);
+std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims);
 
 class WormholeFabric;
 class ClosedLoopWorkload;

@@ -214,6 +214,10 @@ INSTANTIATE_TEST_SUITE_P(
                       // Found by the config fuzzer: a flit at a full FIFO (a channel drains slower than its link).
                       BadInput{"run --set router.impl=systemc --set router.vcs=2 --set router.fifo_packets=1",
                                "router.vcs = 2 with router.flow_control cut_through", "router.flow_control wormhole"},
+                      // The flit-level router's rules hold on rings too, where its keys take no part.
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=systemc "
+                               "--set router.fifo_flits=4",
+                               "router.fifo_flits = 4 < traffic.packet_flits = 32", "router.flow_control: wormhole"},
                       // issue 34: the 1991 rand() mapping's keys
                       BadInput{"contention --set traffic.pattern=graph --set traffic.mapping=random_lcg_low_bits "
                                "--set traffic.mapping_generator=vax",

@@ -236,20 +236,20 @@ TEST(SystemCHopCountFormat, VirtualChannelsStripHeadersOnATorusOfLongWires) {
 // refusal uses.
 TEST(WormholeParamsRefusal, TheNetworkRefusesParametersThatDoNotAgree) {
   const MeshGeometry g(2, 4);
-  EXPECT_EQ(wormhole_params_refusal(wormhole(8, 8, CreditPolicy::per_packet), g), "");
-  EXPECT_NE(wormhole_params_refusal(wormhole(8, 4, CreditPolicy::per_packet), g).find("router.fifo_flits = 4 < "),
+  EXPECT_EQ(wormhole_params_refusal(wormhole(8, 8, CreditPolicy::per_packet), g.dims()), "");
+  EXPECT_NE(wormhole_params_refusal(wormhole(8, 4, CreditPolicy::per_packet), g.dims()).find("router.fifo_flits = 4 < "),
             std::string::npos);
   auto vcs = wormhole(8, 16, CreditPolicy::per_packet);
   vcs.router.vcs = 2;
-  EXPECT_NE(wormhole_params_refusal(vcs, g).find("router.vcs = 2 with router.flow_control cut_through"),
+  EXPECT_NE(wormhole_params_refusal(vcs, g.dims()).find("router.vcs = 2 with router.flow_control cut_through"),
             std::string::npos);
   auto adaptive = wormhole(8, 8, CreditPolicy::per_flit);
   adaptive.router.hop_count_headers = true;
   adaptive.router.adaptive = true;
-  EXPECT_NE(wormhole_params_refusal(adaptive, g).find("router.routing: dor"), std::string::npos);
+  EXPECT_NE(wormhole_params_refusal(adaptive, g.dims()).find("router.routing: dor"), std::string::npos);
   auto short_packets = wormhole(2, 8, CreditPolicy::per_flit);
   short_packets.router.hop_count_headers = true;
-  EXPECT_NE(wormhole_params_refusal(short_packets, g).find("traffic.packet_flits > network.dims = 2"),
+  EXPECT_NE(wormhole_params_refusal(short_packets, g.dims()).find("traffic.packet_flits > network.dims = 2"),
             std::string::npos);
   InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), 0.01), g.nodes(), false);
   EXPECT_THROW(WormholeNetwork(g, adaptive, feed), std::invalid_argument);
