@@ -87,20 +87,6 @@ MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double
   return s;
 }
 
-// The wormhole router's keys, for a packet of L flits.
-RouterParams router_params(const Config& c, int L) {
-  RouterParams r;
-  const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
-  r.adaptive = adaptive_routing(c);
-  r.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
-  r.credits = r.fifo_flits < 0 ? CreditPolicy::none : cut_through_flow(c) ? CreditPolicy::per_packet : CreditPolicy::per_flit;
-  r.routing_delay = int(c.integer("router.routing_delay"));
-  r.hop_count_headers = c.text("router.packet_format") == "hop_count";
-  r.vcs = int(c.integer("router.vcs"));
-  r.arbitration = arbitration(c);
-  return r;
-}
-
 // The flit-level router's own rules on its keys (wormhole_params_refusal), for every
 // implementation but Pertel's reference: the rings' too, where these keys take no part but are
 // held to the same rules as everywhere.

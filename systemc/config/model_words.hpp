@@ -1,6 +1,6 @@
 #pragma once
 // The choice keys that pick a model, read as enums: the only place their words are compared
-// (the schema has already refused any other word).
+// (the schema has already refused any other word); and the router keys every decoding shares.
 #include <stdexcept>
 #include <string>
 
@@ -45,6 +45,21 @@ inline Arbitration arbitration(const Config& c) {
                                 {{"priority_token", Arbitration::priority_token},
                                  {"round_robin", Arbitration::round_robin},
                                  {"oldest_first", Arbitration::oldest_first}});
+}
+
+// The wormhole router's keys, for packets of L flits (the FIFO in flits: router.fifo_packets x L,
+// or router.fifo_flits; -1 unbounded).
+inline RouterParams router_params(const Config& c, int L) {
+  RouterParams r;
+  const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
+  r.adaptive = adaptive_routing(c);
+  r.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
+  r.credits = r.fifo_flits < 0 ? CreditPolicy::none : cut_through_flow(c) ? CreditPolicy::per_packet : CreditPolicy::per_flit;
+  r.routing_delay = int(c.integer("router.routing_delay"));
+  r.hop_count_headers = c.text("router.packet_format") == "hop_count";
+  r.vcs = int(c.integer("router.vcs"));
+  r.arbitration = arbitration(c);
+  return r;
 }
 
 }  // namespace kncsim

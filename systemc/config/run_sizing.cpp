@@ -13,10 +13,9 @@ RunSizing decode_sizing(const Config& c) {
     s.radices = std::vector<int>(size_t(c.integer("network.dims")), s.radices.front());
   s.packet_flits = int(c.integer("traffic.packet_flits"));
   s.load = c.number("traffic.load");
-  s.finite_fifos = !c.is_word("router.fifo_packets") || !c.is_word("router.fifo_flits");
-  s.fifo_flits = !c.is_word("router.fifo_packets") ? double(c.integer("router.fifo_packets")) * s.packet_flits
-                 : !c.is_word("router.fifo_flits") ? double(c.integer("router.fifo_flits"))
-                                                    : 0;
+  const int64_t fifo = router_params(c, s.packet_flits).fifo_flits;
+  s.finite_fifos = fifo >= 0;
+  s.fifo_flits = fifo >= 0 ? double(fifo) : 0;
   s.rtl_nodes = c.integers("router.rtl_nodes").size();
   s.uniform_pattern = c.text("traffic.pattern") == "uniform";
   s.full_statistics = c.text("run.statistics") == "full";
