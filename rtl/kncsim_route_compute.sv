@@ -3,6 +3,9 @@
 // Dimension order: the first dimension with an offset; adaptive: every profitable output.
 // On a torus (last_i: each dimension's last coordinate, radix - 1) the shorter way round,
 // halfway round on an even ring the succ way (as MeshGeometry::offset).
+// Worked out only while en_i says a head waits for an output (route_o is 0 otherwise, and the
+// rules below rest): a simulator then spends nothing on routing a FIFO front that holds a
+// packet's body, or nothing, which is what most fronts hold in most cycles.
 module kncsim_route_compute
   import kncsim_pkg::*;
 #(
@@ -12,6 +15,7 @@ module kncsim_route_compute
 ) (
   input  logic                      clk_i,   // for the assertions only
   input  logic                      rst_ni,
+  input  logic                      en_i,    // a head waits to be routed
   input  logic [MaxDims*CoordW-1:0] coord_i,
   input  logic [MaxDims*CoordW-1:0] last_i,
   input  logic [MaxDims*CoordW-1:0] dest_i,
@@ -20,24 +24,27 @@ module kncsim_route_compute
 
   always_comb begin
     logic found;
+    logic [CoordW-1:0] here, there;
+    logic [CoordW:0]   up, radix;
+    logic              succ;
     route_o = '0;
     found   = 1'b0;
-    for (int unsigned k = 0; k < Dims; k++) begin
-      logic [CoordW-1:0] here, there;
-      logic [CoordW:0]   up, radix;
-      logic              succ;
-      here  = coord_i[k*CoordW +: CoordW];
-      there = dest_i[k*CoordW +: CoordW];
-      radix = {1'b0, last_i[k*CoordW +: CoordW]} + 1'b1;
-      // Hops the succ way round, and whether that way is the shorter.
-      up    = there >= here ? {1'b0, there - here} : {1'b0, there} + radix - {1'b0, here};
-      succ  = Torus ? {up, 1'b0} <= {1'b0, radix} : here < there;
-      if (here != there && (Adaptive || !found)) begin
-        route_o[succ ? 2 * k + 2 : 2 * k + 1] = 1'b1;
-        found = 1'b1;
+    {here, there, up, radix, succ} = '0;
+    if (en_i) begin
+      for (int unsigned k = 0; k < Dims; k++) begin
+        here  = coord_i[k*CoordW +: CoordW];
+        there = dest_i[k*CoordW +: CoordW];
+        radix = {1'b0, last_i[k*CoordW +: CoordW]} + 1'b1;
+        // Hops the succ way round, and whether that way is the shorter.
+        up    = there >= here ? {1'b0, there - here} : {1'b0, there} + radix - {1'b0, here};
+        succ  = Torus ? {up, 1'b0} <= {1'b0, radix} : here < there;
+        if (here != there && (Adaptive || !found)) begin
+          route_o[succ ? 2 * k + 2 : 2 * k + 1] = 1'b1;
+          found = 1'b1;
+        end
       end
+      if (!found) route_o[0] = 1'b1;
     end
-    if (!found) route_o[0] = 1'b1;
   end
 
 `ifndef SYNTHESIS
@@ -50,7 +57,7 @@ module kncsim_route_compute
                          : "LocalOnlyAtDest_A: the local output off the destination, or others with it"), route);
   endtask
   always_ff @(posedge clk_i) begin  // worked out here: once per edge, not per evaluation
-    if (rst_ni) begin : check
+    if (rst_ni && en_i) begin : check
       logic [1:0] broken;
       logic here;
       here      = coord_i[Dims*CoordW-1:0] == dest_i[Dims*CoordW-1:0];
@@ -62,7 +69,7 @@ module kncsim_route_compute
 
   if (Adaptive) begin : gen_cover
     // Functional coverage: adaptive routing offered a choice of outputs.
-    Choice_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !$onehot(route_o));
+    Choice_C: cover property (@(posedge clk_i) disable iff (!rst_ni) en_i && !$onehot(route_o));
   end
 `endif
 

@@ -28,11 +28,11 @@ module kncsim_router
   input  logic [MaxDims*CoordW-1:0] coord_i,
   input  logic [MaxDims*CoordW-1:0] last_i,
   input  logic [Ports-1:0]          in_valid_i,
-  input  logic [Ports*FlitW-1:0]    in_flit_i,
+  input  flit_t                     in_flit_i [Ports],  // one word a port: no wide vector to slice
   output logic [Ports-1:0]          in_pop_o,
   output logic [Ports*CreditW-1:0]  credit_o,
   output logic [Ports-1:0]          out_valid_o,
-  output logic [Ports*FlitW-1:0]    out_flit_o,
+  output flit_t                     out_flit_o [Ports],
   input  logic [Ports*CreditW-1:0]  credit_i,
   output logic                      idle_o
 );
@@ -65,7 +65,7 @@ module kncsim_router
       .clk_i,
       .rst_ni,
       .push_i (in_valid_i[p]),
-      .data_i (in_flit_i[p*FlitW +: FlitW]),
+      .data_i (in_flit_i[p]),
       .pop_i  (move[p]),
       .drop_i ('0),
       .data_o (data),
@@ -79,6 +79,7 @@ module kncsim_router
     kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus)) u_route (
       .clk_i,
       .rst_ni,
+      .en_i   (front_valid[p] && !bound_q[p]),  // a head waits (a front while unbound is a head)
       .coord_i(coord_q),
       .last_i (last_q),
       .dest_i (front[p].dest),
@@ -91,29 +92,36 @@ module kncsim_router
     return (o == 0) || (32'(used) + 32'(flits) <= Depth);
   endfunction
 
-  // Heads that may request, and the outputs each may take.
+  // Heads that may request, and the outputs each may take (worked out only in a cycle with a
+  // head waiting, which most cycles of a long packet's wormhole are not: the allocator and its
+  // check read them only for ready inputs).
   always_comb begin
-    ready  = '0;
-    wanted = '0;
+    ready   = '0;
+    wanted  = '0;
+    free    = '0;
+    room1   = '0;
+    allowed = '0;
     for (int unsigned p = 0; p < Ports; p++) begin
       if (front_valid[p] && !bound_q[p]) begin
         ready[p] = 1'b1;
         wanted   = wanted | route[p];
       end
     end
-    free    = wanted & ~busy_q;
-    // Wormhole: room for one flit, the same for every head; cut-through: for its packet.
-    for (int unsigned o = 0; o < Ports; o++) begin
-      room1[o] = has_room(o, used_q[o], LenW'(1));
-    end
-    allowed = '0;
-    for (int unsigned p = 0; p < Ports; p++) begin
-      if (CutThrough) begin
-        for (int unsigned o = 0; o < Ports; o++) begin
-          allowed[p*Ports + o] = route[p][o] && free[o] && has_room(o, used_q[o], front[p].len);
+    if (ready != '0) begin
+      free = wanted & ~busy_q;
+      // Wormhole: room for one flit, the same for every head; cut-through: for its packet.
+      for (int unsigned o = 0; o < Ports; o++) begin
+        room1[o] = has_room(o, used_q[o], LenW'(1));
+      end
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (!ready[p]) continue;
+        if (CutThrough) begin
+          for (int unsigned o = 0; o < Ports; o++) begin
+            allowed[p*Ports + o] = route[p][o] && free[o] && has_room(o, used_q[o], front[p].len);
+          end
+        end else begin
+          allowed[p*Ports +: Ports] = route[p] & free & room1;
         end
-      end else begin
-        allowed[p*Ports +: Ports] = route[p] & free & room1;
       end
     end
   end
@@ -131,7 +139,7 @@ module kncsim_router
   always_comb begin
     move        = '0;
     out_valid_o = '0;
-    out_flit_o  = '0;
+    for (int unsigned o = 0; o < Ports; o++) out_flit_o[o] = '0;
     credit_o    = '0;
     bound_d     = bound_q;
     bound_out_d = bound_out_q;
@@ -144,17 +152,19 @@ module kncsim_router
       logic [IdxW-1:0]  o;
       bound = bound_q[p];
       o     = bound_out_q[p];
-      for (int unsigned g = 0; g < Ports; g++) begin
-        if (grant[p*Ports + g]) begin
-          bound = 1'b1;
-          o     = IdxW'(g);
+      if (grant[p*Ports +: Ports] != '0) begin
+        for (int unsigned g = 0; g < Ports; g++) begin
+          if (grant[p*Ports + g]) begin
+            bound = 1'b1;
+            o     = IdxW'(g);
+          end
         end
       end
       if (bound && front_valid[p] &&
           (front[p].head || o == 0 || CutThrough || has_room(32'(o), used_q[o], LenW'(1)))) begin
         move[p] = 1'b1;
         out_valid_o[o] = 1'b1;
-        out_flit_o[32'(o)*FlitW +: FlitW] = front[p];
+        out_flit_o[o] = front[p];
         if (o != 0 && (!CutThrough || front[p].head)) begin
           used_inc[o] = CutThrough ? front[p].len : CreditW'(1);
         end
@@ -212,20 +222,33 @@ module kncsim_router
     for (int unsigned p = 0; p < Ports; p++) begin
       heads[p]     = front[p].head;
       over[p]      = p == 0 ? used_q[p] != '0 : 32'(used_q[p]) > Depth;
-      underflow[p] = credit_i[p*CreditW +: CreditW] > used_q[p];
-      if (bound_q[p]) begin
-        at         = Ports'(1) << bound_out_q[p];
-        held_twice = held_twice | (held & at);
-        held       = held | at;
+    end
+    if (credit_i != '0) begin
+      for (int unsigned p = 0; p < Ports; p++) begin
+        underflow[p] = credit_i[p*CreditW +: CreditW] > used_q[p];
       end
-      if (move[p]) begin  // where the flit went: bound_out_d
-        at           = Ports'(1) << bound_out_d[p];
-        sent_twice   = sent_twice | (sent & at);
-        sent         = sent | at;
-        off_route[p] = front[p].head && (route[p] & at) == '0;
-        if (bound_out_d[p] != '0 && (!CutThrough || front[p].head) &&
-            32'(used_q[bound_out_d[p]]) + (CutThrough ? 32'(front[p].len) : 1) > Depth) begin
-          no_credit = no_credit | at;
+    end
+    // The credits, the bindings and the moves, looked at only when there are any.
+    if (bound_q != '0) begin
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (bound_q[p]) begin
+          at         = Ports'(1) << bound_out_q[p];
+          held_twice = held_twice | (held & at);
+          held       = held | at;
+        end
+      end
+    end
+    if (move != '0) begin
+      for (int unsigned p = 0; p < Ports; p++) begin
+        if (move[p]) begin  // where the flit went: bound_out_d
+          at           = Ports'(1) << bound_out_d[p];
+          sent_twice   = sent_twice | (sent & at);
+          sent         = sent | at;
+          off_route[p] = front[p].head && (route[p] & at) == '0;
+          if (bound_out_d[p] != '0 && (!CutThrough || front[p].head) &&
+              32'(used_q[bound_out_d[p]]) + (CutThrough ? 32'(front[p].len) : 1) > Depth) begin
+            no_credit = no_credit | at;
+          end
         end
       end
     end

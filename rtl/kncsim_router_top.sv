@@ -38,15 +38,18 @@ module kncsim_router_top
 
   localparam int unsigned Ports = 2 * Dims + 1;
 
-  logic [MaxPorts*FlitW-1:0]   in_flit, out_flit;
+  // The flits a port each, a 64-bit word apiece: a simulator then moves a flit as one word,
+  // where a vector of all the ports' flits would be sliced and assembled word by word.
+  flit_t                       in_flits [MaxPorts], out_flits [MaxPorts];
   logic [MaxPorts*AgeW-1:0]    in_age;
   logic [MaxPorts*CreditW-1:0] in_credit, out_credit;
   logic [Ports-1:0]            pop, valid;
 
-  assign in_flit   = {in_flit6_i, in_flit5_i, in_flit4_i, in_flit3_i, in_flit2_i, in_flit1_i, in_flit0_i};
+  assign in_flits  = '{in_flit0_i, in_flit1_i, in_flit2_i, in_flit3_i, in_flit4_i, in_flit5_i, in_flit6_i};
   assign in_age    = {in_age6_i, in_age5_i, in_age4_i, in_age3_i, in_age2_i, in_age1_i, in_age0_i};
   assign in_credit = {credit6_i, credit5_i, credit4_i, credit3_i, credit2_i, credit1_i, credit0_i};
-  assign {out_flit6_o, out_flit5_o, out_flit4_o, out_flit3_o, out_flit2_o, out_flit1_o, out_flit0_o} = out_flit;
+  assign {out_flit0_o, out_flit1_o, out_flit2_o, out_flit3_o} = {out_flits[0], out_flits[1], out_flits[2], out_flits[3]};
+  assign {out_flit4_o, out_flit5_o, out_flit6_o} = {out_flits[4], out_flits[5], out_flits[6]};
   assign {credit6_o, credit5_o, credit4_o, credit3_o, credit2_o, credit1_o, credit0_o} = out_credit;
   assign in_pop_o    = MaxPorts'(pop);
   assign out_valid_o = MaxPorts'(valid);
@@ -61,11 +64,11 @@ module kncsim_router_top
       .coord_i,
       .last_i,
       .in_valid_i (in_valid_i[Ports-1:0]),
-      .in_flit_i  (in_flit[Ports*FlitW-1:0]),
+      .in_flit_i  (in_flits[0:Ports-1]),
       .in_pop_o   (pop),
       .credit_o   (out_credit[Ports*CreditW-1:0]),
       .out_valid_o(valid),
-      .out_flit_o (out_flit[Ports*FlitW-1:0]),
+      .out_flit_o (out_flits[0:Ports-1]),
       .credit_i   (in_credit[Ports*CreditW-1:0]),
       .idle_o
     );
@@ -75,6 +78,12 @@ module kncsim_router_top
     assign unused_vc = ^{credit_vc_i, in_age};
     // verilator lint_on UNUSEDSIGNAL
   end else begin : g_vc_router
+    // The VC router takes its ports' flits as one vector.
+    logic [Ports*FlitW-1:0] in_flit, out_flit;
+    for (genvar p = 0; p < Ports; p++) begin : g_port
+      assign in_flit[p*FlitW +: FlitW] = in_flits[p];
+      assign out_flits[p]              = flit_t'(out_flit[p*FlitW +: FlitW]);
+    end
     kncsim_vc_router #(
       .Dims(Dims), .Depth(Depth), .Adaptive(Adaptive), .Torus(Torus), .Vcs(Vcs), .Arb(Arb)
     ) u_router (
@@ -83,13 +92,13 @@ module kncsim_router_top
       .coord_i,
       .last_i,
       .in_valid_i (in_valid_i[Ports-1:0]),
-      .in_flit_i  (in_flit[Ports*FlitW-1:0]),
+      .in_flit_i  (in_flit),
       .in_age_i   (in_age[Ports*AgeW-1:0]),
       .in_pop_o   (pop),
       .credit_o   (out_credit[Ports*CreditW-1:0]),
       .credit_vc_o(out_credit_vc),
       .out_valid_o(valid),
-      .out_flit_o (out_flit[Ports*FlitW-1:0]),
+      .out_flit_o (out_flit),
       .credit_i   (in_credit[Ports*CreditW-1:0]),
       .credit_vc_i(credit_vc_i[Ports*VcW-1:0]),
       .idle_o
@@ -104,11 +113,15 @@ module kncsim_router_top
   assign credit_vc_o = (MaxPorts*VcW)'(out_credit_vc);
 
   if (Ports < MaxPorts) begin : g_unused
-    assign out_flit[MaxPorts*FlitW-1:Ports*FlitW]       = '0;
+    logic [(MaxPorts-Ports)*FlitW-1:0] unused_flits;
+    for (genvar p = Ports; p < MaxPorts; p++) begin : g_no_flit
+      assign out_flits[p] = '0;
+      assign unused_flits[(p-Ports)*FlitW +: FlitW] = in_flits[p];
+    end
     assign out_credit[MaxPorts*CreditW-1:Ports*CreditW] = '0;
     // verilator lint_off UNUSEDSIGNAL
     logic unused;
-    assign unused = ^{in_flit[MaxPorts*FlitW-1:Ports*FlitW], in_credit[MaxPorts*CreditW-1:Ports*CreditW],
+    assign unused = ^{unused_flits, in_credit[MaxPorts*CreditW-1:Ports*CreditW],
                       in_valid_i[MaxPorts-1:Ports]};
     // verilator lint_on UNUSEDSIGNAL
 

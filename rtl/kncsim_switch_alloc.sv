@@ -114,8 +114,13 @@ module kncsim_switch_alloc
     for (int unsigned o = 0; o < Ports; o++) bad = bad || 32'(last_q[o]) != Chans - 1;
     return !bad;
   endfunction
+  logic reset_due, reset_ok;
+  always_comb begin
+    reset_ok = 1'b1;
+    if (reset_due) reset_ok = reset_state_ok();
+  end
   kncsim_prim_reset_check #(.Name("kncsim_switch_alloc"), .Rule("AllocResetKnown_A: START or last winners not reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_state_ok()));
+    .clk_i, .rst_ni, .ok_i(reset_ok), .due_o(reset_due));
 
   // Functional coverage: START rotates through every output; each output is contended.
   for (genvar o = 0; o < Ports; o++) begin : gen_cover

@@ -109,6 +109,7 @@ module kncsim_vc_router
     kncsim_route_compute #(.Dims(Dims), .Adaptive(Adaptive), .Torus(Torus)) u_route (
       .clk_i,
       .rst_ni,
+      .en_i   (1'b1),
       .coord_i(coord_q),
       .last_i (last_q),
       .dest_i (front[c].dest),

@@ -54,8 +54,13 @@ module kncsim_vc_rr_alloc #(
         else $fatal(1, "kncsim_vc_rr_alloc %m: PointerRange_A: NEXT %0d past %0d channels", next_q, Chans);
     end
   end
+  logic reset_due, reset_ok;
+  always_comb begin
+    reset_ok = 1'b1;
+    if (reset_due) reset_ok = !$isunknown(next_q) && next_q == '0;
+  end
   kncsim_prim_reset_check #(.Name("kncsim_vc_rr_alloc"), .Rule("AllocResetKnown_A: NEXT not 0 after reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(!$isunknown(next_q) && next_q == '0));
+    .clk_i, .rst_ni, .ok_i(reset_ok), .due_o(reset_due));
 
   // Functional coverage: two inputs granted in a cycle; a ready input that had channels to
   // ask for went without, because inputs before it in the turn took them.
