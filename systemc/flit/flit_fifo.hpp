@@ -28,22 +28,24 @@ class FlitFifo {
   // The front flit; a router may mark it as its packet's head (hop-count format).
   const TimedFlit& front() const { return runs_[head_].first; }
   TimedFlit& front() { return runs_[head_].first; }
-  void push(const TimedFlit& f) {
-    if (capacity_ >= 0 && int64_t(size_) >= capacity_)
-      throw std::logic_error("flow control violated: a flit arrived at a full FIFO");
+  void push(const TimedFlit& f) { push(f.arrival, f.flit); }
+  // The same for `flit`, usable from `arrival` (a link's: no TimedFlit is built on the way).
+  void push(int64_t arrival, const Flit& flit) {
+    if (capacity_ >= 0 && int64_t(size_) >= capacity_) overflow();
     if (size_ == 0 && mask_) *mask_ |= mask_bit_;
     ++size_;
     // A bounded FIFO is small: a flit per entry costs less than finding runs.
-    if (capacity_ < 0 && nruns_ > 0 && extends(back(), f)) {
-      Run& b = back();
-      ++b.count;
-      b.last_tail = f.flit.tail;
-      b.first.flit.tail = false;
+    if (capacity_ < 0 && nruns_ > 0 && extends(back(), arrival, flit)) {
+      extend_back(flit.tail);
       return;
     }
-    if (nruns_ == runs_.size()) grow();
-    runs_[(head_ + nruns_) & (runs_.size() - 1)] = Run{f, 1, f.flit.tail};
-    ++nruns_;
+    if (nruns_ == runs_.size()) {
+      const Flit copy = flit;  // `flit` might lie in the ring that grow() moves
+      grow();
+      append(arrival, copy);
+      return;
+    }
+    append(arrival, flit);
   }
   void pop() {
     Run& r = runs_[head_];
@@ -108,13 +110,30 @@ class FlitFifo {
   };
   Run& back() { return runs_[(head_ + nruns_ - 1) & (runs_.size() - 1)]; }
   // Header flits (hop-count format) carry their own fields and always stand alone.
-  static bool extends(const Run& b, const TimedFlit& f) {
-    return !f.flit.head && !f.flit.header && !b.first.flit.header && !b.last_tail &&
-           f.flit.kind == b.first.flit.kind && f.flit.crc_bad == b.first.flit.crc_bad && f.flit.vc == b.first.flit.vc &&
-           f.flit.packet == b.first.flit.packet && f.flit.seq == uint32_t(b.first.flit.seq) + b.count &&
-           f.arrival == b.first.arrival + int64_t(b.count);
+  static bool extends(const Run& b, int64_t arrival, const Flit& f) {
+    return !f.head && !f.header && !b.first.flit.header && !b.last_tail && f.kind == b.first.flit.kind &&
+           f.crc_bad == b.first.flit.crc_bad && f.vc == b.first.flit.vc && f.packet == b.first.flit.packet &&
+           f.seq == uint32_t(b.first.flit.seq) + b.count && arrival == b.first.arrival + int64_t(b.count);
   }
-  void grow() {
+  void append(int64_t arrival, const Flit& flit) {
+    Run& r = runs_[(head_ + nruns_) & (runs_.size() - 1)];
+    r.first.arrival = arrival;
+    r.first.flit = flit;
+    r.count = 1;
+    r.last_tail = flit.tail;
+    ++nruns_;
+  }
+  // Off the hot path: a link's push is inlined into the router's crossbar.
+  [[noreturn]] __attribute__((noinline, cold)) static void overflow() {
+    throw std::logic_error("flow control violated: a flit arrived at a full FIFO");
+  }
+  __attribute__((noinline)) void extend_back(bool tail) {
+    Run& b = back();
+    ++b.count;
+    b.last_tail = tail;
+    b.first.flit.tail = false;
+  }
+  __attribute__((noinline)) void grow() {
     std::vector<Run> bigger(runs_.size() * 2);
     for (size_t i = 0; i < nruns_; ++i) bigger[i] = runs_[(head_ + i) & (runs_.size() - 1)];
     runs_.swap(bigger);

@@ -15,6 +15,7 @@
 #include "flit/flit_fifo.hpp"
 #include "link/flit_tap.hpp"
 #include "link/link_params.hpp"
+#include "sched/wake_target.hpp"
 #include "sched/wakeable.hpp"
 
 namespace kncsim {
@@ -66,7 +67,7 @@ class FlitLink {
     if (policy_ == CreditPolicy::per_flit) --c.credits;
     if (policy_ == CreditPolicy::per_packet && f.head) c.credits -= packet_flits;
     if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
-    c.fifo->push(TimedFlit{t + p_.delay, f});
+    c.fifo->push(t + p_.delay, f);
     dest_.wake_at(t + p_.delay);
   }
   // The earliest cycle after t at which something the sender waits for arrives (a credit or
@@ -160,8 +161,8 @@ class FlitLink {
   Vc vc0_{};
   std::unique_ptr<std::array<Vc, kMaxVcs - 1>> more_;
   int vcs_ = 0;
-  Wakeable& dest_;
-  Wakeable& src_;
+  WakeTarget dest_;
+  WakeTarget src_;
   int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;

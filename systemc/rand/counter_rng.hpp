@@ -12,11 +12,18 @@ inline uint64_t mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 
+// The part of the key that depends on (seed, node) alone: a stream drawing for the same
+// nodes every cycle computes it once per node.
+inline uint64_t counter_node_key(uint64_t seed, uint64_t node) { return mix64(seed + 0x9E3779B97F4A7C15ull * (node + 1)); }
+
+// 53 uniform bits for the node of `node_key` (counter_node_key), cycle and draw.
+inline uint64_t counter_bits53_keyed(uint64_t node_key, uint64_t cycle, uint64_t draw) {
+  return mix64(node_key ^ (cycle * 0xD1B54A32D192ED03ull + draw * 0x8CB92BA72F3D8DD7ull)) >> 11;
+}
+
 // 53 uniform bits for (seed, node, cycle, draw); draw 0 = injection test, 1 = destination.
 inline uint64_t counter_bits53(uint64_t seed, uint64_t node, uint64_t cycle, uint64_t draw) {
-  uint64_t k = mix64(seed + 0x9E3779B97F4A7C15ull * (node + 1));
-  k = mix64(k ^ (cycle * 0xD1B54A32D192ED03ull + draw * 0x8CB92BA72F3D8DD7ull));
-  return k >> 11;
+  return counter_bits53_keyed(counter_node_key(seed, node), cycle, draw);
 }
 
 }  // namespace kncsim

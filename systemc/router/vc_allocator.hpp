@@ -36,7 +36,7 @@ void allocate_channels(Arbitration policy, VcAllocatorState& s, int channels, ui
     // In turn from s.next: the inputs at or above it, then those below (two masks, no list).
     const uint64_t from = s.next >= 64 ? 0 : ~uint64_t{0} << s.next;
     bool first = true;
-    for (uint64_t part : {ready & from, ready & ~from})
+    auto serve = [&](uint64_t part) {
       for (uint64_t m = part; m; m &= m - 1) {
         const int in = lowest_bit(m);
         const uint64_t cand = route(in) & free;
@@ -44,9 +44,12 @@ void allocate_channels(Arbitration policy, VcAllocatorState& s, int channels, ui
         const int out = lowest_bit(cand);
         grant(in, out);
         free &= ~(uint64_t{1} << out);
-        if (first) s.next = (in + 1) % channels;
+        if (first) s.next = in + 1 == channels ? 0 : in + 1;  // in < channels: no division
         first = false;
       }
+    };
+    serve(ready & from);
+    serve(ready & ~from);
     return;
   }
   int order[64], n = 0;

@@ -36,8 +36,6 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
   dont_initialize();
 }
 
-void WormholeRouter::wake_at(int64_t cycle) { calendar_.wake(node_, cycle, calendar_.now()); }
-
 // The outputs the front flit `head` may take: from the packet's destination, or in the
 // hop-count format from its header (0 while a finished header waits to be stripped).
 uint32_t WormholeRouter::route_of(const Flit& head) const {
@@ -95,10 +93,9 @@ bool WormholeRouter::strip_header(int ch, int64_t t) {
 void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
   uint64_t ready = 0;
   uint32_t wanted = 0;
-  for (uint64_t m = occupied_; m; m &= m - 1) {
+  for (uint64_t m = occupied_ & ~bound_; m; m &= m - 1) {
     const int ch = lowest_bit(m);
     InputVc& in = input(ch);
-    if (in.bound >= 0) continue;
     if (in.promote) {
       in.fifo.front().flit.head = true;
       in.promote = false;
@@ -151,6 +148,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         in.bound = vcs_ == 1 ? oc : oc / vcs_;
         in.out_vc = vcs_ == 1 ? 0 : oc % vcs_;
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
+        bound_ |= bit(ch);
       });
 }
 
@@ -158,22 +156,18 @@ void WormholeRouter::evaluate() {
   const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
   if (pins_) pins_->clear_pulses();
   uint64_t stripped = 0;
-  assign_channels_now(t, stripped);
+  if (occupied_ & ~bound_) assign_channels_now(t, stripped);  // heads waiting for an output
 
   // The crossbar: one flit per bound input channel; with virtual channels, one per input port
   // and output port, as switch allocation grants.
   bool moved = stripped;
   if (vcs_ == 1) {
-    for (uint64_t m = occupied_; m; m &= m - 1) {
-      const int ch = lowest_bit(m);
-      if (input(ch).bound >= 0) moved |= move_flit(ch, t);
-    }
+    for (uint64_t m = occupied_ & bound_; m; m &= m - 1) moved |= move_flit(lowest_bit(m), t);
   } else {
     uint64_t wants[32] = {};
-    for (uint64_t m = occupied_; m; m &= m - 1) {
+    for (uint64_t m = occupied_ & bound_; m; m &= m - 1) {
       const int ch = lowest_bit(m);
       InputVc& in = input(ch);
-      if (in.bound < 0) continue;
       const TimedFlit& f = in.fifo.front();
       FlitLink* link = out_[size_t(in.bound)].link;
       if (f.arrival > t || (link && !f.flit.head && !link->admits_body(t, in.out_vc))) continue;
@@ -207,22 +201,27 @@ void WormholeRouter::update_pins(int64_t t) {
 bool WormholeRouter::move_flit(int ch, int64_t t) {
   InputVc& in = input(ch);
   const int port = in.port, o = in.bound;
-  const TimedFlit tf = in.fifo.front();
-  if (tf.arrival > t) return false;
-  const Flit& f = tf.flit;
+  const TimedFlit& front = in.fifo.front();
+  if (front.arrival > t) return false;
+  const Flit f = front.flit;  // the FIFO's front changes at pop
   OutputUnit& out = out_[size_t(o)];
   // Only a head needs its packet's header fields (length for cut-through room, hop count):
   // body flits stream without touching the packet table.
   const int flits = f.head ? packets_[f.packet].flits : 0;
   if (out.link) {
     if (!f.head && !out.link->admits_body(t, in.out_vc)) return false;
-    Flit sent = f;
-    sent.vc = uint8_t(in.out_vc);
-    if (f.head) {
-      ++packets_[f.packet].hops;
-      if (sent.header) sent.hops = int16_t(sent.hops - (sent.hops > 0 ? 1 : -1));  // one hop done
+    if (f.head) ++packets_[f.packet].hops;
+    // Most flits go on as they came (one virtual channel: every body flit): sent from the
+    // FIFO's front (still there until pop), as one block, not rebuilt field by field.
+    Flit relabelled;
+    const Flit* sent = &front.flit;
+    if (f.vc != in.out_vc || (f.head && f.header)) {
+      relabelled = f;
+      relabelled.vc = uint8_t(in.out_vc);
+      if (f.head && f.header) relabelled.hops = int16_t(f.hops - (f.hops > 0 ? 1 : -1));  // one hop done
+      sent = &relabelled;
     }
-    out.link->send(sent, t, flits);
+    out.link->send(*sent, t, flits);
   }
   in.fifo.pop();
   if (port == 0 && f.seq == 0) injector_->head_left(t);
@@ -235,6 +234,7 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
   if (f.tail) {
     out.holder[size_t(in.out_vc)] = -1;
     in.bound = -1;
+    bound_ &= ~bit(ch);
     in.routed = false;
     in.front_since = t + 1;
   }

@@ -59,7 +59,8 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   // Trace this router's link pins; it then evaluates every cycle (results are unchanged).
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) override;
 
-  void wake_at(int64_t cycle) override;
+  void wake_at(int64_t cycle) override { calendar_.wake(node_, cycle); }
+  CalendarEntry calendar_entry() override { return {&calendar_, node_}; }
 
   // State for checks and reports, by channel (port * vcs + vc).
   int vcs() const override { return vcs_; }
@@ -109,6 +110,9 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   // Input channels with flits in their FIFO (on the wire included): set by the FIFOs as links
   // and the NI push into them, cleared here as they empty.
   uint64_t occupied_ = 0;
+  // Input channels whose packet holds an output channel (InputVc::bound >= 0): the crossbar's
+  // candidates; the others are channel assignment's.
+  uint64_t bound_ = 0;
   VcAllocatorState va_;
   SwitchAllocatorState sa_;
   std::unique_ptr<LinkPins> pins_;  // only when traced

@@ -23,6 +23,8 @@ class WakeCalendar {
       far_.push({when, node});
     }
   }
+  // The same, from the current cycle.
+  void wake(uint32_t node, int64_t when) { wake(node, when, now_); }
 
   // Call once at the start of cycle `now`, then drain with next_node.
   void begin_cycle(int64_t now);
