@@ -47,6 +47,31 @@ class FlitFifo {
     }
     append(arrival, flit);
   }
+  // A packet's flits from `first` on, `count` of them (none a header): each one further in
+  // seq and one cycle later than the one before, the last one the packet's tail. The same FIFO
+  // as pushing them one by one; in an unbounded FIFO (the NI's injection queue) they form one
+  // run, taken in a single step.
+  void push_train(int64_t arrival, Flit first, uint32_t count) {
+    first.tail = count == 1;
+    push(arrival, first);
+    if (count == 1) return;
+    if (capacity_ >= 0 || first.header) {
+      Flit f = first;
+      f.head = false;
+      for (uint32_t i = 1; i < count; ++i) {
+        f.seq = uint16_t(first.seq + i);
+        f.tail = i == count - 1;
+        push(arrival + i, f);
+      }
+      return;
+    }
+    // `first` opened the back run or extended it; the others would each extend it (extends()).
+    Run& b = back();
+    b.count += count - 1;
+    b.last_tail = true;
+    b.first.flit.tail = false;
+    size_ += count - 1;
+  }
   void pop() {
     Run& r = runs_[head_];
     if (r.count == 1) {

@@ -29,19 +29,24 @@ void NetworkInterface::spool(const WaitingPacket& w) {
   const int flits = int(w.flits);
   const uint32_t k = packets_.allocate(PacketInfo{w.id, node_, w.dest, w.time, 0, flits, 0});
   const int dims = headers_ ? headers_->dims() : 0;
-  for (int i = 0; i < flits; ++i) {
+  int i = 0;
+  for (; i < flits && i < dims; ++i) {  // hop-count headers: one flit each
     Flit f;
     f.packet = k;
     f.seq = uint16_t(i);
     f.head = i == 0;
     f.tail = i == flits - 1;
-    if (i < dims) {
-      f.header = true;
-      f.dim = uint8_t(i);
-      f.hops = int16_t(headers_->offset(node_, w.dest, i));
-    }
+    f.header = true;
+    f.dim = uint8_t(i);
+    f.hops = int16_t(headers_->offset(node_, w.dest, i));
     queue_.push(TimedFlit{w.time + i, f});
   }
+  if (i == flits) return;
+  Flit f;  // the rest, in one step
+  f.packet = k;
+  f.seq = uint16_t(i);
+  f.head = i == 0;
+  queue_.push_train(w.time + i, f, uint32_t(flits - i));
 }
 
 void NetworkInterface::refill() {

@@ -15,7 +15,7 @@ constexpr uint64_t bit(int i) { return uint64_t{1} << i; }
 WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g,
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
-    : sc_module(name), calendar_(calendar), node_(node), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
+    : sc_module(name), calendar_(calendar), node_(node), self_(WakeCalendar::node_bit(node)), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
       vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), out_(size_t(g.ports())), sa_(g.ports()) {
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.

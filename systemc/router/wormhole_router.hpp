@@ -59,7 +59,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   // Trace this router's link pins; it then evaluates every cycle (results are unchanged).
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) override;
 
-  void wake_at(int64_t cycle) override { calendar_.wake(node_, cycle); }
+  void wake_at(int64_t cycle) override { calendar_.wake(self_, cycle); }
   CalendarEntry calendar_entry() override { return {&calendar_, node_}; }
 
   // State for checks and reports, by channel (port * vcs + vc).
@@ -93,6 +93,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   sc_core::sc_event wake_;
   WakeCalendar& calendar_;
   uint32_t node_;
+  WakeCalendar::NodeBit self_;  // node_'s bit in the calendar
   const MeshGeometry& g_;
   RouterParams p_;
   PacketTable& packets_;

@@ -11,7 +11,7 @@ namespace kncsim {
 class CalendarWake final : public Wakeable {
  public:
   CalendarWake(WakeCalendar& calendar, uint32_t node) : calendar_(calendar), node_(node) {}
-  void wake_at(int64_t cycle) override { calendar_.wake(node_, cycle); }
+  void wake_at(int64_t cycle) override { calendar_.wake(node_, cycle, calendar_.now()); }
   CalendarEntry calendar_entry() override { return {&calendar_, node_}; }
 
  private:

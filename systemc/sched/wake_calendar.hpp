@@ -23,8 +23,22 @@ class WakeCalendar {
       far_.push({when, node});
     }
   }
-  // The same, from the current cycle.
-  void wake(uint32_t node, int64_t when) { wake(node, when, now_); }
+  // A node's bit in a cycle's bitmap, found once by whoever wakes the same node again and
+  // again (a link, for every flit and credit; a router, itself).
+  struct NodeBit {
+    uint32_t node = 0;
+    size_t word = 0;
+    uint64_t bit = 0;
+  };
+  static NodeBit node_bit(uint32_t node) { return {node, node >> 6, uint64_t{1} << (node & 63)}; }
+  // The same as wake(n.node, when, now()).
+  void wake(const NodeBit& n, int64_t when) {
+    if (when - now_ < slots_) {
+      bits_[size_t(when & mask_) * words_ + n.word] |= n.bit;
+    } else {
+      far_.push({when, n.node});
+    }
+  }
 
   // Call once at the start of cycle `now`, then drain with next_node.
   void begin_cycle(int64_t now);

@@ -11,17 +11,20 @@ namespace kncsim {
 
 class WakeTarget {
  public:
-  explicit WakeTarget(Wakeable& w) : node_(&w), entry_(w.calendar_entry()) {}
+  explicit WakeTarget(Wakeable& w)
+      : node_(&w), calendar_(w.calendar_entry().calendar),
+        bit_(WakeCalendar::node_bit(w.calendar_entry().node)) {}
   void wake_at(int64_t cycle) const {
-    if (entry_.calendar)
-      entry_.calendar->wake(entry_.node, cycle);
+    if (calendar_)
+      calendar_->wake(bit_, cycle);
     else
       node_->wake_at(cycle);
   }
 
  private:
   Wakeable* node_;
-  Wakeable::CalendarEntry entry_;
+  WakeCalendar* calendar_;  // null: wake through node_->wake_at
+  WakeCalendar::NodeBit bit_;
 };
 
 }  // namespace kncsim
