@@ -36,7 +36,7 @@ class FlitFifo {
     ++size_;
     // A bounded FIFO is small: a flit per entry costs less than finding runs.
     if (capacity_ < 0 && nruns_ > 0 && extends(back(), arrival, flit)) {
-      extend_back(flit.tail);
+      extend_back(1, flit.tail);
       return;
     }
     if (nruns_ == runs_.size()) {
@@ -66,10 +66,7 @@ class FlitFifo {
       return;
     }
     // `first` opened the back run or extended it; the others would each extend it (extends()).
-    Run& b = back();
-    b.count += count - 1;
-    b.last_tail = true;
-    b.first.flit.tail = false;
+    extend_back(count - 1, true);
     size_ += count - 1;
   }
   void pop() {
@@ -152,9 +149,10 @@ class FlitFifo {
   [[noreturn]] __attribute__((noinline, cold)) static void overflow() {
     throw std::logic_error("flow control violated: a flit arrived at a full FIFO");
   }
-  __attribute__((noinline)) void extend_back(bool tail) {
+  // The back run takes `n` more flits, the last of them ending a packet if `tail`.
+  __attribute__((noinline)) void extend_back(uint32_t n, bool tail) {
     Run& b = back();
-    ++b.count;
+    b.count += n;
     b.last_tail = tail;
     b.first.flit.tail = false;
   }
