@@ -86,17 +86,24 @@ module kncsim_sci_active_buffer
   assign rt_valid_o = rt_count != '0 || rt_push;
 
   // The retransmission: the packet as last sent, once more; its header is kept from its head
-  // on (a nack for it may come back before its tail leaves).
+  // on (a nack for it may come back before its tail leaves). Worked out only while one is
+  // offered (its flit is read only then): most cycles have none, and a flit is four words to
+  // a simulator.
   always_comb begin
-    rt_head = rt_hdr_q;  // (the stored packet is read only when a retransmission starts)
-    if (rt_valid_o && rt_seq_q == '0) begin
-      rt_head         = entry_q[rt_idx];
-      rt_head.retries = rt_head.retries + 1'b1;
+    rt_head   = '0;
+    rt_flit_o = '0;
+    if (rt_valid_o) begin
+      if (rt_seq_q == '0) begin  // (the stored packet is read only when a retransmission starts)
+        rt_head         = entry_q[rt_idx];
+        rt_head.retries = rt_head.retries + 1'b1;
+        rt_flit_o       = rt_head;
+      end else begin
+        rt_flit_o = rt_hdr_q;
+      end
+      rt_flit_o.seq  = rt_seq_q;
+      rt_flit_o.head = rt_seq_q == '0;
+      rt_flit_o.tail = rt_seq_q == packet_flits(cfg_i, rt_flit_o.kind) - 1'b1;
     end
-    rt_flit_o        = rt_seq_q == '0 ? rt_head : rt_hdr_q;
-    rt_flit_o.seq    = rt_seq_q;
-    rt_flit_o.head   = rt_seq_q == '0;
-    rt_flit_o.tail   = rt_seq_q == packet_flits(cfg_i, rt_flit_o.kind) - 1'b1;
   end
   assign rt_head_sent = rt_pop_i && rt_seq_q == '0;
   always_comb begin  // (the stored packet's kind is read only in a cycle with a nack)
@@ -137,11 +144,15 @@ module kncsim_sci_active_buffer
 
 `ifndef SYNTHESIS
   // Protocol rules, one bit each under one assertion (see kncsim_prim_fifo).
-  logic [3:0] broken;
-  assign broken[0] = answer_valid_i && !hit_found;
-  assign broken[1] = send_i && !(room_o && free_found);
-  assign broken[2] = rt_pop_i && !rt_valid_o;
-  assign broken[3] = 32'(count_o) > 32'(cfg_i.active_packets);
+  // Worked out in the clocked block itself: once per edge, not per evaluation.
+  function automatic logic [3:0] broken_rules();
+    logic [3:0] b;
+    b[0] = answer_valid_i && !hit_found;
+    b[1] = send_i && !(room_o && free_found);
+    b[2] = rt_pop_i && !rt_valid_o;
+    b[3] = 32'(count_o) > 32'(cfg_i.active_packets);
+    return b;
+  endfunction
   function automatic string rule(input logic [3:0] b);
     if (b[0]) return "an echo or nack for a message it does not hold";
     if (b[1]) return "a packet sent with the active buffer full";
@@ -155,7 +166,9 @@ module kncsim_sci_active_buffer
            held, size);
   endtask
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
+    if (rst_ni) begin : check
+      logic [3:0] broken;
+      broken = broken_rules();
       assert (broken == '0) else report_broken(broken, answer_id_i, int'(count_o), int'(cfg_i.active_packets));
     end
   end

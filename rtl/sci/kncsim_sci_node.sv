@@ -115,7 +115,10 @@ module kncsim_sci_node
   // The CPU's side of the switch: a flit reaches the CPU T_switch cycles after it crossed.
   timed_flit_t to_cpu_front;
   logic [$clog2(SciMaxDelay+1)-1:0] to_cpu_count;
-  assign cpu_out_valid_o = to_cpu_count != '0 && due(to_cpu_front.stamp, now_q);
+  always_comb begin  // the front's stamp looked at only when there is a front
+    cpu_out_valid_o = 1'b0;
+    if (to_cpu_count != '0) cpu_out_valid_o = due(to_cpu_front.stamp, now_q);
+  end
   assign cpu_out_o       = to_cpu_front.flit;
   kncsim_prim_fifo #(.Depth(SciMaxDelay), .Width($bits(timed_flit_t)), .FrontReg(1'b1)) u_to_cpu (
     .clk_i, .rst_ni,

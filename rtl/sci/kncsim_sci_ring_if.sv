@@ -241,44 +241,55 @@ module kncsim_sci_ring_if
 
   // ---- transmit: a flit per cycle, a packet at a time --------------------------------------
   logic oq_ready, rb_ready;
-  assign oq_ready = oq_count != '0 && due(oq_front.stamp, due_now_i);
-  assign rb_ready = rb_count != '0 && due(rb_front.stamp, due_now_i);
+  always_comb begin  // a front's stamp looked at only when there is a front
+    oq_ready = 1'b0;
+    rb_ready = 1'b0;
+    if (oq_count != '0) oq_ready = due(oq_front.stamp, due_now_i);
+    if (rb_count != '0) rb_ready = due(rb_front.stamp, due_now_i);
+  end
+  // Worked out only with something to send (a packet under way, or a queue holding flits):
+  // the output flit is read only when out_valid_o, the active buffer's only when ab_send.
   always_comb begin
     int room;  // in the ring buffer, its pass-stage flits (and this cycle's) counted as taken
-    room = 32'(cfg_i.ring_buffer_flits) - 32'(rb_count) - 32'(rb_push);
-    send_flit          = oq_front.flit;
-    send_flit.target   = cfg_i.me;  // echoes come back here
-    send_flit.crc_good = 1'b1;
+    room        = 0;
+    send_flit   = '0;
     sending_d   = sending_q;
     ab_send     = 1'b0;
     rb_pop      = 1'b0;
     oq_pop      = 1'b0;
     rt_pop      = 1'b0;
     out_valid_o = 1'b0;
-    out_flit_o  = send_flit;
-    if (sending_q == SendNone) begin
-      if (rt_valid && room >= 32'(packet_flits(cfg_i, rt_flit.kind))) begin
-        sending_d = SendAgain;
-      end else if (ab_room && oq_ready && room >= 32'(packet_flits(cfg_i, oq_front.flit.kind))) begin
-        sending_d = SendOutput;
-        ab_send   = 1'b1;
-      end else if (rb_ready) begin
-        sending_d = SendRing;
+    out_flit_o  = '0;
+    if (sending_q != SendNone || rt_valid || oq_count != '0 || rb_count != '0) begin
+      room = 32'(cfg_i.ring_buffer_flits) - 32'(rb_count) - 32'(rb_push);
+      send_flit          = oq_front.flit;
+      send_flit.target   = cfg_i.me;  // echoes come back here
+      send_flit.crc_good = 1'b1;
+      out_flit_o  = send_flit;
+      if (sending_q == SendNone) begin
+        if (rt_valid && room >= 32'(packet_flits(cfg_i, rt_flit.kind))) begin
+          sending_d = SendAgain;
+        end else if (ab_room && oq_ready && room >= 32'(packet_flits(cfg_i, oq_front.flit.kind))) begin
+          sending_d = SendOutput;
+          ab_send   = 1'b1;
+        end else if (rb_ready) begin
+          sending_d = SendRing;
+        end
       end
+      if (sending_d == SendAgain && rt_valid) begin
+        out_valid_o = 1'b1;
+        out_flit_o  = rt_flit;
+        rt_pop      = 1'b1;
+      end else if (sending_d == SendOutput && oq_ready) begin
+        out_valid_o = 1'b1;
+        oq_pop      = 1'b1;
+      end else if (sending_d == SendRing && rb_ready) begin
+        out_valid_o = 1'b1;
+        out_flit_o  = rb_front.flit;
+        rb_pop      = 1'b1;
+      end
+      if (out_valid_o && out_flit_o.tail) sending_d = SendNone;
     end
-    if (sending_d == SendAgain && rt_valid) begin
-      out_valid_o = 1'b1;
-      out_flit_o  = rt_flit;
-      rt_pop      = 1'b1;
-    end else if (sending_d == SendOutput && oq_ready) begin
-      out_valid_o = 1'b1;
-      oq_pop      = 1'b1;
-    end else if (sending_d == SendRing && rb_ready) begin
-      out_valid_o = 1'b1;
-      out_flit_o  = rb_front.flit;
-      rb_pop      = 1'b1;
-    end
-    if (out_valid_o && out_flit_o.tail) sending_d = SendNone;
   end
 
   assign sent_o        = ab_send;
@@ -318,13 +329,18 @@ module kncsim_sci_ring_if
 
 `ifndef SYNTHESIS
   // Protocol rules of the ring interface, one bit each under one assertion (see kncsim_prim_fifo).
-  logic [5:0] broken;
-  assign broken[0] = 32'(answer_sent_d) > 32'(cfg_i.echo_flits);
-  assign broken[1] = reserved_d < 0;
-  assign broken[2] = 32'(iq_count) - 32'(iq_drop) + 32'(iq_push) > 32'(cfg_i.input_queue_flits);
-  assign broken[3] = oq_push_i && !oq_room_o;
-  assign broken[4] = iq_pop_i && !iq_valid_o;
-  assign broken[5] = in_valid_q && !in_q.head && in_q.seq == '0;
+  // Worked out in the clocked block itself (see kncsim_prim_fifo): once per edge, not per
+  // evaluation (the switch's pins reach them, which a simulator evaluates with every input).
+  function automatic logic [5:0] broken_rules();
+    logic [5:0] b;
+    b[0] = 32'(answer_sent_d) > 32'(cfg_i.echo_flits);
+    b[1] = reserved_d < 0;
+    b[2] = 32'(iq_count) - 32'(iq_drop) + 32'(iq_push) > 32'(cfg_i.input_queue_flits);
+    b[3] = oq_push_i && !oq_room_o;
+    b[4] = iq_pop_i && !iq_valid_o;
+    b[5] = in_valid_q && !in_q.head && in_q.seq == '0;
+    return b;
+  endfunction
   function automatic string rule(input logic [5:0] b);
     if (b[0]) return "more answer flits than an echo has";
     if (b[1]) return "input queue reservations below zero";
@@ -339,7 +355,9 @@ module kncsim_sci_ring_if
     $fatal(1, "kncsim_sci_ring_if %m: %s (input queue %0d of %0d flits)", rule(b), held, size);
   endtask
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
+    if (rst_ni) begin : check
+      logic [5:0] broken;
+      broken = broken_rules();
       assert (broken == '0) else report_broken(broken, int'(iq_count), int'(cfg_i.input_queue_flits));
     end
   end

@@ -60,7 +60,8 @@ module kncsim_sci_switch
     src_pop_o  = '0;
     dst_push_o = '0;
     for (int unsigned i = 0; i < SciDests; i++) dst_src_o[i] = '0;
-    for (int unsigned i = 0; i < SciSources; i++) begin
+    // (a simulator evaluates this with every input change: skipped without a flit to move)
+    for (int unsigned i = 0; i < SciSources && src_valid_i != '0; i++) begin
       if (i < sources) begin
         place = 32'(prio_i) + i;
         if (place >= sources) place = place - sources;
