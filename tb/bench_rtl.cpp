@@ -1,11 +1,17 @@
 // The all-RTL 8x8 network next to the SystemC network in the same run: node-cycles per
 // second on the same configs (counter stream, fixed cycles, one thread), with the RTL models
 // bound directly (the default) and on sc_signals, and each one's ratio to SystemC.
-// Usage: kncsim-bench-rtl [--quick]
+// Usage: kncsim-bench-rtl [--quick] [--rounds N]
+// With --rounds N the three take turns N times at each point, and each column is the median
+// of its rounds (a ratio: of the rounds' ratios): on a machine whose speed drifts by tens of
+// percent within minutes, a ratio of runs made in one stretch is the one to trust.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "experiment/experiment.hpp"
 
@@ -18,10 +24,28 @@ double node_cycles_per_second(const kncsim::Config& c) {
   return r["analytic"]["nodes"].get<double>() * r["curtime"].get<double>() / s;
 }
 
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const long cycles = argc > 1 && !std::strcmp(argv[1], "--quick") ? 4000 : 40000;
+  long cycles = 40000;
+  int rounds = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick")) {
+      cycles = 4000;
+    } else if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc && std::atoi(argv[i + 1]) >= 1) {
+      rounds = std::atoi(argv[++i]);
+    } else {
+      fmt::print(stderr, "kncsim-bench-rtl: unknown argument '{}'; usage: kncsim-bench-rtl [--quick] [--rounds N >= 1]\n",
+                 argv[i]);
+      return 2;
+    }
+  }
   struct Fifo { const char* flits; const char* flow; int L; };
   const Fifo fifos[] = {{"4", "wormhole", 32}, {"128", "cut_through", 32}};
   fmt::print("{:<6} {:<22} {:>5} {:>14} {:>14} {:>7} {:>14} {:>7}\n", "mesh", "FIFOs", "A", "SystemC n-c/s",
@@ -38,17 +62,24 @@ int main(int argc, char** argv) {
       c.apply_set("run.convergence=fixed");
       c.apply_set(fmt::format("run.cycles={}", cycles));
       c.apply_set("run.threads=1");
-      c.apply_set("router.impl=systemc");
-      c.validate();
-      const double sc = node_cycles_per_second(c);
-      c.apply_set("router.impl=rtl");
-      c.validate();
-      const double direct = node_cycles_per_second(c);
-      c.apply_set("router.rtl_binding=signals");
-      c.validate();
-      const double signals = node_cycles_per_second(c);
+      std::vector<double> sc, direct, signals, direct_ratio, signals_ratio;
+      for (int r = 0; r < rounds; ++r) {
+        c.apply_set("router.impl=systemc");
+        c.validate();
+        sc.push_back(node_cycles_per_second(c));
+        c.apply_set("router.impl=rtl");
+        c.apply_set("router.rtl_binding=direct");
+        c.validate();
+        direct.push_back(node_cycles_per_second(c));
+        c.apply_set("router.rtl_binding=signals");
+        c.validate();
+        signals.push_back(node_cycles_per_second(c));
+        direct_ratio.push_back(direct.back() / sc.back());
+        signals_ratio.push_back(signals.back() / sc.back());
+      }
       fmt::print("{:<6} {:<22} {:>5} {:>14.3g} {:>14.3g} {:>7.3f} {:>14.3g} {:>7.3f}\n", "8x8",
-                 fmt::format("{} flits {}", f.flits, f.flow), load, sc, direct, direct / sc, signals, signals / sc);
+                 fmt::format("{} flits {}", f.flits, f.flow), load, median(sc), median(direct), median(direct_ratio),
+                 median(signals), median(signals_ratio));
     }
   }
 }

@@ -37,8 +37,9 @@
 namespace kncsim {
 namespace {
 
-// cycle, ring (-1: the CPU), head, tail, kind, source, destination, sequence, CRC good, id
-using Pins = std::tuple<int64_t, int, bool, bool, int, uint32_t, uint32_t, int, bool, uint64_t>;
+// cycle, ring (-1: the CPU), head, tail, kind, source, destination, sequence, CRC good, id,
+// retries, target: every field a ring flit carries (a delivery: its retries, target 0)
+using Pins = std::tuple<int64_t, int, bool, bool, int, uint32_t, uint32_t, int, bool, uint64_t, int, uint32_t>;
 
 enum class Dut { systemc, rtl_direct, rtl_signals };
 
@@ -54,7 +55,7 @@ class Bench : public sc_core::sc_module {
         sinks_(size_t(p.dims)), answers_(size_t(p.dims)), stub_(size_t(p.dims)) {
     u_ = shared_.geo.nodes() / 2 + 1;
     deliver_ = [this](const SciDelivery& x) {
-      pins_.emplace_back(x.delivered, -1, true, true, int(x.kind), x.src, x.dest, x.retries, true, x.id);
+      pins_.emplace_back(x.delivered, -1, true, true, int(x.kind), x.src, x.dest, x.retries, true, x.id, x.retries, 0u);
     };
     if (dut == Dut::systemc) {
       node_ = std::make_unique<SciNode>("dut", u_, shared_);
@@ -124,7 +125,7 @@ class Bench : public sc_core::sc_module {
       s.pop();
       const SciPacket& pk = shared_.packets[f.packet];
       pins_.emplace_back(t - delay, d, f.head, f.tail, int(f.kind), pk.src, pk.dest, int(f.seq),
-                         !f.crc_bad, pk.id);
+                         !f.crc_bad, pk.id, pk.retries, pk.target);
       if (f.tail && is_send(SciKind(f.kind)) && pk.target == u_) answers_[size_t(d)].push_back({pk.id, t + 4});
       if (f.tail) shared_.packets.release(f.packet);
     }
