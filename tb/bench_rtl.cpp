@@ -38,10 +38,18 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) {
       cycles = 4000;
-    } else if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc && std::atoi(argv[i + 1]) >= 1) {
-      rounds = std::atoi(argv[++i]);
+    } else if (!std::strcmp(argv[i], "--rounds")) {
+      char* end = nullptr;
+      const long n = i + 1 < argc ? std::strtol(argv[i + 1], &end, 10) : 0;
+      if (i + 1 >= argc || *end || n < 1 || n > 1000) {
+        fmt::print(stderr, "kncsim-bench-rtl: --rounds takes a whole number from 1 to 1000, got '{}'\n",
+                   i + 1 < argc ? argv[i + 1] : "");
+        return 2;
+      }
+      rounds = int(n);
+      ++i;
     } else {
-      fmt::print(stderr, "kncsim-bench-rtl: unknown argument '{}'; usage: kncsim-bench-rtl [--quick] [--rounds N >= 1]\n",
+      fmt::print(stderr, "kncsim-bench-rtl: unknown argument '{}'; usage: kncsim-bench-rtl [--quick] [--rounds N (1 to 1000)]\n",
                  argv[i]);
       return 2;
     }
