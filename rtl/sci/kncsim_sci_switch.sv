@@ -60,29 +60,31 @@ module kncsim_sci_switch
     src_pop_o  = '0;
     dst_push_o = '0;
     for (int unsigned i = 0; i < SciDests; i++) dst_src_o[i] = '0;
-    // (a simulator evaluates this with every input change: skipped without a flit to move)
-    for (int unsigned i = 0; i < SciSources && src_valid_i != '0; i++) begin
-      if (i < sources) begin
-        place = 32'(prio_i) + i;
-        if (place >= sources) place = place - sources;
-        if (src_valid_i[place]) begin
-          if (!bound_d[place]) begin
-            dst = 32'(route(dims_i, me_i, place, src_dest_i[place]));
-            if (!busy_d[dst] && !taken[dst]) begin
-              bound_d[place] = 1'b1;
-              to_d[place]    = DstW'(dst);
-              busy_d[dst]    = 1'b1;
+    // Skipped without a flit to move (a simulator evaluates this with every input change).
+    if (src_valid_i != '0) begin
+      for (int unsigned i = 0; i < SciSources; i++) begin
+        if (i < sources) begin
+          place = 32'(prio_i) + i;
+          if (place >= sources) place = place - sources;
+          if (src_valid_i[place]) begin
+            if (!bound_d[place]) begin
+              dst = 32'(route(dims_i, me_i, place, src_dest_i[place]));
+              if (!busy_d[dst] && !taken[dst]) begin
+                bound_d[place] = 1'b1;
+                to_d[place]    = DstW'(dst);
+                busy_d[dst]    = 1'b1;
+              end
             end
-          end
-          dst = 32'(to_d[place]);
-          if (bound_d[place] && (dst == SciMaxDims || oq_room_i[dst])) begin
-            dst_push_o[dst] = 1'b1;
-            dst_src_o[dst]  = SrcW'(place);
-            src_pop_o[place] = 1'b1;
-            taken[dst] = 1'b1;
-            if (src_tail_i[place]) begin
-              bound_d[place] = 1'b0;
-              busy_d[dst]    = 1'b0;
+            dst = 32'(to_d[place]);
+            if (bound_d[place] && (dst == SciMaxDims || oq_room_i[dst])) begin
+              dst_push_o[dst] = 1'b1;
+              dst_src_o[dst]  = SrcW'(place);
+              src_pop_o[place] = 1'b1;
+              taken[dst] = 1'b1;
+              if (src_tail_i[place]) begin
+                bound_d[place] = 1'b0;
+                busy_d[dst]    = 1'b0;
+              end
             end
           end
         end
