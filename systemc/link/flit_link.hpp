@@ -15,6 +15,7 @@
 #include "flit/flit_fifo.hpp"
 #include "link/flit_tap.hpp"
 #include "link/link_params.hpp"
+#include "link/wire_words.hpp"
 #include "sched/wake_target.hpp"
 #include "sched/wakeable.hpp"
 
@@ -70,6 +71,16 @@ class FlitLink {
     c.fifo->push(t + p_.delay, f);
     dest_.wake_at(t + p_.delay);
   }
+  // Between two RTL routers of one flit format (the fabric's choice, before it connects
+  // them): flits cross as the wire's words, each landing `delay` cycles after it was sent.
+  void carry_words() { words_ = std::make_unique<WireWords>(p_.delay); }
+  WireWords* words() { return words_.get(); }
+  void send_word(uint64_t word, int64_t t) {
+    ++sent_[0];  // a wormhole flit's kind
+    words_->push(t + p_.delay, word);
+    dest_.wake_at(t + p_.delay);
+  }
+
   // The earliest cycle after t at which something the sender waits for arrives (a credit or
   // the ack), or -1 if nothing is on its way.
   int64_t next_change(int64_t t) const {
@@ -98,14 +109,21 @@ class FlitLink {
     size_t at = first_ + npending_++;
     if (at >= pending_.size()) at -= pending_.size();  // a ring: no division on the hot path
     pending_[at] = Credit{t + p_.delay, amount, vc};
+    if (credit_mask_) *credit_mask_ |= credit_bit_;
     src_.wake_at(t + p_.delay);
   }
 
   // An RTL sender keeps its own credit counter: it takes, on its credit_i pins, the credits
-  // landing at `at` (it registers them at the clock edge before cycle `at`).
-  void set_rtl_sender() { rtl_sender_ = true; }
+  // landing at `at` (it registers them at the clock edge before cycle `at`). `mask`: its mask
+  // of outputs with credits on the wire, and this link's bit in it (take_credits clears it).
+  void set_rtl_sender(uint64_t* mask, uint64_t bit) {
+    rtl_sender_ = true;
+    credit_mask_ = mask;
+    credit_bit_ = bit;
+  }
   // Every flit sent from now on is shown to `tap` as link number `link` (a flit log).
   void set_tap(FlitTap* tap, uint32_t link) {
+    if (words_) throw std::logic_error("FlitLink: a flit log on a link whose flits cross as words");
     tap_ = tap;
     tap_link_ = link;
   }
@@ -123,6 +141,7 @@ class FlitLink {
       if (++first_ == pending_.size()) first_ = 0;
       --npending_;
     }
+    if (!npending_ && credit_mask_) *credit_mask_ &= ~credit_bit_;
     return sum;
   }
 
@@ -167,6 +186,9 @@ class FlitLink {
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;
   bool rtl_sender_ = false;
+  uint64_t* credit_mask_ = nullptr;  // an RTL sender's outputs with credits on the wire
+  uint64_t credit_bit_ = 0;
+  std::unique_ptr<WireWords> words_;  // set: flits cross as words
   FlitTap* tap_ = nullptr;
   uint32_t tap_link_ = 0;
   std::array<int64_t, 4> sent_{};  // per-channel utilisation

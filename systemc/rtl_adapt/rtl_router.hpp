@@ -15,7 +15,9 @@
 // unbounded injection queue one flit per cycle, the cycle before the flit may leave, while
 // it has room: its front is then always the injection queue's first flit that has arrived.
 // Every write to a SystemC neighbour still lands in a later cycle, so mixing SystemC and
-// RTL routers changes nothing.
+// RTL routers changes nothing. Between two RTL routers the link carries the output pins' word
+// as it is (link/wire_words.hpp): the receiver's input pins take it without the packet being
+// looked up and the flit rebuilt (they hold the same bits; the equivalence tests compare).
 #include <algorithm>
 #include <array>
 #include <string>
@@ -23,6 +25,7 @@
 #include <vector>
 
 #include "flit/packet_table.hpp"
+#include "link/wire_words.hpp"
 #include "stats/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "rtl_adapt/flit_bits.hpp"
@@ -51,11 +54,17 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   FlitFifo& input_fifo(int port) override { return wires_[size_t(port * vcs_)]; }
   FlitFifo& input_fifo(int port, int vc) override { return wires_[size_t(port * vcs_ + vc)]; }
   int vcs() const override { return vcs_; }
+  bool pins_carry_words() const override { return true; }
   void connect_output(int port, FlitLink* link) override {
     out_[size_t(port)] = link;
-    if (link) link->set_rtl_sender();
+    if (link) link->set_rtl_sender(&credits_coming_, uint64_t{1} << port);
+    if (link && link->words()) word_outs_ |= 1u << port;
   }
-  void connect_input(int port, FlitLink* link) override { in_[size_t(port)] = link; }
+  void connect_input(int port, FlitLink* link) override {
+    in_[size_t(port)] = link;
+    in_words_[size_t(port)] = link ? link->words() : nullptr;
+    if (in_words_[size_t(port)]) in_words_[size_t(port)]->set_occupancy_mask(&words_coming_, uint64_t{1} << port);
+  }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
   void connect_injector(Injector* i) override { injector_ = i; }
 
@@ -79,6 +88,8 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   size_t flits_buffered() const override {
     size_t n = size_t(inside_);
     for (const auto& w : wires_) n += w.size();
+    for (const WireWords* w : in_words_)
+      if (w) n += w->size();
     return n;
   }
   size_t input_fifo_size(int in) const override { return wires_[size_t(in)].size(); }  // by channel
@@ -108,6 +119,11 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       const uint64_t word = pins_.out_flit(o);
       Flit f = rtl::unpack_flit(word);
       if (g_.torus()) check_dateline_bits(word, f, o, t);
+      if (word_outs_ >> o & 1) {  // to an RTL neighbour: the word itself
+        if (f.head) ++packets_[f.packet].hops;
+        out_[size_t(o)]->send_word(word, t);
+        continue;
+      }
       uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
       f.seq = f.head ? 0 : uint16_t(seq + 1);
       seq = f.seq;
@@ -127,6 +143,21 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     pins_.clock_low();
     uint32_t valid = 0, credit_vcs = 0;
     bool credits = false;
+    // From RTL neighbours, the words their outputs drove (an input takes one a cycle).
+    for (uint64_t m = words_coming_; m; m &= m - 1) {
+      const int p = __builtin_ctzll(m);
+      WireWords& w = *in_words_[size_t(p)];
+      if (w.front_at() != t + 1) continue;
+      const uint64_t word = w.front();
+      pins_.set_in_flit(p, word);
+      if (ages_) {
+        const PacketInfo& pk = packets_[uint32_t(word & rtl::kMaxTag)];
+        pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
+      }
+      w.pop();
+      ++inside_;
+      valid |= 1u << p;
+    }
     // Links deliver exactly at their arrival (a flit a cycle, on one of the link's channels: a
     // port's channels come in ascending order); the injection queue feeds as room allows. Only
     // the wires holding flits are looked at.
@@ -147,13 +178,21 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       if (p == 0) local_heads_[size_t((local_first_ + local_++) % depth_)] = f.seq == 0;
       valid |= 1u << p;
     }
-    for (int p = 0; p < Ports; ++p) {
+    // Credits, from the output links that have some on the wire; a credit pin driven at the
+    // last edge and not now goes back to 0.
+    uint32_t credit_pins = 0;
+    for (uint64_t m = credits_coming_; m; m &= m - 1) {
+      const int p = __builtin_ctzll(m);
       int vc = 0;
-      const uint32_t c = out_[size_t(p)] ? uint32_t(out_[size_t(p)]->take_credits(t + 1, &vc)) : 0;
+      const uint32_t c = uint32_t(out_[size_t(p)]->take_credits(t + 1, &vc));
+      if (!c) continue;
       pins_.set_credit_in(p, c);
       credit_vcs |= uint32_t(vc) << (p * rtl::kVcBits);
-      credits |= c != 0;
+      credit_pins |= 1u << p;
     }
+    for (uint32_t m = credit_pins_ & ~credit_pins; m; m &= m - 1) pins_.set_credit_in(__builtin_ctz(m), 0);
+    credit_pins_ = credit_pins;
+    credits = credit_pins != 0;
     if (vcs_ > 1) pins_.set_credit_vcs(credit_vcs);
     pins_.set_in_valid(valid);
     // Clock gating: an edge only if the router holds state or gets input.
@@ -204,6 +243,11 @@ private:
   std::vector<FlitFifo> wires_;  // by channel (port * vcs + vc); 0: the NI's injection queue; others: flits on the wire
   uint64_t holding_ = 0;         // the wires holding flits (set by their pushes, cleared here)
   std::array<FlitLink*, Ports> out_{}, in_{};
+  std::array<WireWords*, Ports> in_words_{};  // the inputs whose flits come as words
+  uint64_t words_coming_ = 0;                  // those with words on the wire
+  uint32_t word_outs_ = 0;                     // the outputs whose flits leave as words
+  uint64_t credits_coming_ = 0;                // the outputs with credits on the wire back
+  uint32_t credit_pins_ = 0;                   // the credit_i pins driven (not 0)
   std::vector<uint16_t> seq_;  // position of the last flit sent on each output channel
   Ejector* ejector_ = nullptr;
   Injector* injector_ = nullptr;
