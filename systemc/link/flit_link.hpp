@@ -71,13 +71,17 @@ class FlitLink {
     c.fifo->push(t + p_.delay, f);
     dest_.wake_at(t + p_.delay);
   }
-  // Between two RTL routers of one flit format (the fabric's choice, before it connects
-  // them): flits cross as the wire's words, each landing `delay` cycles after it was sent.
-  void carry_words() { words_ = std::make_unique<WireWords>(p_.delay); }
-  WireWords* words() { return words_.get(); }
-  void send_word(uint64_t word, int64_t t) {
-    ++sent_[0];  // a wormhole flit's kind
-    words_->push(t + p_.delay, word);
+  // Between two RTL nodes of one flit format (the network's choice, before it connects
+  // them): flits cross as the wire's words (link/wire_words.hpp), each landing `delay` cycles
+  // after it was sent; the receiver takes them from words().
+  void carry_words() { words_.set_delay(p_.delay); }
+  bool carries_words() const { return words_.wired(); }
+  WireWords& words() { return words_; }
+  const WireWords& words() const { return words_; }
+  // `kind`: the flit's (SCI: address, data, echo, nack; wormhole: 0).
+  void send_word(const WireWord& word, int kind, int64_t t) {
+    ++sent_[kind & 3];
+    words_.push(t + p_.delay, word);
     dest_.wake_at(t + p_.delay);
   }
 
@@ -123,7 +127,7 @@ class FlitLink {
   }
   // Every flit sent from now on is shown to `tap` as link number `link` (a flit log).
   void set_tap(FlitTap* tap, uint32_t link) {
-    if (words_) throw std::logic_error("FlitLink: a flit log on a link whose flits cross as words");
+    if (carries_words()) throw std::logic_error("FlitLink: a flit log on a link whose flits cross as words");
     tap_ = tap;
     tap_link_ = link;
   }
@@ -188,10 +192,10 @@ class FlitLink {
   bool rtl_sender_ = false;
   uint64_t* credit_mask_ = nullptr;  // an RTL sender's outputs with credits on the wire
   uint64_t credit_bit_ = 0;
-  std::unique_ptr<WireWords> words_;  // set: flits cross as words
   FlitTap* tap_ = nullptr;
   uint32_t tap_link_ = 0;
   std::array<int64_t, 4> sent_{};  // per-channel utilisation
+  WireWords words_;  // wired: flits cross as words (beside sent_: the lines a word's sender touches)
 };
 
 }  // namespace kncsim

@@ -42,8 +42,8 @@ class NetworkRouter : public Wakeable {
   virtual void connect_input(int port, FlitLink* link) = 0;
   virtual void connect_ejector(Ejector* e) = 0;
   virtual void connect_injector(Injector* i) = 0;
-  // Its pins drive and take the RTL flit word (rtl/kncsim_pkg.sv flit_t): the link between two
-  // such routers carries the words themselves (FlitLink::carry_words).
+  // An RTL router: its pins drive and take the RTL flit word (rtl/kncsim_pkg.sv flit_t), which
+  // a link between two such routers carries as it is (FlitLink::carry_words).
   virtual bool pins_carry_words() const { return false; }
   // Trace the link pins to a VCD file (results unchanged).
   virtual void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) = 0;

@@ -58,12 +58,11 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   void connect_output(int port, FlitLink* link) override {
     out_[size_t(port)] = link;
     if (link) link->set_rtl_sender(&credits_coming_, uint64_t{1} << port);
-    if (link && link->words()) word_outs_ |= 1u << port;
+    if (link && link->carries_words()) word_outs_ |= 1u << port;
   }
   void connect_input(int port, FlitLink* link) override {
     in_[size_t(port)] = link;
-    in_words_[size_t(port)] = link ? link->words() : nullptr;
-    if (in_words_[size_t(port)]) in_words_[size_t(port)]->set_occupancy_mask(&words_coming_, uint64_t{1} << port);
+    if (link && link->carries_words()) word_ins_ |= 1u << port;
   }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
   void connect_injector(Injector* i) override { injector_ = i; }
@@ -88,8 +87,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   size_t flits_buffered() const override {
     size_t n = size_t(inside_);
     for (const auto& w : wires_) n += w.size();
-    for (const WireWords* w : in_words_)
-      if (w) n += w->size();
+    for (uint32_t m = word_ins_; m; m &= m - 1) n += in_[size_t(__builtin_ctz(m))]->words().size();
     return n;
   }
   size_t input_fifo_size(int in) const override { return wires_[size_t(in)].size(); }  // by channel
@@ -121,7 +119,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       if (g_.torus()) check_dateline_bits(word, f, o, t);
       if (word_outs_ >> o & 1) {  // to an RTL neighbour: the word itself
         if (f.head) ++packets_[f.packet].hops;
-        out_[size_t(o)]->send_word(word, t);
+        out_[size_t(o)]->send_word(WireWord{word, 0}, 0, t);
         continue;
       }
       uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
@@ -144,11 +142,11 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     uint32_t valid = 0, credit_vcs = 0;
     bool credits = false;
     // From RTL neighbours, the words their outputs drove (an input takes one a cycle).
-    for (uint64_t m = words_coming_; m; m &= m - 1) {
-      const int p = __builtin_ctzll(m);
-      WireWords& w = *in_words_[size_t(p)];
-      if (w.front_at() != t + 1) continue;
-      const uint64_t word = w.front();
+    for (uint32_t m = word_ins_; m; m &= m - 1) {
+      const int p = __builtin_ctz(m);
+      WireWords& w = in_[size_t(p)]->words();
+      if (w.empty() || w.front_at() != t + 1) continue;
+      const uint64_t word = w.front()[0];
       pins_.set_in_flit(p, word);
       if (ages_) {
         const PacketInfo& pk = packets_[uint32_t(word & rtl::kMaxTag)];
@@ -243,8 +241,7 @@ private:
   std::vector<FlitFifo> wires_;  // by channel (port * vcs + vc); 0: the NI's injection queue; others: flits on the wire
   uint64_t holding_ = 0;         // the wires holding flits (set by their pushes, cleared here)
   std::array<FlitLink*, Ports> out_{}, in_{};
-  std::array<WireWords*, Ports> in_words_{};  // the inputs whose flits come as words
-  uint64_t words_coming_ = 0;                  // those with words on the wire
+  uint32_t word_ins_ = 0;                      // the inputs whose flits come as words
   uint32_t word_outs_ = 0;                     // the outputs whose flits leave as words
   uint64_t credits_coming_ = 0;                // the outputs with credits on the wire back
   uint32_t credit_pins_ = 0;                   // the credit_i pins driven (not 0)

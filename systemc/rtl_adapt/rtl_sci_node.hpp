@@ -49,15 +49,21 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
       : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s),
         pins_(model, std::string(this->name()) + ".rtl"), in_(size_t(s.p.dims)),
         in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)),
-        out_slot_(size_t(s.p.dims), 0), out_crc_bad_(size_t(s.p.dims), false), out_wire_(size_t(s.p.dims)) {
+        out_slot_(size_t(s.p.dims), 0), out_crc_bad_(size_t(s.p.dims), false), out_wire_(size_t(s.p.dims)),
+        out_head_(size_t(s.p.dims)), in_words_(size_t(s.p.dims), nullptr) {
+    for (int d = 0; d < s.p.dims; ++d) in_[size_t(d)].set_occupancy_mask(&in_holding_, uint64_t{1} << d);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
 
-  RingInput ring_input(int d) override { return RingInput{&in_[size_t(d)], node_, this}; }
+  RingInput ring_input(int d) override { return RingInput{&in_[size_t(d)], node_, this, &in_words_[size_t(d)]}; }
   void connect_ring(int d, const LinkParams& link, const RingInput& next) override {
     Wakeable* wake = next.wake;
     if (!wake) wake = &out_wake_[size_t(d)].emplace(s_.calendar, next.node);
     out_[size_t(d)].emplace(link, CreditPolicy::none, *next.fifo, *wake, *wake);
+    if (next.words_from) {  // to an RTL node: the words themselves
+      out_[size_t(d)]->carry_words();
+      *next.words_from = &*out_[size_t(d)];
+    }
   }
 
   uint64_t hand_over(uint32_t dest, SciKind kind, bool droppable, int64_t t) override {
@@ -84,6 +90,8 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   size_t flits_held() const override {
     size_t n = cpu_.flits_held() + size_t(pins_.held());
     for (const FlitFifo& f : in_) n += f.size();
+    for (const FlitLink* l : in_words_)
+      if (l) n += l->words().size();
     return n;
   }
   void trace(sc_core::sc_trace_file* tf) override { pins_.trace(tf, name()); }
@@ -104,7 +112,8 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     out.push_back(&pins_);
     out.push_back(&cpu_);
     pins_.hot_lines(out);
-    for (const FlitFifo& w : in_) out.push_back(&w);
+    for (int d = 0; d < s_.p.dims; ++d)  // what present() reads of each ring's input
+      out.push_back(in_words_[size_t(d)] ? static_cast<const void*>(&in_words_[size_t(d)]->words()) : &in_[size_t(d)]);
     for (const auto& l : out_) out.push_back(&l);
   }
 
@@ -136,9 +145,18 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     pins_.clock_low();
     pins_.set_now(uint32_t(t), uint32_t(t % (s_.p.dims + 1)));  // the switch's rotation
     uint32_t valid = 0;
-    for (int d = 0; d < s_.p.dims; ++d) {
+    for (int d = 0; d < s_.p.dims; ++d) {  // from RTL nodes: their pins' words
+      if (!in_words_[size_t(d)]) continue;
+      WireWords& w = in_words_[size_t(d)]->words();
+      if (w.empty() || w.front_at() != t + 1) continue;
+      pins_.set_ring_in(d, rtl::sci::from_wire(w.front()));
+      w.pop();
+      valid |= 1u << d;
+    }
+    for (uint64_t m = in_holding_; m; m &= m - 1) {
+      const int d = __builtin_ctzll(m);
       FlitFifo& w = in_[size_t(d)];
-      if (w.empty() || w.front().arrival != t + 1) continue;  // links deliver exactly at their arrival
+      if (w.front().arrival != t + 1) continue;  // links deliver exactly at their arrival
       const Flit f = w.front().flit;
       w.pop();
       pins_.set_ring_in(d, in_packet_[size_t(d)].words(f, s_.packets[f.packet], *this));
@@ -244,6 +262,10 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   void send(int d, const rtl::sci::Words& words, int64_t t) {
     rtl::sci::WireFlit& w = out_wire_[size_t(d)];
     rtl::sci::unpack_flit_fields(words, w);
+    if (out_[size_t(d)]->carries_words()) {
+      send_words(d, words, w, t);
+      return;
+    }
     if (w.head) w = rtl::sci::unpack(words);
     uint32_t& slot = out_slot_[size_t(d)];
     if (w.head) {
@@ -254,6 +276,23 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     }
     s_.packets[slot].kind = SciKind(w.kind);  // a stomped echo turns nack on its way
     out_[size_t(d)]->send(flit_of(w, slot, out_crc_bad_[size_t(d)]), t, 0);
+  }
+
+  // The same to an RTL node, as words: the packet's fields as its head had them, each flit's
+  // own fields, and the transmission's CRC as the link leaves it (what the receiver would
+  // have rebuilt from the packet).
+  void send_words(int d, const rtl::sci::Words& words, const rtl::sci::WireFlit& w, int64_t t) {
+    rtl::sci::Words& head = out_head_[size_t(d)];
+    if (w.head) {
+      head = words;
+      bool bad = !w.crc_good;
+      if (s_.p.corrupt_rate > 0 && is_send(SciKind(w.kind)) && !bad)
+        bad = sci_link_corrupts(s_.p, node_, d, packet_of(rtl::sci::unpack(words)));
+      out_crc_bad_[size_t(d)] = bad;
+    }
+    rtl::sci::Words sent = head;
+    rtl::sci::set_flit_fields(sent, w.head, w.tail, w.kind, !out_crc_bad_[size_t(d)], w.seq);
+    out_[size_t(d)]->send_word(rtl::sci::to_wire(sent), w.kind, t);
   }
 
   uint32_t node_;
@@ -269,6 +308,9 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   std::vector<uint32_t> out_slot_;  // per ring: the slot of the packet being sent
   std::vector<bool> out_crc_bad_;
   std::vector<rtl::sci::WireFlit> out_wire_;  // per ring: the flit last sent, its packet's fields from its head
+  std::vector<rtl::sci::Words> out_head_;     // per ring, to an RTL node: the words of the packet's head
+  std::vector<FlitLink*> in_words_;  // per ring: the link in, if it carries an RTL node's words
+  uint64_t in_holding_ = 0;           // the rings whose input FIFO holds flits
   uint32_t cpu_slot_ = 0;           // of the message reaching the CPU
   bool ring_in_ = false, cpu_offered_ = false;
 };

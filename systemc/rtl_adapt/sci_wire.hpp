@@ -6,9 +6,11 @@
 // adapter keeps it by id (SciShared::injected_of).
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "link/wire_words.hpp"
 #include "ring/sci_packet.hpp"
 #include "rtl/sci_rtl_limits.hpp"
 #include "topo/ring_geometry.hpp"
@@ -120,6 +122,19 @@ inline void unpack_flit_fields(const Words& w, WireFlit& f) {
   f.kind = uint8_t(top >> (kKindAt - kSeqAt) & 3);
   f.tail = top >> (kTailAt - kSeqAt) & 1;
   f.head = top >> (kHeadAt - kSeqAt) & 1;
+}
+
+// The words as a link carries them between RTL nodes (link/wire_words.hpp), and back.
+inline WireWord to_wire(const Words& w) {
+  static_assert(sizeof(Words) <= sizeof(WireWord), "the SCI flit fits a wire word");
+  WireWord x{};
+  std::memcpy(x.data(), w.data(), sizeof(Words));
+  return x;
+}
+inline Words from_wire(const WireWord& x) {
+  Words w;
+  std::memcpy(w.data(), x.data(), sizeof(Words));
+  return w;
 }
 
 // A node's index and its coordinates on the wire.

@@ -1,0 +1,71 @@
+#include "link/wire_words.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "link/flit_link.hpp"
+
+namespace kncsim {
+namespace {
+
+// Every word lands `delay` cycles after it was sent, in order, and the receiver takes it the
+// cycle before; at a word a cycle the wire holds delay + 1 of them (short wires inline, long
+// ones in storage of their own).
+TEST(WireWords, EveryWordLandsInOrderAfterTheWiresDelay) {
+  for (int delay = 1; delay <= 6; ++delay) {
+    WireWords w;
+    w.set_delay(delay);
+    std::vector<uint64_t> got;
+    uint64_t x = 7;
+    for (int64_t t = 0; t < 200; ++t) {
+      // The receiver's edge in cycle t takes what lands at t + 1 (after the sender's sample).
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      if (t < 150 && (x >> 61) != 0) w.push(t + delay, WireWord{uint64_t(t), ~uint64_t(t)});
+      if (!w.empty() && w.front_at() == t + 1) {
+        EXPECT_EQ(w.front()[0] + uint64_t(delay), uint64_t(t + 1)) << "delay " << delay;
+        EXPECT_EQ(w.front()[1], ~w.front()[0]);
+        got.push_back(w.front()[0]);
+        w.pop();
+      }
+      ASSERT_TRUE(w.empty() || w.front_at() > t + 1) << "a word missed its cycle, delay " << delay;
+    }
+    EXPECT_TRUE(w.empty());
+    EXPECT_GT(got.size(), 100u);
+    for (size_t i = 1; i < got.size(); ++i) EXPECT_LT(got[i - 1], got[i]);
+  }
+}
+
+TEST(WireWords, MoreThanAWordACycleIsRefused) {
+  WireWords w;
+  w.set_delay(2);
+  for (int i = 0; i < 3; ++i) w.push(2 + i, WireWord{});
+  EXPECT_THROW(w.push(5, WireWord{}), std::logic_error);
+}
+
+struct WakeLog final : Wakeable {
+  void wake_at(int64_t cycle) override { wakes.push_back(cycle); }
+  std::vector<int64_t> wakes;
+};
+
+// A link carrying words counts them by kind, wakes its receiver for their landing, and
+// refuses a flit log (which would see none of them).
+TEST(WireWords, ALinkCarryingWordsCountsAndWakes) {
+  FlitFifo fifo(4);
+  WakeLog dest, src;
+  FlitLink link(LinkParams{3, LinkKind::pipelined}, CreditPolicy::none, fifo, dest, src);
+  EXPECT_FALSE(link.carries_words());
+  link.carry_words();
+  ASSERT_TRUE(link.carries_words());
+  link.send_word(WireWord{1, 0}, 1, 10);
+  link.send_word(WireWord{2, 0}, 3, 11);
+  EXPECT_EQ(link.flits_sent(), (std::array<int64_t, 4>{0, 1, 0, 1}));
+  EXPECT_EQ(dest.wakes, (std::vector<int64_t>{13, 14}));
+  EXPECT_EQ(link.words().front_at(), 13);
+  EXPECT_TRUE(fifo.empty());
+  EXPECT_THROW(link.set_tap(nullptr, 0), std::logic_error);
+}
+
+}  // namespace
+}  // namespace kncsim
