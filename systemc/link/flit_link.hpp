@@ -73,17 +73,10 @@ class FlitLink {
   }
   // Between two RTL nodes of one flit format (the network's choice, before it connects
   // them): flits cross as the wire's words (link/wire_words.hpp), each landing `delay` cycles
-  // after it was sent; the receiver takes them from words().
-  void carry_words() { words_.set_delay(p_.delay); }
-  bool carries_words() const { return words_.wired(); }
-  WireWords& words() { return words_; }
-  const WireWords& words() const { return words_; }
-  // `kind`: the flit's (SCI: address, data, echo, nack; wormhole: 0).
-  void send_word(const WireWord& word, int kind, int64_t t) {
-    ++sent_[kind & 3];
-    words_.push(t + p_.delay, word);
-    dest_.wake_at(t + p_.delay);
-  }
+  // after it was sent. The sender sends them, and the receiver takes them, on words().
+  void carry_words() { words_ = std::make_unique<WireWords>(p_.delay, dest_); }
+  bool carries_words() const { return words_ != nullptr; }
+  WireWords* words() { return words_.get(); }
 
   // The earliest cycle after t at which something the sender waits for arrives (a credit or
   // the ack), or -1 if nothing is on its way.
@@ -127,7 +120,7 @@ class FlitLink {
   }
   // Every flit sent from now on is shown to `tap` as link number `link` (a flit log).
   void set_tap(FlitTap* tap, uint32_t link) {
-    if (carries_words()) throw std::logic_error("FlitLink: a flit log on a link whose flits cross as words");
+    if (words_) throw std::logic_error("FlitLink: a flit log on a link whose flits cross as words");
     tap_ = tap;
     tap_link_ = link;
   }
@@ -150,7 +143,7 @@ class FlitLink {
   }
 
   // Flits sent so far, by the flit's kind (SCI: address, data, echo, nack; wormhole: all kind 0).
-  const std::array<int64_t, 4>& flits_sent() const { return sent_; }
+  std::array<int64_t, 4> flits_sent() const { return words_ ? words_->sent() : sent_; }
 
   int64_t credits(int64_t t, int vc = 0) {
     absorb(t);
@@ -195,7 +188,7 @@ class FlitLink {
   FlitTap* tap_ = nullptr;
   uint32_t tap_link_ = 0;
   std::array<int64_t, 4> sent_{};  // per-channel utilisation
-  WireWords words_;  // wired: flits cross as words (beside sent_: the lines a word's sender touches)
+  std::unique_ptr<WireWords> words_;  // set: flits cross as words
 };
 
 }  // namespace kncsim

@@ -3,36 +3,46 @@
 // its output pins is what the receiver's input pins take, `delay` cycles later. The words pass
 // as they are, with no packet looked up or flit rebuilt on the way. A word a cycle at most,
 // each taken by the receiver the cycle before it lands; so `delay` + 1 words are on the wire
-// at most. A short wire's words sit in the link itself: the sender writes into memory it has
-// at hand, not into its neighbour's (thousands of nodes do not fit in cache).
+// at most. The wire is an object of its own, apart from its link: what a word's sender and
+// receiver touch (the words, the tally, the receiver's wake) is in its first lines, which both
+// can prefetch, and a network of SystemC nodes pays nothing for it.
 #include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
+
+#include "sched/wake_target.hpp"
 
 namespace kncsim {
 
 // Up to 128 bits, least significant first: the widest flit of kncsim's RTL (the SCI node's).
 using WireWord = std::array<uint64_t, 2>;
 
-class WireWords {
+class alignas(64) WireWords {
  public:
-  // Room for the words of a wire `delay` cycles long.
-  void set_delay(int delay) {
-    cap_ = size_t(delay) + 1;
+  WireWords(int delay, WakeTarget receiver) : delay_(delay), cap_(size_t(delay) + 1), receiver_(receiver) {
     if (cap_ > kInline) long_.resize(cap_);
   }
-  bool wired() const { return cap_ != 0; }
+  WireWords(const WireWords&) = delete;
+  WireWords& operator=(const WireWords&) = delete;
 
-  void push(int64_t at, const WireWord& word) {
+  // Sender side, cycle t: the word lands at t + delay. `kind`: the flit's (SCI: address,
+  // data, echo, nack; wormhole: 0).
+  void send(const WireWord& word, int kind, int64_t t) {
     if (count_ == cap_) throw std::logic_error("WireWords: more than a word a cycle on a wire");
     size_t i = first_ + count_++;
     if (i >= cap_) i -= cap_;
-    data()[i] = Word{at, word};
+    data()[i] = Word{t + delay_, word};
+    ++sent_[kind & 3];
+    receiver_.wake_at(t + delay_);
   }
+  // Words sent so far, by the flit's kind.
+  const std::array<int64_t, 4>& sent() const { return sent_; }
+
+  // Receiver side: the oldest word on the wire, and the cycle it lands (from which the
+  // receiver holds it; it takes it at the edge before).
   bool empty() const { return count_ == 0; }
   size_t size() const { return count_; }
-  // The oldest word on the wire, and the cycle it lands (from which the receiver holds it).
   int64_t front_at() const { return data()[first_].at; }
   const WireWord& front() const { return data()[first_].word; }
   void pop() {
@@ -48,7 +58,10 @@ class WireWords {
   static constexpr size_t kInline = 3;  // wires of up to 2 cycles
   Word* data() { return cap_ > kInline ? long_.data() : short_.data(); }
   const Word* data() const { return cap_ > kInline ? long_.data() : short_.data(); }
-  size_t first_ = 0, count_ = 0, cap_ = 0;
+  int64_t delay_;
+  size_t first_ = 0, count_ = 0, cap_;
+  std::array<int64_t, 4> sent_{};
+  WakeTarget receiver_;
   std::array<Word, kInline> short_{};
   std::vector<Word> long_;
 };

@@ -19,14 +19,14 @@ namespace kncsim {
 
 // Where a ring link delivers: the receiver's FIFO, and whom it wakes (null: the receiver is
 // woken through the network's calendar at its index, for a flit usable from its arrival).
-class FlitLink;
+class WireWords;
 
 struct RingInput {
   FlitFifo* fifo = nullptr;
   uint32_t node = 0;
   Wakeable* wake = nullptr;
-  // An RTL node's: an RTL sender whose pins' words the link carries registers the link here.
-  FlitLink** words_from = nullptr;
+  // An RTL node's: an RTL sender whose pins' words the link carries puts the wire here.
+  WireWords** words_from = nullptr;
 };
 
 class SciRingNode : public Wakeable {

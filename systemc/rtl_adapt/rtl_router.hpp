@@ -58,11 +58,12 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   void connect_output(int port, FlitLink* link) override {
     out_[size_t(port)] = link;
     if (link) link->set_rtl_sender(&credits_coming_, uint64_t{1} << port);
-    if (link && link->carries_words()) word_outs_ |= 1u << port;
+    out_words_[size_t(port)] = link ? link->words() : nullptr;
   }
   void connect_input(int port, FlitLink* link) override {
     in_[size_t(port)] = link;
-    if (link && link->carries_words()) word_ins_ |= 1u << port;
+    in_words_[size_t(port)] = link ? link->words() : nullptr;
+    if (in_words_[size_t(port)]) word_ins_ |= 1u << port;
   }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
   void connect_injector(Injector* i) override { injector_ = i; }
@@ -87,7 +88,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   size_t flits_buffered() const override {
     size_t n = size_t(inside_);
     for (const auto& w : wires_) n += w.size();
-    for (uint32_t m = word_ins_; m; m &= m - 1) n += in_[size_t(__builtin_ctz(m))]->words().size();
+    for (uint32_t m = word_ins_; m; m &= m - 1) n += in_words_[size_t(__builtin_ctz(m))]->size();
     return n;
   }
   size_t input_fifo_size(int in) const override { return wires_[size_t(in)].size(); }  // by channel
@@ -117,9 +118,9 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       const uint64_t word = pins_.out_flit(o);
       Flit f = rtl::unpack_flit(word);
       if (g_.torus()) check_dateline_bits(word, f, o, t);
-      if (word_outs_ >> o & 1) {  // to an RTL neighbour: the word itself
+      if (WireWords* w = out_words_[size_t(o)]) {  // to an RTL neighbour: the word itself
         if (f.head) ++packets_[f.packet].hops;
-        out_[size_t(o)]->send_word(WireWord{word, 0}, 0, t);
+        w->send(WireWord{word, 0}, 0, t);
         continue;
       }
       uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
@@ -144,7 +145,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     // From RTL neighbours, the words their outputs drove (an input takes one a cycle).
     for (uint32_t m = word_ins_; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
-      WireWords& w = in_[size_t(p)]->words();
+      WireWords& w = *in_words_[size_t(p)];
       if (w.empty() || w.front_at() != t + 1) continue;
       const uint64_t word = w.front()[0];
       pins_.set_in_flit(p, word);
@@ -242,7 +243,7 @@ private:
   uint64_t holding_ = 0;         // the wires holding flits (set by their pushes, cleared here)
   std::array<FlitLink*, Ports> out_{}, in_{};
   uint32_t word_ins_ = 0;                      // the inputs whose flits come as words
-  uint32_t word_outs_ = 0;                     // the outputs whose flits leave as words
+  std::array<WireWords*, Ports> out_words_{}, in_words_{};  // the links carrying words, their wires
   uint64_t credits_coming_ = 0;                // the outputs with credits on the wire back
   uint32_t credit_pins_ = 0;                   // the credit_i pins driven (not 0)
   std::vector<uint16_t> seq_;  // position of the last flit sent on each output channel

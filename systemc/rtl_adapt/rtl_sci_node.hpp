@@ -50,7 +50,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
         pins_(model, std::string(this->name()) + ".rtl"), in_(size_t(s.p.dims)),
         in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)),
         out_slot_(size_t(s.p.dims), 0), out_crc_bad_(size_t(s.p.dims), false), out_wire_(size_t(s.p.dims)),
-        out_head_(size_t(s.p.dims)), in_words_(size_t(s.p.dims), nullptr) {
+        out_head_(size_t(s.p.dims)), out_words_(size_t(s.p.dims), nullptr), in_words_(size_t(s.p.dims), nullptr) {
     for (int d = 0; d < s.p.dims; ++d) in_[size_t(d)].set_occupancy_mask(&in_holding_, uint64_t{1} << d);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
@@ -62,7 +62,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     out_[size_t(d)].emplace(link, CreditPolicy::none, *next.fifo, *wake, *wake);
     if (next.words_from) {  // to an RTL node: the words themselves
       out_[size_t(d)]->carry_words();
-      *next.words_from = &*out_[size_t(d)];
+      out_words_[size_t(d)] = *next.words_from = out_[size_t(d)]->words();
     }
   }
 
@@ -90,8 +90,8 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   size_t flits_held() const override {
     size_t n = cpu_.flits_held() + size_t(pins_.held());
     for (const FlitFifo& f : in_) n += f.size();
-    for (const FlitLink* l : in_words_)
-      if (l) n += l->words().size();
+    for (const WireWords* w : in_words_)
+      if (w) n += w->size();
     return n;
   }
   void trace(sc_core::sc_trace_file* tf) override { pins_.trace(tf, name()); }
@@ -113,8 +113,9 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     out.push_back(&cpu_);
     pins_.hot_lines(out);
     for (int d = 0; d < s_.p.dims; ++d)  // what present() reads of each ring's input
-      out.push_back(in_words_[size_t(d)] ? static_cast<const void*>(&in_words_[size_t(d)]->words()) : &in_[size_t(d)]);
-    for (const auto& l : out_) out.push_back(&l);
+      out.push_back(in_words_[size_t(d)] ? static_cast<const void*>(in_words_[size_t(d)]) : &in_[size_t(d)]);
+    for (int d = 0; d < s_.p.dims; ++d)  // and of each ring's output
+      out.push_back(out_words_[size_t(d)] ? static_cast<const void*>(out_words_[size_t(d)]) : &out_[size_t(d)]);
   }
 
   void sample(int64_t t) override {
@@ -147,7 +148,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     uint32_t valid = 0;
     for (int d = 0; d < s_.p.dims; ++d) {  // from RTL nodes: their pins' words
       if (!in_words_[size_t(d)]) continue;
-      WireWords& w = in_words_[size_t(d)]->words();
+      WireWords& w = *in_words_[size_t(d)];
       if (w.empty() || w.front_at() != t + 1) continue;
       pins_.set_ring_in(d, rtl::sci::from_wire(w.front()));
       w.pop();
@@ -262,7 +263,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   void send(int d, const rtl::sci::Words& words, int64_t t) {
     rtl::sci::WireFlit& w = out_wire_[size_t(d)];
     rtl::sci::unpack_flit_fields(words, w);
-    if (out_[size_t(d)]->carries_words()) {
+    if (out_words_[size_t(d)]) {
       send_words(d, words, w, t);
       return;
     }
@@ -292,7 +293,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     }
     rtl::sci::Words sent = head;
     rtl::sci::set_flit_fields(sent, w.head, w.tail, w.kind, !out_crc_bad_[size_t(d)], w.seq);
-    out_[size_t(d)]->send_word(rtl::sci::to_wire(sent), w.kind, t);
+    out_words_[size_t(d)]->send(rtl::sci::to_wire(sent), w.kind, t);
   }
 
   uint32_t node_;
@@ -309,7 +310,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   std::vector<bool> out_crc_bad_;
   std::vector<rtl::sci::WireFlit> out_wire_;  // per ring: the flit last sent, its packet's fields from its head
   std::vector<rtl::sci::Words> out_head_;     // per ring, to an RTL node: the words of the packet's head
-  std::vector<FlitLink*> in_words_;  // per ring: the link in, if it carries an RTL node's words
+  std::vector<WireWords*> out_words_, in_words_;  // per ring: the wire out and in, if it carries words
   uint64_t in_holding_ = 0;           // the rings whose input FIFO holds flits
   uint32_t cpu_slot_ = 0;           // of the message reaching the CPU
   bool ring_in_ = false, cpu_offered_ = false;
