@@ -17,10 +17,10 @@
 
 namespace kncsim {
 
-// Where a ring link delivers: the receiver's FIFO, and whom it wakes (null: the receiver is
-// woken through the network's calendar at its index, for a flit usable from its arrival).
 class WireWords;
 
+// Where a ring link delivers: the receiver's FIFO, and whom it wakes (null: the receiver is
+// woken through the network's calendar at its index, for a flit usable from its arrival).
 struct RingInput {
   FlitFifo* fifo = nullptr;
   uint32_t node = 0;
