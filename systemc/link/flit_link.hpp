@@ -77,6 +77,13 @@ class FlitLink {
   void carry_words() { words_ = std::make_unique<WireWords>(p_.delay, dest_); }
   bool carries_words() const { return words_ != nullptr; }
   WireWords* words() { return words_.get(); }
+  // With a flit log, a word's sender shows it the flit the word carries (a flit log sees the
+  // same data path as a run without one).
+  bool tapped() const { return tap_ != nullptr; }
+  void show(const Flit& f, int64_t t) const { tap_->sent(tap_link_, f, t); }
+  void show_unslotted(const Flit& f, uint64_t packet_id, int64_t t) const {
+    tap_->sent_unslotted(tap_link_, f, packet_id, t);
+  }
 
   // The earliest cycle after t at which something the sender waits for arrives (a credit or
   // the ack), or -1 if nothing is on its way.
@@ -120,7 +127,6 @@ class FlitLink {
   }
   // Every flit sent from now on is shown to `tap` as link number `link` (a flit log).
   void set_tap(FlitTap* tap, uint32_t link) {
-    if (words_) throw std::logic_error("FlitLink: a flit log on a link whose flits cross as words");
     tap_ = tap;
     tap_link_ = link;
   }

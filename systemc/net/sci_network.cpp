@@ -42,9 +42,7 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
     for (int d = 0; d < p.dims; ++d) {
       // The receiver's decode stages are counted into the wire: a flit is usable from when it is decoded.
       const LinkParams link{p.wire_cycles[size_t(d)] + p.decode_cycles, LinkKind::pipelined};
-      RingInput next = nodes_[shared_.geo.downstream(u, d)]->ring_input(d);
-      if (!trace.flit_log_path.empty()) next.words_from = nullptr;  // a flit log needs the flits themselves
-      nodes_[u]->connect_ring(d, link, next);
+      nodes_[u]->connect_ring(d, link, nodes_[shared_.geo.downstream(u, d)]->ring_input(d));
     }
   if (!trace.flit_log_path.empty()) {
     flit_log_ = std::make_unique<RingFlitLog>(trace.flit_log_path, shared_.packets, p.dims);

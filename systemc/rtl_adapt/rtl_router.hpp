@@ -118,14 +118,18 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       const uint64_t word = pins_.out_flit(o);
       Flit f = rtl::unpack_flit(word);
       if (g_.torus()) check_dateline_bits(word, f, o, t);
-      if (WireWords* w = out_words_[size_t(o)]) {  // to an RTL neighbour: the word itself
+      const bool words = out_words_[size_t(o)] != nullptr;  // to an RTL neighbour: the word itself
+      if (!words || out_[size_t(o)]->tapped()) {  // the flit, for a SystemC neighbour or a flit log
+        uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
+        f.seq = f.head ? 0 : uint16_t(seq + 1);
+        seq = f.seq;
+      }
+      if (words) {
         if (f.head) ++packets_[f.packet].hops;
-        w->send(WireWord{word, 0}, 0, t);
+        if (out_[size_t(o)]->tapped()) out_[size_t(o)]->show(f, t);
+        out_words_[size_t(o)]->send(WireWord{word, 0}, 0, t);
         continue;
       }
-      uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
-      f.seq = f.head ? 0 : uint16_t(seq + 1);
-      seq = f.seq;
       if (o == 0) {
         ejector_->eject(f, t + 1);
         continue;

@@ -293,6 +293,9 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     }
     rtl::sci::Words sent = head;
     rtl::sci::set_flit_fields(sent, w.head, w.tail, w.kind, !out_crc_bad_[size_t(d)], w.seq);
+    if (out_[size_t(d)]->tapped())  // a flit log: the flit, its packet named by its id
+      out_[size_t(d)]->show_unslotted(flit_of(w, 0, out_crc_bad_[size_t(d)]),
+                                      rtl::sci::model_id(rtl::sci::get(head, rtl::sci::kIdAt, rtl::sci::kIdBits)), t);
     out_words_[size_t(d)]->send(rtl::sci::to_wire(sent), w.kind, t);
   }
 

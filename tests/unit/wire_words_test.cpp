@@ -57,8 +57,16 @@ TEST(WireWords, MoreThanAWordACycleIsRefused) {
   EXPECT_THROW(w.send(WireWord{}, 0, 3), std::logic_error);
 }
 
-// A link carrying words counts them by kind as its flits, wakes its receiver for their
-// landing, and refuses a flit log (which would see none of them).
+struct TapLog final : FlitTap {
+  void sent(uint32_t link, const Flit& f, int64_t cycle) override { seen.push_back({link, f.packet, cycle}); }
+  void sent_unslotted(uint32_t link, const Flit&, uint64_t id, int64_t cycle) override {
+    seen.push_back({link, id, cycle});
+  }
+  std::vector<std::array<int64_t, 3>> seen;
+};
+
+// A link carrying words counts them by kind as its flits and wakes its receiver for their
+// landing; a flit log on it sees the flits their sender shows it.
 TEST(WireWords, ALinkCarryingWordsCountsThemAndWakesItsReceiver) {
   FlitFifo fifo(4);
   WakeLog dest, src;
@@ -73,7 +81,15 @@ TEST(WireWords, ALinkCarryingWordsCountsThemAndWakesItsReceiver) {
   EXPECT_TRUE(src.wakes.empty());
   EXPECT_EQ(link.words()->front_at(), 13);
   EXPECT_TRUE(fifo.empty());
-  EXPECT_THROW(link.set_tap(nullptr, 0), std::logic_error);
+  EXPECT_FALSE(link.tapped());
+  TapLog tap;
+  link.set_tap(&tap, 7);
+  ASSERT_TRUE(link.tapped());
+  Flit f;
+  f.packet = 3;
+  link.show(f, 12);
+  link.show_unslotted(f, 99, 13);
+  EXPECT_EQ(tap.seen, (std::vector<std::array<int64_t, 3>>{{7, 3, 12}, {7, 99, 13}}));
 }
 
 }  // namespace
