@@ -18,7 +18,9 @@ class RingFlitLog final : public FlitTap {
   // Ring link numbers: node * dims + d.
   RingFlitLog(const std::string& path, const SciPackets& packets, int dims) : file_(path), packets_(packets), dims_(dims) {}
 
-  void sent(uint32_t link, const Flit& f, int64_t cycle) override { sent_unslotted(link, f, packets_[f.packet].id, cycle); }
+  void sent(uint32_t link, const Flit& f, int64_t cycle) override {
+    sent_unslotted(link, f, packets_[f.packet].id, cycle);
+  }
   void sent_unslotted(uint32_t link, const Flit& f, uint64_t packet_id, int64_t cycle) override {
     file_.write(cycle, link / uint32_t(dims_), int(link % uint32_t(dims_)), int(f.kind), packet_id, f.seq, f.head,
                 f.tail);

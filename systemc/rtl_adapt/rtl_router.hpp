@@ -119,14 +119,15 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       Flit f = rtl::unpack_flit(word);
       if (g_.torus()) check_dateline_bits(word, f, o, t);
       const bool words = out_words_[size_t(o)] != nullptr;  // to an RTL neighbour: the word itself
-      if (!words || out_[size_t(o)]->tapped()) {  // the flit, for a SystemC neighbour or a flit log
+      const bool logged = words && out_[size_t(o)]->tapped();
+      if (!words || logged) {  // the flit, for a SystemC neighbour or a flit log
         uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
         f.seq = f.head ? 0 : uint16_t(seq + 1);
         seq = f.seq;
       }
       if (words) {
         if (f.head) ++packets_[f.packet].hops;
-        if (out_[size_t(o)]->tapped()) out_[size_t(o)]->show(f, t);
+        if (logged) out_[size_t(o)]->show(f, t);
         out_words_[size_t(o)]->send(WireWord{word, 0}, 0, t);
         continue;
       }
@@ -145,7 +146,6 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     // input was driven.
     pins_.clock_low();
     uint32_t valid = 0, credit_vcs = 0;
-    bool credits = false;
     // From RTL neighbours, the words their outputs drove (an input takes one a cycle).
     for (uint32_t m = word_ins_; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
@@ -195,11 +195,10 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     }
     for (uint32_t m = credit_pins_ & ~credit_pins; m; m &= m - 1) pins_.set_credit_in(__builtin_ctz(m), 0);
     credit_pins_ = credit_pins;
-    credits = credit_pins != 0;
     if (vcs_ > 1) pins_.set_credit_vcs(credit_vcs);
     pins_.set_in_valid(valid);
     // Clock gating: an edge only if the router holds state or gets input.
-    if (valid || credits || !pins_.idle()) {
+    if (valid || credit_pins || !pins_.idle()) {
       pins_.clock_high();
       calendar_.wake(node_, t + 1, t);  // look again next cycle
     }

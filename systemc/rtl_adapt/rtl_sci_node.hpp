@@ -272,11 +272,16 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     if (w.head) {
       slot = s_.packets.allocate(packet_of(w));
       SciPacket& pk = s_.packets[slot];
-      if (s_.p.corrupt_rate > 0 && is_send(pk.kind) && sci_link_corrupts(s_.p, node_, d, pk)) pk.corrupt = true;
+      pk.corrupt = leaves_corrupt(d, pk);
       out_crc_bad_[size_t(d)] = pk.corrupt;
     }
     s_.packets[slot].kind = SciKind(w.kind);  // a stomped echo turns nack on its way
     out_[size_t(d)]->send(flit_of(w, slot, out_crc_bad_[size_t(d)]), t, 0);
+  }
+
+  // Whether packet `pk` leaves on ring d with a failed CRC: it came so, or the link damages it.
+  bool leaves_corrupt(int d, const SciPacket& pk) const {
+    return pk.corrupt || (s_.p.corrupt_rate > 0 && is_send(pk.kind) && sci_link_corrupts(s_.p, node_, d, pk));
   }
 
   // The same to an RTL node, as words: the packet's fields as its head had them, each flit's
@@ -286,10 +291,9 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     rtl::sci::Words& head = out_head_[size_t(d)];
     if (w.head) {
       head = words;
-      bool bad = !w.crc_good;
-      if (s_.p.corrupt_rate > 0 && is_send(SciKind(w.kind)) && !bad)
-        bad = sci_link_corrupts(s_.p, node_, d, packet_of(rtl::sci::unpack(words)));
-      out_crc_bad_[size_t(d)] = bad;
+      // (without link errors the packet is not worked out: its CRC is the head's)
+      out_crc_bad_[size_t(d)] =
+          s_.p.corrupt_rate > 0 ? leaves_corrupt(d, packet_of(rtl::sci::unpack(words))) : !w.crc_good;
     }
     rtl::sci::Words sent = head;
     rtl::sci::set_flit_fields(sent, w.head, w.tail, w.kind, !out_crc_bad_[size_t(d)], w.seq);

@@ -90,6 +90,12 @@ TEST(WireWords, ALinkCarryingWordsCountsThemAndWakesItsReceiver) {
   link.show(f, 12);
   link.show_unslotted(f, 99, 13);
   EXPECT_EQ(tap.seen, (std::vector<std::array<int64_t, 3>>{{7, 3, 12}, {7, 99, 13}}));
+  // A log that names packets only by slot refuses a flit without one instead of losing it.
+  struct SlotLog final : FlitTap {
+    void sent(uint32_t, const Flit&, int64_t) override {}
+  } slot_log;
+  link.set_tap(&slot_log, 8);
+  EXPECT_THROW(link.show_unslotted(f, 99, 14), std::logic_error);
 }
 
 }  // namespace
