@@ -73,13 +73,17 @@ class FlitLink {
   }
   // Between two RTL nodes of one flit format (the network's choice, before it connects
   // them): flits cross as the wire's words (link/wire_words.hpp), each landing `delay` cycles
-  // after it was sent. The sender sends them, and the receiver takes them, on words().
-  void carry_words() { words_ = std::make_unique<WireWords>(p_.delay, dest_); }
+  // after it was sent. The sender sends them, and the receiver takes them, on words();
+  // `receiver` wakes the receiving RTL node.
+  void carry_words(const EdgeWake& receiver) {
+    words_ = std::make_unique<WireWords>(p_.delay, receiver);
+    words_->set_tapped(tap_ != nullptr);
+  }
   bool carries_words() const { return words_ != nullptr; }
   WireWords* words() { return words_.get(); }
   // With a flit log, a word's sender shows it the flit the word carries (a flit log sees the
-  // same data path as a run without one).
-  bool tapped() const { return tap_ != nullptr; }
+  // same data path as a run without one); the sender asks words()->tapped(), in the lines it
+  // touches anyway.
   void show(const Flit& f, int64_t t) const { tap_->sent(tap_link_, f, t); }
   void show_unslotted(const Flit& f, uint64_t packet_id, int64_t t) const {
     tap_->sent_unslotted(tap_link_, f, packet_id, t);
@@ -129,6 +133,7 @@ class FlitLink {
   void set_tap(FlitTap* tap, uint32_t link) {
     tap_ = tap;
     tap_link_ = link;
+    if (words_) words_->set_tapped(tap != nullptr);
   }
   // The credits' VC goes to *vc: one credit lands per cycle at most (a flit leaves an input
   // per cycle), and the sender takes them the cycle before they land.

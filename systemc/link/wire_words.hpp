@@ -4,14 +4,17 @@
 // as they are, with no packet looked up or flit rebuilt on the way. A word a cycle at most,
 // each taken by the receiver the cycle before it lands; so `delay` + 1 words are on the wire
 // at most. The wire is an object of its own, apart from its link: what a word's sender and
-// receiver touch (the words, the tally, the receiver's wake) is in its first lines, which both
-// can prefetch, and a network of SystemC nodes pays nothing for it.
+// receiver touch (the words, the tally, the receiver's wake, whether a flit log watches) is in
+// its first two lines, which both can prefetch, and a network of SystemC nodes pays nothing
+// for it. The sender is always an RTL node, stepped by the receiver's clock domain, so the
+// receiver is woken through its domain's set and the calendar (sched/edge_wake.hpp), not
+// through its own object.
 #include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
 
-#include "sched/wake_target.hpp"
+#include "sched/edge_wake.hpp"
 
 namespace kncsim {
 
@@ -20,7 +23,8 @@ using WireWord = std::array<uint64_t, 2>;
 
 class alignas(64) WireWords {
  public:
-  WireWords(int delay, WakeTarget receiver) : delay_(delay), cap_(size_t(delay) + 1), receiver_(receiver) {
+  WireWords(int delay, EdgeWake receiver)
+      : delay_(delay), cap_(uint32_t(delay) + 1), receiver_(receiver) {
     if (cap_ > kInline) long_.resize(cap_);
   }
   WireWords(const WireWords&) = delete;
@@ -30,7 +34,7 @@ class alignas(64) WireWords {
   // data, echo, nack; wormhole: 0).
   void send(const WireWord& word, int kind, int64_t t) {
     if (count_ == cap_) throw std::logic_error("WireWords: more than a word a cycle on a wire");
-    size_t i = first_ + count_++;
+    uint32_t i = first_ + count_++;
     if (i >= cap_) i -= cap_;
     data()[i] = Word{t + delay_, word};
     ++sent_[kind & 3];
@@ -38,6 +42,9 @@ class alignas(64) WireWords {
   }
   // Words sent so far, by the flit's kind.
   const std::array<int64_t, 4>& sent() const { return sent_; }
+  // A flit log watches the link (FlitLink::set_tap): the sender shows it each word's flit.
+  bool tapped() const { return tapped_; }
+  void set_tapped(bool t) { tapped_ = t; }
 
   // Receiver side: the oldest word on the wire, and the cycle it lands (from which the
   // receiver holds it; it takes it at the edge before).
@@ -58,10 +65,13 @@ class alignas(64) WireWords {
   static constexpr size_t kInline = 3;  // wires of up to 2 cycles
   Word* data() { return cap_ > kInline ? long_.data() : short_.data(); }
   const Word* data() const { return cap_ > kInline ? long_.data() : short_.data(); }
-  int64_t delay_;
-  size_t first_ = 0, count_ = 0, cap_;
+  // What every send and take touches first, then the inline words: a wire of one cycle fits
+  // in its first two lines.
+  int32_t delay_;
+  uint32_t first_ = 0, count_ = 0, cap_;
+  EdgeWake receiver_;
+  bool tapped_ = false;
   std::array<int64_t, 4> sent_{};
-  WakeTarget receiver_;
   std::array<Word, kInline> short_{};
   std::vector<Word> long_;
 };

@@ -41,7 +41,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
         if (!p.link_delays.empty()) link.delay = p.link_delays[size_t(k)][size_t(w)];
         links.emplace_back(link, p.router.credits, dst.input_fifo(q), dst, src);
         // RTL neighbours pass their pins' words (link/wire_words.hpp).
-        if (src.pins_carry_words() && dst.pins_carry_words()) links.back().carry_words();
+        if (src.word_wake() && dst.word_wake()) links.back().carry_words(*dst.word_wake());
         link_ends.push_back(LinkEnd{n, o});
         for (int v = 1; v < p.router.vcs; ++v) links.back().add_vc(dst.input_fifo(q, v));
         src.connect_output(o, &links.back());

@@ -13,6 +13,7 @@
 #include "link/flit_tap.hpp"
 #include "link/link_params.hpp"
 #include "ring/sci_packet.hpp"
+#include "sched/edge_wake.hpp"
 #include "sched/wakeable.hpp"
 
 namespace kncsim {
@@ -25,8 +26,10 @@ struct RingInput {
   FlitFifo* fifo = nullptr;
   uint32_t node = 0;
   Wakeable* wake = nullptr;
-  // An RTL node's: an RTL sender whose pins' words the link carries puts the wire here.
+  // An RTL node's: an RTL sender whose pins' words the link carries puts the wire here, and
+  // wakes the node so.
   WireWords** words_from = nullptr;
+  EdgeWake edge_wake{};
 };
 
 class SciRingNode : public Wakeable {

@@ -4,12 +4,14 @@
 // (FlitLink), the same injection queue and the same network interface.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <systemc>
 #include <vector>
 
 #include "flit/flit_fifo.hpp"
 #include "link/flit_link.hpp"
+#include "sched/edge_wake.hpp"
 #include "sched/wakeable.hpp"
 
 namespace kncsim {
@@ -43,8 +45,9 @@ class NetworkRouter : public Wakeable {
   virtual void connect_ejector(Ejector* e) = 0;
   virtual void connect_injector(Injector* i) = 0;
   // An RTL router: its pins drive and take the RTL flit word (rtl/kncsim_pkg.sv flit_t), which
-  // a link between two such routers carries as it is (FlitLink::carry_words).
-  virtual bool pins_carry_words() const { return false; }
+  // a link between two such routers carries as it is (FlitLink::carry_words), waking the
+  // receiver so.
+  virtual std::optional<EdgeWake> word_wake() const { return std::nullopt; }
   // Trace the link pins to a VCD file (results unchanged).
   virtual void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) = 0;
   // Also dump the router's internal signals to `path` (RTL routers; others have none).

@@ -16,6 +16,7 @@
 #include <systemc>
 #include <vector>
 
+#include "sched/edge_wake.hpp"
 #include "sched/node_bitmap.hpp"
 
 namespace kncsim {
@@ -33,7 +34,7 @@ class RtlNode {
   // Where the phases touch this node's memory first (itself, its model's pins, its input
   // wires), at most kHotLines addresses: the domain requests them a few nodes ahead of its
   // visits, so that those loads overlap instead of stalling one node at a time.
-  static constexpr size_t kHotLines = 16;
+  static constexpr size_t kHotLines = 24;
   virtual void hot_lines(std::vector<const void*>& out) const { out.push_back(this); }
 };
 
@@ -47,6 +48,8 @@ class RtlDomain : public sc_core::sc_module {
   void sample_now(uint32_t node, int64_t cycle);
   // Something lands at the node next cycle: edge it this cycle.
   void edge_now(uint32_t node, int64_t cycle);
+  // The same, as a value a word wire holds (for senders inside this domain's sample pass).
+  EdgeWake edge_wake(WakeCalendar& calendar, uint32_t node) { return EdgeWake{&calendar, &to_edge_, node}; }
 
  private:
   enum class Phase { reset, released, idle, sampled, settling, presented };

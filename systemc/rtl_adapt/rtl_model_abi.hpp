@@ -10,7 +10,9 @@
 // not compile. Everything else a model needs (Verilator's runtime, SystemC) it takes from the
 // process. kAbiVersion is part of every cache key: change it with anything here.
 #include <cstdint>
+#include <initializer_list>
 #include <type_traits>
+#include <vector>
 
 // The port types, declared only: a C++ model's files (direct binding) are compiled without
 // SystemC, and the signal binding's ports are only pointed to here.
@@ -41,6 +43,18 @@ using Word = std::conditional_t<
 template <class W>
 inline void write_pin(W* pin, uint64_t v) {
   *pin = W(v);
+}
+
+// Adds to `lines` the cache line of each pin not already there. Verilator puts the flit words
+// and the wide counters after every narrow signal of the model, lines away from its first
+// ones; the adapter reads or writes them around every evaluation.
+inline void add_pin_lines(std::vector<const void*>& lines, std::initializer_list<const void*> pins) {
+  const auto line = [](const void* a) { return reinterpret_cast<uintptr_t>(a) & ~uintptr_t{63}; };
+  for (const void* pin : pins) {
+    bool known = false;
+    for (const void* l : lines) known |= line(l) == line(pin);
+    if (!known) lines.push_back(reinterpret_cast<const void*>(line(pin)));
+  }
 }
 
 struct RouterDirectPins {

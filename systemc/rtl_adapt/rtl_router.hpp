@@ -54,7 +54,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   FlitFifo& input_fifo(int port) override { return wires_[size_t(port * vcs_)]; }
   FlitFifo& input_fifo(int port, int vc) override { return wires_[size_t(port * vcs_ + vc)]; }
   int vcs() const override { return vcs_; }
-  bool pins_carry_words() const override { return true; }
+  std::optional<EdgeWake> word_wake() const override { return domain_.edge_wake(calendar_, node_); }
   void connect_output(int port, FlitLink* link) override {
     out_[size_t(port)] = link;
     if (link) link->set_rtl_sender(&credits_coming_, uint64_t{1} << port);
@@ -78,6 +78,16 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       domain_.edge_now(node_, now);
   }
   void notify_due() override { domain_.sample_now(node_, calendar_.now()); }
+
+  // Where a visit touches memory first: the adapter, its model's lines, the word wires.
+  void hot_lines(std::vector<const void*>& out) const override {
+    out.push_back(this);
+    pins_.hot_lines(out, Ports);
+    for (const WireWords* w : in_words_)
+      if (w) out.push_back(w);
+    for (const WireWords* w : out_words_)
+      if (w) out.push_back(w);
+  }
 
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>&) override {
     pins_.trace(tf, name(), Ports);
@@ -119,7 +129,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       Flit f = rtl::unpack_flit(word);
       if (g_.torus()) check_dateline_bits(word, f, o, t);
       const bool words = out_words_[size_t(o)] != nullptr;  // to an RTL neighbour: the word itself
-      const bool logged = words && out_[size_t(o)]->tapped();
+      const bool logged = words && out_words_[size_t(o)]->tapped();
       if (!words || logged) {  // the flit, for a SystemC neighbour or a flit log
         uint16_t& seq = seq_[size_t(o * vcs_ + f.vc)];  // packets interleave on a link's channels
         f.seq = f.head ? 0 : uint16_t(seq + 1);

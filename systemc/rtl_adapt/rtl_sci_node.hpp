@@ -55,13 +55,15 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
 
-  RingInput ring_input(int d) override { return RingInput{&in_[size_t(d)], node_, this, &in_words_[size_t(d)]}; }
+  RingInput ring_input(int d) override {
+    return RingInput{&in_[size_t(d)], node_, this, &in_words_[size_t(d)], domain_.edge_wake(s_.calendar, node_)};
+  }
   void connect_ring(int d, const LinkParams& link, const RingInput& next) override {
     Wakeable* wake = next.wake;
     if (!wake) wake = &out_wake_[size_t(d)].emplace(s_.calendar, next.node);
     out_[size_t(d)].emplace(link, CreditPolicy::none, *next.fifo, *wake, *wake);
     if (next.words_from) {  // to an RTL node: the words themselves
-      out_[size_t(d)]->carry_words();
+      out_[size_t(d)]->carry_words(next.edge_wake);
       out_words_[size_t(d)] = *next.words_from = out_[size_t(d)]->words();
     }
   }
@@ -297,7 +299,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     }
     rtl::sci::Words sent = head;
     rtl::sci::set_flit_fields(sent, w.head, w.tail, w.kind, !out_crc_bad_[size_t(d)], w.seq);
-    if (out_[size_t(d)]->tapped())  // a flit log: the flit, its packet named by its id
+    if (out_words_[size_t(d)]->tapped())  // a flit log: the flit, its packet named by its id
       out_[size_t(d)]->show_unslotted(flit_of(w, 0, out_crc_bad_[size_t(d)]),
                                       rtl::sci::model_id(rtl::sci::get(head, rtl::sci::kIdAt, rtl::sci::kIdBits)), t);
     out_words_[size_t(d)]->send(rtl::sci::to_wire(sent), w.kind, t);

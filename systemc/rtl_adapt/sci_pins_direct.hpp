@@ -86,11 +86,15 @@ class SciDirectPins {
     eval();
     low_seen_ = true;
   }
-  // What every evaluation reads first (the model, its state, its message queue).
+  // What every evaluation reads first (the model, its state, its message queue), and the
+  // lines of the pins the adapter reads and writes around it.
   void hot_lines(std::vector<const void*>& out) const {
     const void* lines[8];
     const int n = api_.hot_lines(model_, lines, 8);
     out.insert(out.end(), lines, lines + n);
+    rtl_abi::add_pin_lines(out, {p_.made_o, p_.destroyed_o, p_.held_o, p_.now_i, ring_in_[0], ring_in_[1], ring_in_[2],
+                                 ring_in_[3], ring_out_[0], ring_out_[1], ring_out_[2], ring_out_[3], p_.cpu_in_i,
+                                 p_.cpu_out_o});
   }
   // The falling edge changes nothing in the model (its outputs follow its registers): it is
   // evaluated with the next inputs (settle) only when an output is read before the rising
