@@ -46,6 +46,11 @@ class alignas(64) WireWords {
   bool tapped() const { return tapped_; }
   void set_tapped(bool t) { tapped_ = t; }
 
+  // The lines a send or a take touches (for a prefetch).
+  std::array<const void*, 2> lines() const {
+    return {this, reinterpret_cast<const char*>(this) + 64};
+  }
+
   // Receiver side: the oldest word on the wire, and the cycle it lands (from which the
   // receiver holds it; it takes it at the edge before).
   bool empty() const { return count_ == 0; }
@@ -65,14 +70,14 @@ class alignas(64) WireWords {
   static constexpr size_t kInline = 3;  // wires of up to 2 cycles
   Word* data() { return cap_ > kInline ? long_.data() : short_.data(); }
   const Word* data() const { return cap_ > kInline ? long_.data() : short_.data(); }
-  // What every send and take touches first, then the inline words: a wire of one cycle fits
-  // in its first two lines.
+  // Every send and take touches these first two lines (lines(): the clock domain requests
+  // them), and the storage of a wire longer than two cycles.
   int32_t delay_;
   uint32_t first_ = 0, count_ = 0, cap_;
+  std::array<Word, kInline> short_{};
   EdgeWake receiver_;
   bool tapped_ = false;
   std::array<int64_t, 4> sent_{};
-  std::array<Word, kInline> short_{};
   std::vector<Word> long_;
 };
 

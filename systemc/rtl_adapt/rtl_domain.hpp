@@ -34,7 +34,7 @@ class RtlNode {
   // Where the phases touch this node's memory first (itself, its model's pins, its input
   // wires), at most kHotLines addresses: the domain requests them a few nodes ahead of its
   // visits, so that those loads overlap instead of stalling one node at a time.
-  static constexpr size_t kHotLines = 24;
+  static constexpr size_t kHotLines = 32;
   virtual void hot_lines(std::vector<const void*>& out) const { out.push_back(this); }
 };
 

@@ -45,15 +45,15 @@ inline void write_pin(W* pin, uint64_t v) {
   *pin = W(v);
 }
 
-// Adds to `lines` the cache line of each pin not already there. Verilator puts the flit words
-// and the wide counters after every narrow signal of the model, lines away from its first
-// ones; the adapter reads or writes them around every evaluation.
-inline void add_pin_lines(std::vector<const void*>& lines, std::initializer_list<const void*> pins) {
+// Adds to `lines` (addresses for the clock domain to prefetch) the cache line of each address
+// not already there: an adapter's hot members, a model's pins (Verilator puts the flit words
+// and the wide counters after every narrow signal, lines away from the model's first ones).
+inline void add_lines(std::vector<const void*>& lines, std::initializer_list<const void*> at) {
   const auto line = [](const void* a) { return reinterpret_cast<uintptr_t>(a) & ~uintptr_t{63}; };
-  for (const void* pin : pins) {
+  for (const void* a : at) {
     bool known = false;
-    for (const void* l : lines) known |= line(l) == line(pin);
-    if (!known) lines.push_back(reinterpret_cast<const void*>(line(pin)));
+    for (const void* l : lines) known |= line(l) == line(a);
+    if (!known) lines.push_back(reinterpret_cast<const void*>(line(a)));
   }
 }
 

@@ -79,16 +79,6 @@ class RtlDirectPins {
     eval();
   }
 
-  // What every evaluation reads first (the model, its state, its message queue), and the
-  // lines of the flit and credit pins the adapter reads and writes around it.
-  void hot_lines(std::vector<const void*>& out, int ports) const {
-    const void* lines[8];
-    const int n = api_.hot_lines(model_, lines, 8);
-    out.insert(out.end(), lines, lines + n);
-    for (size_t p = 0; p < size_t(ports); ++p)
-      rtl_abi::add_pin_lines(out, {in_flit_[p], out_flit_[p], credit_in_[p], credit_out_[p]});
-  }
-
   void trace(sc_core::sc_trace_file*, const std::string&, int) const {}
   void trace_internals(const std::string&) {}
   void start_of_simulation() {}

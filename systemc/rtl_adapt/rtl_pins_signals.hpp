@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <string>
 #include <systemc>
-#include <vector>
 
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/port_table.hpp"
@@ -80,7 +79,6 @@ class RtlSignalPins {
   }
 
   // The pins of the ports in use (2 d + 1), under their port-table names.
-  void hot_lines(std::vector<const void*>&, int) const {}  // SystemC moves the pins
   void trace(sc_core::sc_trace_file* tf, const std::string& n, int ports) const {
     sc_core::sc_trace(tf, clk_i_, n + ".clk_i");
     sc_core::sc_trace(tf, in_valid_i_, n + ".in_valid_i", ports);

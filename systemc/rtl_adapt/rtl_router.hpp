@@ -79,16 +79,6 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   }
   void notify_due() override { domain_.sample_now(node_, calendar_.now()); }
 
-  // Where a visit touches memory first: the adapter, its model's lines, the word wires.
-  void hot_lines(std::vector<const void*>& out) const override {
-    out.push_back(this);
-    pins_.hot_lines(out, Ports);
-    for (const WireWords* w : in_words_)
-      if (w) out.push_back(w);
-    for (const WireWords* w : out_words_)
-      if (w) out.push_back(w);
-  }
-
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>&) override {
     pins_.trace(tf, name(), Ports);
   }

@@ -16,6 +16,7 @@
 // a flit leaving the RTL gets a packet slot at its head, a flit entering it gives its slot
 // back at its tail, so RTL and SystemC nodes mix freely.
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -48,9 +49,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
              RtlDomain& domain)
       : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s),
         pins_(model, std::string(this->name()) + ".rtl"), in_(size_t(s.p.dims)),
-        in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)),
-        out_slot_(size_t(s.p.dims), 0), out_crc_bad_(size_t(s.p.dims), false), out_wire_(size_t(s.p.dims)),
-        out_head_(size_t(s.p.dims)), out_words_(size_t(s.p.dims), nullptr), in_words_(size_t(s.p.dims), nullptr) {
+        in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)) {
     for (int d = 0; d < s.p.dims; ++d) in_[size_t(d)].set_occupancy_mask(&in_holding_, uint64_t{1} << d);
     domain_.add(node_, this, Pins::kNeedsDelta);
   }
@@ -110,14 +109,18 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   }
   void release_reset() override { pins_.release_reset(); }
   void hot_lines(std::vector<const void*>& out) const override {
-    out.push_back(this);
-    out.push_back(&pins_);
-    out.push_back(&cpu_);
     pins_.hot_lines(out);
-    for (int d = 0; d < s_.p.dims; ++d)  // what present() reads of each ring's input
-      out.push_back(in_words_[size_t(d)] ? static_cast<const void*>(in_words_[size_t(d)]) : &in_[size_t(d)]);
-    for (int d = 0; d < s_.p.dims; ++d)  // and of each ring's output
-      out.push_back(out_words_[size_t(d)] ? static_cast<const void*>(out_words_[size_t(d)]) : &out_[size_t(d)]);
+    rtl_abi::add_lines(out, {&node_, &out_words_, &out_head_, &out_wire_[0], &out_wire_[s_.p.dims - 1], &pins_, &cpu_});
+    for (int d = 0; d < s_.p.dims; ++d) {  // what present() reads of each ring's input, sample() of its output
+      if (const WireWords* w = in_words_[size_t(d)])
+        for (const void* l : w->lines()) out.push_back(l);
+      else
+        out.push_back(&in_[size_t(d)]);
+      if (const WireWords* w = out_words_[size_t(d)])
+        for (const void* l : w->lines()) out.push_back(l);
+      else
+        out.push_back(&out_[size_t(d)]);
+    }
   }
 
   void sample(int64_t t) override {
@@ -315,14 +318,18 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   InPacket cpu_packet_;  // the CPU's front message
   std::vector<std::optional<FlitLink>> out_;
   std::vector<std::optional<CalendarWake>> out_wake_;
-  std::vector<uint32_t> out_slot_;  // per ring: the slot of the packet being sent
-  std::vector<bool> out_crc_bad_;
-  std::vector<rtl::sci::WireFlit> out_wire_;  // per ring: the flit last sent, its packet's fields from its head
-  std::vector<rtl::sci::Words> out_head_;     // per ring, to an RTL node: the words of the packet's head
-  std::vector<WireWords*> out_words_, in_words_;  // per ring: the wire out and in, if it carries words
-  uint64_t in_holding_ = 0;           // the rings whose input FIFO holds flits
-  uint32_t cpu_slot_ = 0;           // of the message reaching the CPU
+  // Per ring, in the node itself (lines the clock domain requests with the node's, rather than
+  // an allocation of their own each).
+  template <class T>
+  using PerRing = std::array<T, rtl::sci::kMaxDims>;
+  PerRing<WireWords*> out_words_{}, in_words_{};  // the wire out and in, if it carries words
+  uint64_t in_holding_ = 0;                       // the rings whose input FIFO holds flits
+  uint32_t cpu_slot_ = 0;                         // of the message reaching the CPU
   bool ring_in_ = false, cpu_offered_ = false;
+  PerRing<bool> out_crc_bad_{};
+  PerRing<uint32_t> out_slot_{};             // the slot of the packet being sent
+  PerRing<rtl::sci::Words> out_head_{};      // to an RTL node: the words of the packet's head
+  PerRing<rtl::sci::WireFlit> out_wire_{};   // the flit last sent, its packet's fields from its head
 };
 
 }  // namespace kncsim

@@ -92,7 +92,7 @@ class SciDirectPins {
     const void* lines[8];
     const int n = api_.hot_lines(model_, lines, 8);
     out.insert(out.end(), lines, lines + n);
-    rtl_abi::add_pin_lines(out, {p_.made_o, p_.destroyed_o, p_.held_o, p_.now_i, ring_in_[0], ring_in_[1], ring_in_[2],
+    rtl_abi::add_lines(out, {p_.made_o, p_.destroyed_o, p_.held_o, p_.now_i, ring_in_[0], ring_in_[1], ring_in_[2],
                                  ring_in_[3], ring_out_[0], ring_out_[1], ring_out_[2], ring_out_[3], p_.cpu_in_i,
                                  p_.cpu_out_o});
   }
