@@ -10,9 +10,7 @@
 // not compile. Everything else a model needs (Verilator's runtime, SystemC) it takes from the
 // process. kAbiVersion is part of every cache key: change it with anything here.
 #include <cstdint>
-#include <initializer_list>
 #include <type_traits>
-#include <vector>
 
 // The port types, declared only: a C++ model's files (direct binding) are compiled without
 // SystemC, and the signal binding's ports are only pointed to here.
@@ -43,18 +41,6 @@ using Word = std::conditional_t<
 template <class W>
 inline void write_pin(W* pin, uint64_t v) {
   *pin = W(v);
-}
-
-// Adds to `lines` (addresses for the clock domain to prefetch) the cache line of each address
-// not already there: an adapter's hot members, a model's pins (Verilator puts the flit words
-// and the wide counters after every narrow signal, lines away from the model's first ones).
-inline void add_lines(std::vector<const void*>& lines, std::initializer_list<const void*> at) {
-  const auto line = [](const void* a) { return reinterpret_cast<uintptr_t>(a) & ~uintptr_t{63}; };
-  for (const void* a : at) {
-    bool known = false;
-    for (const void* l : lines) known |= line(l) == line(a);
-    if (!known) lines.push_back(reinterpret_cast<const void*>(line(a)));
-  }
 }
 
 struct RouterDirectPins {

@@ -29,6 +29,7 @@
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
 #include "rtl_adapt/rtl_domain.hpp"
+#include "rtl_adapt/hot_lines.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 #include "sched/calendar_wake.hpp"
@@ -110,7 +111,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   void release_reset() override { pins_.release_reset(); }
   void hot_lines(std::vector<const void*>& out) const override {
     pins_.hot_lines(out);
-    rtl_abi::add_lines(out, {&node_, &out_words_, &out_head_, &out_wire_[0], &out_wire_[s_.p.dims - 1], &pins_, &cpu_});
+    rtl_abi::add_lines(out, {&node_, &out_words_, &out_head_, &pins_, &cpu_});
     for (int d = 0; d < s_.p.dims; ++d) {  // what present() reads of each ring's input, sample() of its output
       if (const WireWords* w = in_words_[size_t(d)])
         for (const void* l : w->lines()) out.push_back(l);
@@ -266,12 +267,14 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   // transmission: its CRC then fails where it leaves the ring (as SciRingInterface::send).
   // Only a head's packet fields are read off the wire; later flits carry their own fields.
   void send(int d, const rtl::sci::Words& words, int64_t t) {
-    rtl::sci::WireFlit& w = out_wire_[size_t(d)];
-    rtl::sci::unpack_flit_fields(words, w);
     if (out_words_[size_t(d)]) {
+      rtl::sci::WireFlit w;
+      rtl::sci::unpack_flit_fields(words, w);
       send_words(d, words, w, t);
       return;
     }
+    rtl::sci::WireFlit& w = out_wire_[size_t(d)];
+    rtl::sci::unpack_flit_fields(words, w);
     if (w.head) w = rtl::sci::unpack(words);
     uint32_t& slot = out_slot_[size_t(d)];
     if (w.head) {

@@ -11,6 +11,7 @@
 #include <systemc>
 #include <vector>
 
+#include "rtl_adapt/hot_lines.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/sci_wire.hpp"
