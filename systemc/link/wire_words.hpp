@@ -23,8 +23,7 @@ using WireWord = std::array<uint64_t, 2>;
 
 class alignas(64) WireWords {
  public:
-  WireWords(int delay, EdgeWake receiver)
-      : delay_(delay), cap_(uint32_t(delay) + 1), receiver_(receiver) {
+  WireWords(int delay, EdgeWake receiver) : cap_(uint32_t(delay) + 1), receiver_(receiver) {
     if (cap_ > kInline) long_.resize(cap_);
   }
   WireWords(const WireWords&) = delete;
@@ -36,9 +35,10 @@ class alignas(64) WireWords {
     if (count_ == cap_) throw std::logic_error("WireWords: more than a word a cycle on a wire");
     uint32_t i = first_ + count_++;
     if (i >= cap_) i -= cap_;
-    data()[i] = Word{t + delay_, word};
+    const int64_t at = t + int64_t(cap_) - 1;  // the wire's delay
+    data()[i] = Word{at, word};
     ++sent_[kind & 3];
-    receiver_.wake_at(t + delay_);
+    receiver_.wake_at(at);
   }
   // Words sent so far, by the flit's kind.
   const std::array<int64_t, 4>& sent() const { return sent_; }
@@ -70,13 +70,13 @@ class alignas(64) WireWords {
   static constexpr size_t kInline = 3;  // wires of up to 2 cycles
   Word* data() { return cap_ > kInline ? long_.data() : short_.data(); }
   const Word* data() const { return cap_ > kInline ? long_.data() : short_.data(); }
-  // Every send and take touches these first two lines (lines(): the clock domain requests
-  // them), and the storage of a wire longer than two cycles.
-  int32_t delay_;
-  uint32_t first_ = 0, count_ = 0, cap_;
+  // A take touches the first line (the third word too, on a wire of two cycles); a send the
+  // first two, and a third with the tally of kinds 2 and 3 (the ring's echoes and nacks), and
+  // the storage of a wire longer than two cycles. lines(): the two the clock domain requests.
+  uint32_t first_ = 0, count_ = 0, cap_;  // cap_: the delay + 1
+  bool tapped_ = false;
   std::array<Word, kInline> short_{};
   EdgeWake receiver_;
-  bool tapped_ = false;
   std::array<int64_t, 4> sent_{};
   std::vector<Word> long_;
 };
