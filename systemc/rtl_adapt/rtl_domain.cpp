@@ -31,11 +31,6 @@ void RtlDomain::sample_now(uint32_t node, int64_t cycle) {
   schedule(cycle);
 }
 
-void RtlDomain::edge_now(uint32_t node, int64_t cycle) {
-  to_edge_.set(node);
-  schedule(cycle);  // a no-op while this cycle's phases run: the edge phase is still to come
-}
-
 // Takes the nodes out of `set` and calls f on each in ascending order, with the memory of the
 // nodes a little further on requested meanwhile: in a network of thousands of RTL nodes, a
 // node's models and wires are rarely in cache, and one node at a time would stall on each.

@@ -46,10 +46,14 @@ class RtlDomain : public sc_core::sc_module {
   void add(uint32_t node, RtlNode* r, bool needs_delta);
   // The node's edge last cycle changed its outputs: sample it, then edge it, this cycle.
   void sample_now(uint32_t node, int64_t cycle);
-  // Something lands at the node next cycle: edge it this cycle.
-  void edge_now(uint32_t node, int64_t cycle);
-  // The same, as a value a word wire holds (for senders inside this domain's sample pass).
+  // How a node is woken for what lands on its inputs (sched/edge_wake.hpp): a value a word
+  // wire holds, whose sender runs in this domain's sample pass.
   EdgeWake edge_wake(WakeCalendar& calendar, uint32_t node) { return EdgeWake{&calendar, &to_edge_, node}; }
+  // The same from anywhere (an RTL node's wake_at): the domain runs this cycle if the edge
+  // falls in it.
+  void wake(const EdgeWake& w, int64_t cycle) {
+    if (w.wake_at(cycle)) schedule(w.calendar->now());  // a no-op while this cycle's phases run
+  }
 
  private:
   enum class Phase { reset, released, idle, sampled, settling, presented };

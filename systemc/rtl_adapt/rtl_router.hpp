@@ -54,7 +54,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   FlitFifo& input_fifo(int port) override { return wires_[size_t(port * vcs_)]; }
   FlitFifo& input_fifo(int port, int vc) override { return wires_[size_t(port * vcs_ + vc)]; }
   int vcs() const override { return vcs_; }
-  std::optional<EdgeWake> word_wake() const override { return domain_.edge_wake(calendar_, node_); }
+  std::optional<EdgeWake> word_wake() const override { return wake_; }
   void connect_output(int port, FlitLink* link) override {
     out_[size_t(port)] = link;
     if (link) link->set_rtl_sender(&credits_coming_, uint64_t{1} << port);
@@ -70,13 +70,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
 
   // A flit, credit or injected flit lands at `cycle`: the RTL registers it at the edge
   // ending cycle-1.
-  void wake_at(int64_t cycle) override {
-    const int64_t now = calendar_.now();
-    if (cycle - 1 > now)
-      calendar_.wake(node_, cycle - 1, now);
-    else
-      domain_.edge_now(node_, now);
-  }
+  void wake_at(int64_t cycle) override { domain_.wake(wake_, cycle); }
   void notify_due() override { domain_.sample_now(node_, calendar_.now()); }
 
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>&) override {
@@ -256,6 +250,7 @@ private:
   int64_t local_ = 0;   // of which in the local input's FIFO
   std::vector<bool> local_heads_;  // ring over the local FIFO's flits: which open a packet
   int64_t local_first_ = 0;
+  EdgeWake wake_ = domain_.edge_wake(calendar_, node_);  // for what lands on the inputs
 };
 
 }  // namespace kncsim

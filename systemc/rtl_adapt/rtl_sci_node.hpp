@@ -56,7 +56,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   }
 
   RingInput ring_input(int d) override {
-    return RingInput{&in_[size_t(d)], node_, this, &in_words_[size_t(d)], domain_.edge_wake(s_.calendar, node_)};
+    return RingInput{&in_[size_t(d)], node_, this, &in_words_[size_t(d)], wake_};
   }
   void connect_ring(int d, const LinkParams& link, const RingInput& next) override {
     Wakeable* wake = next.wake;
@@ -77,13 +77,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   }
   void notify_due() override { domain_.sample_now(node_, s_.calendar.now()); }
   // A flit lands at `cycle`: the RTL registers it at the edge ending cycle-1.
-  void wake_at(int64_t cycle) override {
-    const int64_t now = s_.calendar.now();
-    if (cycle - 1 > now)
-      s_.calendar.wake(node_, cycle - 1, now);
-    else
-      domain_.edge_now(node_, now);
-  }
+  void wake_at(int64_t cycle) override { domain_.wake(wake_, cycle); }
   void tap_ring(int d, FlitTap* tap, uint32_t link) override { out_[size_t(d)]->set_tap(tap, link); }
   std::array<int64_t, 4> ring_flits_sent(int d) const override {
     const auto& l = out_[size_t(d)];
@@ -333,6 +327,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   PerRing<uint32_t> out_slot_{};             // the slot of the packet being sent
   PerRing<rtl::sci::Words> out_head_{};      // to an RTL node: the words of the packet's head
   PerRing<rtl::sci::WireFlit> out_wire_{};   // the flit last sent, its packet's fields from its head
+  EdgeWake wake_ = domain_.edge_wake(s_.calendar, node_);  // for what lands on the inputs
 };
 
 }  // namespace kncsim

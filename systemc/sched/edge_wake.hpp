@@ -1,11 +1,11 @@
 #pragma once
 // Waking an RTL node for what lands on its input at `cycle`: its clock edge in the cycle
 // before registers it, so the node is due at cycle - 1, and a wake for the current cycle goes
-// into its clock domain's set of nodes to edge (RtlDomain::edge_now without the scheduling).
-// Only a sender that runs inside that domain's sample pass may wake so (a word wire's sender
-// is an RTL node): the pass's edge phase, still to come, drains the set. A small value next to
-// the wire: the receiver's own object, rarely in cache in a network of thousands of nodes, is
-// not touched.
+// into its clock domain's set of nodes to edge. A sender inside that domain's sample pass (a
+// word wire's sender is an RTL node) needs nothing more: the pass's edge phase, still to come,
+// drains the set. Anyone else has the domain scheduled for this cycle (RtlDomain::wake). A
+// small value next to the wire: the receiver's own object, rarely in cache in a network of
+// thousands of nodes, is not touched.
 #include <cstdint>
 
 #include "sched/node_bitmap.hpp"
@@ -18,12 +18,15 @@ struct EdgeWake {
   NodeBitmap* edge_now = nullptr;  // the domain's nodes to edge this cycle
   uint32_t node = 0;
 
-  void wake_at(int64_t cycle) const {
+  // True if the node went into this cycle's edge set.
+  bool wake_at(int64_t cycle) const {
     const int64_t now = calendar->now();
-    if (cycle - 1 > now)
+    if (cycle - 1 > now) {
       calendar->wake(node, cycle - 1, now);
-    else
-      edge_now->set(node);
+      return false;
+    }
+    edge_now->set(node);
+    return true;
   }
 };
 
