@@ -53,7 +53,9 @@ class Cache {
     fs::remove_all(path_, ec);
   }
   const std::string& path() const { return path_; }
-  std::string env() const { return "KNCSIM_CACHE=" + path_; }
+  // TMPDIR too: a check that fails keeps its Verilator log in a temporary directory, which
+  // then goes with the cache.
+  std::string env() const { return "KNCSIM_CACHE=" + path_ + " TMPDIR=" + path_; }
   int entries() const { return count(path_ + "/models"); }
   int staging() const { return count(path_ + "/staging"); }
 
