@@ -18,6 +18,7 @@ packages=(
   slurm-wlm munge        # a one-node Slurm cluster for sweep tests (scripts/slurm_local.sh)
   ccache                 # rtl_mutants.py: mutant rebuilds reuse the unchanged test objects
   strace                 # output tests: a result is fsynced, renamed, its directory fsynced
+  valgrind               # scripts/profile_rtl.py: a run's instructions by part (callgrind)
 )
 
 missing=()
