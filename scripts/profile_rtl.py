@@ -19,6 +19,7 @@ import argparse
 import json
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -59,6 +60,7 @@ def part_of(source, function, obj):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the table quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kncsim", default=str(ROOT / "build/release/tb/kncsim"), help="the kncsim binary")
     ap.add_argument("--keep", help="keep callgrind's output in this file (for callgrind_annotate)")
