@@ -10,7 +10,8 @@ The parts: the Verilated models, by the phase of Verilator's evaluation each fun
 (the clocked blocks with the assertions in them, the combinational logic after the edge, the logic
 of the inputs, the scheduler that runs them); kncsim's own code (its heaviest functions named:
 the RTL adapters, links, traffic, statistics); the SystemC kernel; Verilator's runtime (building
-the models: scopes, state randomisation); the rest (C library, loader, hashing).
+the models: scopes, state randomisation); the rest (C library, loader, hashing). Then the models'
+instructions over their clock edges: what an edge of the RTL costs.
 
 Exit 0 with the table; kncsim's own status when it fails (2 for a bad configuration; its message
 shown); 1 when callgrind fails; 2 on bad arguments or a missing tool.
@@ -95,7 +96,10 @@ def main():
             sys.exit(p.returncode or 1)
         r = json.loads(result.read_text())
         node_cycles = float(r["analytic"]["nodes"]) * float(r["curtime"])
-        ann = subprocess.run(["callgrind_annotate", "--threshold=100", out], capture_output=True, text=True)
+        # --tree=calling: each function's own count ("*"), and below it its callees with their
+        # call counts (">"): a model's clocked blocks run once at each of its clock edges.
+        ann = subprocess.run(["callgrind_annotate", "--threshold=100", "--tree=calling", out], capture_output=True,
+                             text=True)
         if ann.returncode != 0:
             print(ann.stderr, file=sys.stderr)
             sys.exit(1)
@@ -103,12 +107,21 @@ def main():
     parts = defaultdict(int)
     ours = defaultdict(int)
     total = 0
+    edges = defaultdict(int)  # by model: the most calls of one of its clocked-block functions
     for line in ann.stdout.splitlines():
         m = LINE.match(line)
         if not m or "PROGRAM TOTALS" in line:
             continue
         count = int(m.group(1).replace(",", ""))
         where, obj = m.group(2), m.group(3) or ""
+        if where.startswith(">"):  # a callee: only its calls count, for the models' edges
+            calls = re.search(r"___nba_sequent__\w*\(.*\) \(([\d,]+)x\)$", where)
+            if calls and obj.endswith("model.so"):
+                edges[obj] = max(edges[obj], int(calls.group(1).replace(",", "")))
+            continue
+        if not where.startswith("*"):
+            continue
+        where = where[1:].strip()
         source, _, function = where.partition(":")
         part, is_ours = part_of(source, function, obj)
         parts[part] += count
@@ -125,6 +138,10 @@ def main():
     print(f"{'part':<50} {'M instr':>10} {'share':>7} {'a node-cycle':>13}")
     for part, count in sorted(parts.items(), key=lambda kv: -kv[1]):
         print(f"{part:<50} {count / 1e6:>10.1f} {100 * count / total:>6.1f}% {count / node_cycles:>13.0f}")
+    model = sum(count for part, count in parts.items() if part.startswith("model:"))
+    if edges:
+        n = sum(edges.values())
+        print(f"the models: {model / 1e6:,.1f} M instructions over {n:,} clock edges ({model / n:,.0f} an edge)")
     if ours and a.top:
         print(f"kncsim's heaviest functions:")
         for function, count in sorted(ours.items(), key=lambda kv: -kv[1])[:a.top]:

@@ -49,6 +49,16 @@ class Profile(unittest.TestCase):
         self.assertIn("kncsim: adapters, links, traffic, statistics", table)
         self.assertAlmostEqual(sum(v[1] for v in table.values()), 100, delta=0.5)
         self.assertRegex(first.stdout, r"kncsim::RtlRouter<[^>]*>::edge")
+        # The models' clock edges: at most one a node-cycle (the clock domain gates idle
+        # routers), plus the reset's; the cost an edge is the models' parts over them.
+        m = re.search(r"^the models: ([\d,.]+) M instructions over ([\d,]+) clock edges \(([\d,]+) an edge\)$",
+                      first.stdout, re.M)
+        self.assertIsNotNone(m, first.stdout)
+        model, edges, each = (float(m.group(i).replace(",", "")) for i in (1, 2, 3))
+        self.assertGreater(edges, 1000)
+        self.assertLessEqual(edges, 16000 + 16 * 4)
+        self.assertAlmostEqual(model * 1e6 / edges, each, delta=1)
+        self.assertAlmostEqual(model, sum(v[0] for k, v in table.items() if k.startswith("model:")), delta=0.3)
         second = profile("--", *RUN, "--set", "router.impl=rtl")
         self.assertEqual(second.returncode, 0, second.stderr)
         self.assertEqual(second.stdout.splitlines()[0], head)
@@ -57,6 +67,7 @@ class Profile(unittest.TestCase):
         sim = profile("--top", "0", "--", *RUN, "--set", "router.impl=systemc")
         self.assertEqual(sim.returncode, 0, sim.stderr)
         self.assertFalse([k for k in parts(sim.stdout) if k.startswith("model:")], sim.stdout)
+        self.assertNotIn("the models:", sim.stdout)
         whole = profile("--whole", "--top", "0", "--", *RUN, "--set", "router.impl=systemc")
         self.assertEqual(whole.returncode, 0, whole.stderr)
         self.assertTrue(whole.stdout.startswith("the whole process: "), whole.stdout)
