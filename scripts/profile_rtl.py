@@ -4,7 +4,7 @@ part, in total and per simulated node-cycle. Counted instructions do not move fr
 two versions of an RTL (`--set router.rtl_sources=DIR`) or of kncsim compare exactly where timings
 on a shared machine drift.
 
-    scripts/profile_rtl.py [--kncsim BIN] [--keep FILE] [--top N] -- RUN_ARGS...
+    scripts/profile_rtl.py [--kncsim BIN] [--whole] [--keep FILE] [--top N] -- RUN_ARGS...
 
 The parts: the Verilated models, by the phase of Verilator's evaluation each function belongs to
 (the clocked blocks with the assertions in them, the combinational logic after the edge, the logic
@@ -28,7 +28,8 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# callgrind_annotate's per-function line: "1,234 (12.34%)  file:function [object]".
+# callgrind_annotate's line: "1,234 (12.34%)  * file:function [object]" (a function's own count),
+# "... > file:function (56x) [object]" (a callee, with its calls).
 LINE = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(.*?)(?:\s+\[(.*)\])?\s*$")
 # Verilator 5's evaluation, by the names it gives its functions.
 PHASES = (
