@@ -2,9 +2,12 @@
 // Verilated C++: the table of rtl_adapt/rtl_model_abi.hpp for one Verilated model. The
 // builder defines KNCSIM_MODEL (the Verilated class, e.g. Vmodel), KNCSIM_MODEL_HEADER,
 // KNCSIM_MODEL_SYMS (its __Syms header), KNCSIM_TOP, KNCSIM_SIGNALS (1: SystemC mode) and
-// KNCSIM_ROUTER (1: the router's port table; 0: the SCI node's).
+// KNCSIM_ROUTER (1: the router's port table; 0: the SCI node's); it writes kncsim_clocks.hpp
+// (rtl_cache/model_clocks.hpp) beside the model's files.
 #include KNCSIM_MODEL_HEADER
 #include KNCSIM_MODEL_SYMS  // the model's internals: its clock's edge detector, its message queue
+
+#include "kncsim_clocks.hpp"  // KNCSIM_DERIVED_CLOCKS, KNCSIM_GATES_ONLY, KNCSIM_GATED_CLOCKS, KNCSIM_GATE_LATCHES
 
 #include <type_traits>
 
@@ -90,11 +93,20 @@ bool clear_previous_clock(Root&, long) {
 }
 
 bool mark_low(void* m) {
-#if KNCSIM_SIGNALS
+#if KNCSIM_SIGNALS || !KNCSIM_GATES_ONLY
   (void)m;
   return false;
 #else
-  return clear_previous_clock(*static_cast<Model*>(m)->rootp, 0);
+  auto& root = *static_cast<Model*>(m)->rootp;
+  if (!clear_previous_clock(root, 0)) return false;
+  // A gated clock went low with clk_i, and a gate's latch was open all through the low phase
+  // (kncsim_prim_clock_gate): it takes its enable in the evaluation's input logic, before the
+  // edge it gates.
+#define KNCSIM_ZERO(member) root.member = 0;
+  KNCSIM_GATED_CLOCKS(KNCSIM_ZERO)
+  KNCSIM_GATE_LATCHES(KNCSIM_ZERO)
+#undef KNCSIM_ZERO
+  return true;
 #endif
 }
 
@@ -119,8 +131,8 @@ int hot_lines(void* m, const void** out, int max) {
 #endif
 }
 
-const abi::ModelApi api{abi::kAbiVersion, KNCSIM_TOP, KNCSIM_SIGNALS != 0, create, eval, destroy, trace, mark_low,
-                        hot_lines};
+const abi::ModelApi api{abi::kAbiVersion, KNCSIM_TOP, KNCSIM_SIGNALS != 0, KNCSIM_DERIVED_CLOCKS != 0, create, eval,
+                        destroy, trace, mark_low, hot_lines};
 
 }  // namespace
 

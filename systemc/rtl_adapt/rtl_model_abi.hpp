@@ -27,7 +27,7 @@ class sc_bv;
 
 namespace kncsim::rtl_abi {
 
-constexpr uint32_t kAbiVersion = 2;
+constexpr uint32_t kAbiVersion = 3;
 
 // Verilator's word for a pin of `Bits` bits (CData, SData, IData, QData); a pin wider than 64
 // bits is a VlWide, whose first 32-bit word (EData) stands for it.
@@ -80,6 +80,9 @@ struct ModelApi {
   uint32_t abi_version;
   const char* top;  // the top module, e.g. "kncsim_router_top"
   bool signals;     // Verilated in SystemC mode (--sc, traceable) rather than as a C++ model
+  // The model derives clocks from clk_i (kncsim_prim_clock_gate): its low phase must be
+  // evaluated with the cycle's inputs, so that a gate's latch takes its enable.
+  bool derived_clocks;
   // A new model named `name`, its pins (direct) or ports (signals) written to *pins.
   void* (*create)(const char* name, void* pins);
   void (*eval)(void* model);     // direct binding only
@@ -87,8 +90,10 @@ struct ModelApi {
   // Every signal inside a SystemC-mode model to `vcd` (a VerilatedVcdSc), `levels` deep.
   void (*trace)(void* model, void* vcd, int levels);
   // Direct binding: makes the model take its clock as low at its last evaluation, so that the
-  // next evaluation with the clock high is a rising edge, without evaluating the low phase.
-  // False if this Verilator keeps that elsewhere: the adapter then evaluates the low phase.
+  // next evaluation with the clock high is a rising edge, without evaluating the low phase
+  // (its gated clocks low too, their gates' latches open). False if this Verilator keeps that
+  // elsewhere, or the model derives a clock other than through kncsim_prim_clock_gate: the
+  // adapter then evaluates the low phase.
   bool (*mark_low)(void* model);
   // Direct binding: up to `max` addresses every evaluation reads first (the model, its state's
   // first lines, its message queue), for the clock domain to prefetch; returns how many.
