@@ -7,7 +7,7 @@
 #include KNCSIM_MODEL_HEADER
 #include KNCSIM_MODEL_SYMS  // the model's internals: its clock's edge detector, its message queue
 
-#include "kncsim_clocks.hpp"  // KNCSIM_DERIVED_CLOCKS, KNCSIM_GATES_ONLY, KNCSIM_GATED_CLOCKS, KNCSIM_GATE_LATCHES
+#include "kncsim_clocks.hpp"  // KNCSIM_DERIVED_CLOCKS
 
 #include <type_traits>
 
@@ -93,20 +93,11 @@ bool clear_previous_clock(Root&, long) {
 }
 
 bool mark_low(void* m) {
-#if KNCSIM_SIGNALS || !KNCSIM_GATES_ONLY
+#if KNCSIM_SIGNALS || KNCSIM_DERIVED_CLOCKS  // (a derived clock goes low with clk_i only if evaluated)
   (void)m;
   return false;
 #else
-  auto& root = *static_cast<Model*>(m)->rootp;
-  if (!clear_previous_clock(root, 0)) return false;
-  // A gated clock went low with clk_i, and a gate's latch was open all through the low phase
-  // (kncsim_prim_clock_gate): it takes its enable in the evaluation's input logic, before the
-  // edge it gates.
-#define KNCSIM_ZERO(member) root.member = 0;
-  KNCSIM_GATED_CLOCKS(KNCSIM_ZERO)
-  KNCSIM_GATE_LATCHES(KNCSIM_ZERO)
-#undef KNCSIM_ZERO
-  return true;
+  return clear_previous_clock(*static_cast<Model*>(m)->rootp, 0);
 #endif
 }
 

@@ -4,16 +4,13 @@
 // cpu_in (valid, and taken when cpu_take_o, in the same cycle: the only path from an input pin
 // to an output pin); the CPU gets each flit T_switch cycles after it crossed the switch.
 // now_i and prio_i are this cycle's (set before the edge); a node whose edges the testbench
-// skips while it is idle keeps its own copy of the time for its queues' fronts. Each ring
-// interface runs on its own gated clock (kncsim_prim_clock_gate), enabled at the edges where
-// it holds or receives something, or the switch moves a flit into or out of it: most rings of
-// a node are quiet at most edges, and a quiet one then costs a simulator nothing.
+// skips while it is idle keeps its own copy of the time for its queues' fronts.
 module kncsim_sci_node
   import kncsim_sci_pkg::*;
 (
   input  logic                 clk_i,
   input  logic                 rst_ni,
-  input  sci_cfg_t             straps_i,  // the straps' pins, constant after reset
+  input  sci_cfg_t             cfg_i,
   input  logic [SciTimeW-1:0]  now_i,
   input  logic [3:0]           prio_i,
   input  logic [SciMaxDims-1:0] ring_in_valid_i,
@@ -58,34 +55,15 @@ module kncsim_sci_node
   logic [4:0]            active [SciMaxDims];
   logic [4:0]            active_max_q, active_max_d;
   logic [SciTimeW-1:0]   now_q;  // this cycle, as of the last edge
-  logic [SciMaxDims-1:0] ring_busy, ring_en, ring_clk;
-  // The straps the node itself reads, sampled in reset (each ring interface samples its own):
-  // the logic reads registers, so a change on the (constant) strap pins never re-evaluates it.
-  logic [2:0]            dims_q;
-  logic [SciAddrW-1:0]   me_q;
-  logic [3:0]            t_switch_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      dims_q     <= straps_i.dims;
-      me_q       <= straps_i.me;
-      t_switch_q <= straps_i.t_switch;
-    end
-  end
 
   assign src_valid[0] = cpu_in_valid_i;
   assign src_flit[0]  = cpu_in_i;
   assign cpu_take_o   = src_pop[0];
 
   for (genvar d = 0; d < SciMaxDims; d++) begin : gen_ring
-    // Its clock runs in reset (it samples the straps), while it is busy, and at an edge that
-    // brings it a ring flit or at which the switch pushes into its output queue or pops its
-    // input queue.
-    assign ring_en[d] = !rst_ni || ring_busy[d] || ring_in_valid_i[d] || dst_push[d] || src_pop[1 + d];
-    kncsim_prim_clock_gate u_clock_gate (.clk_i, .en_i(ring_en[d]), .clk_o(ring_clk[d]));
     kncsim_sci_ring_if #(.Dim(d)) u_ring_if (
-      .clk_i       (ring_clk[d]),
-      .rst_ni,
-      .straps_i,
+      .clk_i, .rst_ni, .cfg_i,
+      .due_now_i   (now_q),
       .stamp_now_i (now_i),
       .in_valid_i  (ring_in_valid_i[d]),
       .in_flit_i   (ring_in_i[d]),
@@ -108,15 +86,14 @@ module kncsim_sci_node
       .released_o  (released_o[d]),
       .active_next_o(active[d]),
       .held_o      (held[d]),
-      .idle_o      (ring_idle[d]),
-      .busy_o      (ring_busy[d])
+      .idle_o      (ring_idle[d])
     );
   end
 
   kncsim_sci_switch u_switch (
     .clk_i, .rst_ni, .prio_i,
-    .dims_i     (dims_q),
-    .me_i       (me_q),
+    .dims_i     (cfg_i.dims),
+    .me_i       (cfg_i.me),
     .src_valid_i(src_valid),
     .src_dest_i (src_dest),
     .src_head_i (src_head),
@@ -146,7 +123,7 @@ module kncsim_sci_node
   kncsim_prim_fifo #(.Depth(SciMaxDelay), .Width($bits(timed_flit_t)), .FrontReg(1'b1)) u_to_cpu (
     .clk_i, .rst_ni,
     .push_i (dst_push[SciMaxDims]),
-    .data_i (timed_flit_t'{stamp: now_i + SciTimeW'(t_switch_q), flit: dst_flit[SciMaxDims]}),
+    .data_i (timed_flit_t'{stamp: now_i + SciTimeW'(cfg_i.t_switch), flit: dst_flit[SciMaxDims]}),
     .pop_i  (cpu_out_valid_o),
     .drop_i ('0),
     .data_o (to_cpu_front),
@@ -182,8 +159,8 @@ module kncsim_sci_node
 `ifndef SYNTHESIS
   // One bit a rule under one assertion (see kncsim_prim_fifo).
   logic [1:0] broken;
-  assign broken[0] = !(dims_q >= 1 && 32'(dims_q) <= SciMaxDims);
-  assign broken[1] = ring_in_valid_i >> dims_q != '0;
+  assign broken[0] = !(cfg_i.dims >= 1 && 32'(cfg_i.dims) <= SciMaxDims);
+  assign broken[1] = ring_in_valid_i >> cfg_i.dims != '0;
   task automatic report_broken(input logic dims_wrong, input int dims);
     /*verilator no_inline_task*/  // out of line: the per-cycle code holds only a call
     $fatal(1, "kncsim_sci_node %m: %s (%0d dimensions strapped, %0d built)",
@@ -192,7 +169,7 @@ module kncsim_sci_node
   endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (broken == '0) else report_broken(broken[0], int'(dims_q));
+      assert (broken == '0) else report_broken(broken[0], int'(cfg_i.dims));
     end
   end
 `endif

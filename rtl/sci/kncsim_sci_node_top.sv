@@ -46,7 +46,7 @@ module kncsim_sci_node_top
   output logic                  idle_o
 );
 
-  sci_cfg_t  cfg;
+  sci_cfg_t  cfg, cfg_q;
   sci_flit_t ring_in [SciMaxDims];
   sci_flit_t ring_out [SciMaxDims];
   sci_flit_t cpu_out;
@@ -55,6 +55,11 @@ module kncsim_sci_node_top
                  echo_flits: echo_flits_i, ring_buffer_flits: ring_buffer_flits_i,
                  input_queue_flits: input_queue_flits_i, output_queue_flits: output_queue_flits_i,
                  active_packets: active_packets_i, t_pass: t_pass_i, t_switch: t_switch_i, stomp: stomp_i};
+  // The straps are sampled while in reset: the logic reads a register, so a change on the
+  // (constant) strap pins never re-evaluates it.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cfg_q <= cfg;
+  end
 
   assign ring_in[0] = sci_flit_t'(ring_in0_i);
   assign ring_in[1] = sci_flit_t'(ring_in1_i);
@@ -68,7 +73,7 @@ module kncsim_sci_node_top
 
   kncsim_sci_node u_node (
     .clk_i, .rst_ni,
-    .straps_i        (cfg),
+    .cfg_i           (cfg_q),
     .now_i, .prio_i,
     .ring_in_valid_i,
     .ring_in_i       (ring_in),

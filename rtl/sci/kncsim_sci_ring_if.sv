@@ -8,20 +8,19 @@
 // buffer sends again, or else the output queue's next if the active buffer has room;
 // otherwise the ring buffer's. Everything that happens in a
 // cycle is decided from the registers: the ring input only reaches logic through in_q, so no
-// ring pin feeds an output combinationally. The interface runs on a clock of its own, gated by
-// the node: it ticks only at edges where something changes here (see busy_o), so an idle ring
-// costs a simulator nothing. It keeps the time as of its last edge (stale only while every
-// timed queue is empty, when nothing reads it) for whether a queue's front may leave, and the
-// straps as sampled in reset; stamp_now_i, this cycle from the pins, stamps what the switch
-// pushes into the output queue (it may push at the first edge after a quiet spell).
+// ring pin feeds an output combinationally. Time comes in twice: due_now_i, this cycle as the
+// registers know it (set at the last edge; stale only while every timed queue is empty), for
+// whether a queue's front may leave; stamp_now_i, this cycle from the pins, for stamping
+// what this cycle's edge pushes.
 module kncsim_sci_ring_if
   import kncsim_sci_pkg::*;
 #(
   parameter int unsigned Dim = 0
 ) (
-  input  logic                 clk_i,       // gated: running while busy_o or an input moves
+  input  logic                 clk_i,
   input  logic                 rst_ni,
-  input  sci_cfg_t             straps_i,    // sampled in reset
+  input  sci_cfg_t             cfg_i,
+  input  logic [SciTimeW-1:0]  due_now_i,
   input  logic [SciTimeW-1:0]  stamp_now_i,
   // Ring link in (registered) and out.
   input  logic                 in_valid_i,
@@ -49,8 +48,7 @@ module kncsim_sci_ring_if
   output logic [4:0]           active_next_o, // active buffer packets after this cycle
   // Registered state, read between cycles.
   output logic [15:0]          held_o,
-  output logic                 idle_o,
-  output logic                 busy_o        // this interface's clock is needed at the next edge
+  output logic                 idle_o
 );
 
   typedef enum logic [1:0] {FatePass, FateAccept, FateDrop, FateStrip} fate_e;
@@ -62,8 +60,6 @@ module kncsim_sci_ring_if
   localparam int unsigned CntW = SciCountW;
 
   // ---- registers -------------------------------------------------------------------------
-  sci_cfg_t    cfg;                 // the straps
-  logic [SciTimeW-1:0] now_q;       // this cycle, as of this interface's last edge
   logic        in_valid_q;
   sci_flit_t   in_q;
   fate_e       fate_q, fate_d;
@@ -76,28 +72,23 @@ module kncsim_sci_ring_if
   sending_e    sending_q, sending_d;
 
   // ---- queues ------------------------------------------------------------------------------
-  // The output queue keeps its time stamps apart: its flits come straight from the switch's
-  // pins, and a stamp alone is one word to work out from this cycle's pins.
   logic        rb_push, rb_pop, iq_push, oq_pop;
   sci_flit_t   rb_flit;  // into the ring buffer: a passing flit, or one of the answer
-  timed_flit_t rb_front;
-  sci_flit_t   iq_front_mem, oq_front;
-  logic [SciTimeW-1:0] oq_stamp;
-  logic [CntW-1:0] rb_count, iq_count, oq_count, oq_stamps, iq_drop;
+  timed_flit_t rb_front, oq_front;
+  sci_flit_t   iq_front_mem;
+  logic [CntW-1:0] rb_count, iq_count, oq_count, iq_drop;
 
   kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width($bits(timed_flit_t)), .FrontReg(1'b1)) u_ring_buffer (
     .clk_i, .rst_ni, .push_i(rb_push),
-    .data_i(timed_flit_t'{stamp: now_q + SciTimeW'(cfg.t_pass), flit: rb_flit}), .pop_i(rb_pop), .drop_i('0),
+    .data_i(timed_flit_t'{stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit}), .pop_i(rb_pop), .drop_i('0),
     .data_o(rb_front), .count_o(rb_count));
   kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width(SciFlitW), .Drop(1'b1), .FrontReg(1'b1)) u_input_queue (
     .clk_i, .rst_ni, .push_i(iq_push), .data_i(in_q), .pop_i(iq_pop_i), .drop_i(iq_drop),
     .data_o(iq_front_mem), .count_o(iq_count));
-  kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width(SciFlitW), .FrontReg(1'b1)) u_output_queue (
-    .clk_i, .rst_ni, .push_i(oq_push_i), .data_i(oq_flit_i), .pop_i(oq_pop), .drop_i('0),
-    .data_o(oq_front), .count_o(oq_count));
-  kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width(SciTimeW)) u_output_stamps (
-    .clk_i, .rst_ni, .push_i(oq_push_i), .data_i(stamp_now_i + SciTimeW'(cfg.t_switch)), .pop_i(oq_pop),
-    .drop_i('0), .data_o(oq_stamp), .count_o(oq_stamps));
+  kncsim_prim_fifo #(.Depth(SciQueueDepth), .Width($bits(timed_flit_t)), .FrontReg(1'b1)) u_output_queue (
+    .clk_i, .rst_ni, .push_i(oq_push_i),
+    .data_i(timed_flit_t'{stamp: stamp_now_i + SciTimeW'(cfg_i.t_switch), flit: oq_flit_i}),
+    .pop_i(oq_pop), .drop_i('0), .data_o(oq_front), .count_o(oq_count));
 
   // ---- receive: the decoded flit goes where its packet's fate sends it ---------------------
   logic        answer_valid, answer_nack;
@@ -133,16 +124,16 @@ module kncsim_sci_ring_if
     rest          = '0;
     if (in_valid_q) begin
       if (in_q.head) begin
-        arriving_d = packet_flits(cfg, in_q.kind);
+        arriving_d = packet_flits(cfg_i, in_q.kind);
         if (!is_send(in_q.kind)) begin
-          fate_d = in_q.target == cfg.me ? FateStrip : FatePass;
-        end else if (coord(cfg.me, Dim) != coord(in_q.dest, Dim)) begin
+          fate_d = in_q.target == cfg_i.me ? FateStrip : FatePass;
+        end else if (coord(cfg_i.me, Dim) != coord(in_q.dest, Dim)) begin
           fate_d = FatePass;
         end else begin
           // Whole packet: accepted with room for all of it. Stomp: also with room for less,
           // taken in flit by flit and held until the rest is sure to fit.
-          room = (CntW+2)'(cfg.input_queue_flits) - (CntW+2)'(iq_count) - reserved_q;
-          accept = in_q.crc_good && (32'(room) >= 32'(arriving_d) || (cfg.stomp && room >= 1));
+          room = (CntW+2)'(cfg_i.input_queue_flits) - (CntW+2)'(iq_count) - reserved_q;
+          accept = in_q.crc_good && (32'(room) >= 32'(arriving_d) || (cfg_i.stomp && room >= 1));
           fate_d = accept ? FateAccept : FateDrop;
           tentative_d = accept && 32'(room) < 32'(arriving_d);
           taken_d = '0;
@@ -151,7 +142,7 @@ module kncsim_sci_ring_if
           answer_d          = '0;
           answer_d.kind     = accept ? KindEcho : KindNack;
           answer_d.crc_good = 1'b1;
-          answer_d.src      = cfg.me;
+          answer_d.src      = cfg_i.me;
           answer_d.dest     = in_q.target;
           answer_d.target   = in_q.target;
           answer_d.id       = in_q.id;
@@ -159,7 +150,7 @@ module kncsim_sci_ring_if
         end
       end
       if (fate_d == FateAccept && tentative_d) begin
-        if (32'(iq_count) >= 32'(cfg.input_queue_flits)) begin
+        if (32'(iq_count) >= 32'(cfg_i.input_queue_flits)) begin
           // The input queue filled up: the flits taken go, and the echo is stomped into a nack.
           iq_drop       = taken_d;
           destroyed     = (SciLenW+1)'(taken_d);
@@ -172,7 +163,7 @@ module kncsim_sci_ring_if
           taken_now = 1'b1;
           taken_d   = taken_d + 1'b1;
           rest      = arriving_d - 1'b1 - in_q.seq;
-          if (32'(cfg.input_queue_flits) - 32'(iq_count) - 1 >= 32'(rest)) begin
+          if (32'(cfg_i.input_queue_flits) - 32'(iq_count) - 1 >= 32'(rest)) begin
             tentative_d = 1'b0;
             reserved_d  = reserved_d + (CntW+2)'(rest);
           end
@@ -197,15 +188,15 @@ module kncsim_sci_ring_if
       // The answer goes on in the packet's place, a flit per flit that comes in: whole packet
       // with its first flits, stomp with its last ones (so its end is still here if stomped).
       if (fate_d == FateAccept || fate_d == FateDrop) begin
-        more = in_q.tail ? answer_sent_d < cfg.echo_flits
-             : cfg.stomp ? 32'(in_q.seq) >= 32'(arriving_d) - 32'(cfg.echo_flits)
-                           : answer_sent_d < cfg.echo_flits;
+        more = in_q.tail ? answer_sent_d < cfg_i.echo_flits
+             : cfg_i.stomp ? 32'(in_q.seq) >= 32'(arriving_d) - 32'(cfg_i.echo_flits)
+                           : answer_sent_d < cfg_i.echo_flits;
         if (more) begin
           rb_push               = 1'b1;
           rb_flit               = answer_d;
           rb_flit.seq           = answer_sent_d;
           rb_flit.head          = answer_sent_d == '0;
-          rb_flit.tail          = answer_sent_d == cfg.echo_flits - 1'b1;
+          rb_flit.tail          = answer_sent_d == cfg_i.echo_flits - 1'b1;
           answer_sent_d         = answer_sent_d + 1'b1;
           made_answer           = 1'b1;
         end
@@ -223,7 +214,7 @@ module kncsim_sci_ring_if
   assign iq_flit_o  = iq_left != '0 ? iq_front_mem : in_q;
   assign iq_valid_o = (iq_left != '0 || iq_push) &&
                       !(tentative_d && 32'(iq_left) + 32'(iq_push) == 32'(taken_d));
-  assign oq_room_o  = 32'(oq_count) < 32'(cfg.output_queue_flits) + 32'(cfg.t_switch);
+  assign oq_room_o  = 32'(oq_count) < 32'(cfg_i.output_queue_flits) + 32'(cfg_i.t_switch);
 
   // ---- the active buffer -----------------------------------------------------------------
   logic      ab_room, ab_send, rt_valid, rt_pop;
@@ -232,7 +223,7 @@ module kncsim_sci_ring_if
   logic [SciLenW-1:0] rt_made;
   logic [SciLenW:0]   rt_flits;
   kncsim_sci_active_buffer u_active (
-    .clk_i, .rst_ni, .cfg_i(cfg),
+    .clk_i, .rst_ni, .cfg_i,
     .answer_valid_i(answer_valid),
     .answer_nack_i (answer_nack),
     .answer_id_i   (in_q.id),
@@ -253,8 +244,8 @@ module kncsim_sci_ring_if
   always_comb begin  // a front's stamp looked at only when there is a front
     oq_ready = 1'b0;
     rb_ready = 1'b0;
-    if (oq_count != '0) oq_ready = due(oq_stamp, now_q);
-    if (rb_count != '0) rb_ready = due(rb_front.stamp, now_q);
+    if (oq_count != '0) oq_ready = due(oq_front.stamp, due_now_i);
+    if (rb_count != '0) rb_ready = due(rb_front.stamp, due_now_i);
   end
   // Worked out only with something to send (a packet under way, or a queue holding flits):
   // the output flit is read only when out_valid_o, the active buffer's only when ab_send.
@@ -270,15 +261,15 @@ module kncsim_sci_ring_if
     out_valid_o = 1'b0;
     out_flit_o  = '0;
     if (sending_q != SendNone || rt_valid || oq_count != '0 || rb_count != '0) begin
-      room = 32'(cfg.ring_buffer_flits) - 32'(rb_count) - 32'(rb_push);
-      send_flit          = oq_front;
-      send_flit.target   = cfg.me;  // echoes come back here
+      room = 32'(cfg_i.ring_buffer_flits) - 32'(rb_count) - 32'(rb_push);
+      send_flit          = oq_front.flit;
+      send_flit.target   = cfg_i.me;  // echoes come back here
       send_flit.crc_good = 1'b1;
       out_flit_o  = send_flit;
       if (sending_q == SendNone) begin
-        if (rt_valid && room >= 32'(packet_flits(cfg, rt_flit.kind))) begin
+        if (rt_valid && room >= 32'(packet_flits(cfg_i, rt_flit.kind))) begin
           sending_d = SendAgain;
-        end else if (ab_room && oq_ready && room >= 32'(packet_flits(cfg, oq_front.kind))) begin
+        end else if (ab_room && oq_ready && room >= 32'(packet_flits(cfg_i, oq_front.flit.kind))) begin
           sending_d = SendOutput;
           ab_send   = 1'b1;
         end else if (rb_ready) begin
@@ -307,7 +298,6 @@ module kncsim_sci_ring_if
   assign made_o      = (SciLenW+1)'(made_answer) + (SciLenW+1)'(rt_made);
   assign destroyed_o = destroyed;
   assign held_o      = 16'(in_valid_q) + 16'(rb_count) + 16'(iq_count) + 16'(oq_count) + 16'(rt_flits);
-  assign busy_o      = in_valid_q || rb_count != '0 || oq_count != '0 || sending_q != SendNone || rt_valid;
   assign idle_o      = !in_valid_q && rb_count == '0 && iq_count == '0 && oq_count == '0 && rt_flits == '0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -335,48 +325,40 @@ module kncsim_sci_ring_if
   always_ff @(posedge clk_i) begin
     if (in_valid_i) in_q <= in_flit_i;
     answer_q <= answer_d;
-    now_q    <= stamp_now_i + 1'b1;
-  end
-  // The straps, sampled in reset: the logic reads a register of this clock, so that nothing
-  // outside the interface wakes its logic.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) cfg <= straps_i;
   end
 
 `ifndef SYNTHESIS
   // Protocol rules of the ring interface, one bit each under one assertion (see kncsim_prim_fifo).
   // Worked out in the clocked block itself (see kncsim_prim_fifo): once per edge, not per
   // evaluation (the switch's pins reach them, which a simulator evaluates with every input).
-  function automatic logic [6:0] broken_rules();
-    logic [6:0] b;
-    b[0] = 32'(answer_sent_d) > 32'(cfg.echo_flits);
+  function automatic logic [5:0] broken_rules();
+    logic [5:0] b;
+    b[0] = 32'(answer_sent_d) > 32'(cfg_i.echo_flits);
     b[1] = reserved_d < 0;
-    b[2] = 32'(iq_count) - 32'(iq_drop) + 32'(iq_push) > 32'(cfg.input_queue_flits);
+    b[2] = 32'(iq_count) - 32'(iq_drop) + 32'(iq_push) > 32'(cfg_i.input_queue_flits);
     b[3] = oq_push_i && !oq_room_o;
     b[4] = iq_pop_i && !iq_valid_o;
     b[5] = in_valid_q && !in_q.head && in_q.seq == '0;
-    b[6] = oq_stamps != oq_count;
     return b;
   endfunction
-  function automatic string rule(input logic [6:0] b);
+  function automatic string rule(input logic [5:0] b);
     if (b[0]) return "more answer flits than an echo has";
     if (b[1]) return "input queue reservations below zero";
     if (b[2]) return "input queue over its strapped size";
     if (b[3]) return "the switch pushed into a full output queue";
     if (b[4]) return "the switch took a flit the input queue did not offer";
     if (b[5]) return "a flit with sequence 0 that is not a head";
-    if (b[6]) return "the output queue's flits and time stamps out of step";
     return "";
   endfunction
-  task automatic report_broken(input logic [6:0] b, input int held, input int size);
+  task automatic report_broken(input logic [5:0] b, input int held, input int size);
     /*verilator no_inline_task*/  // out of line: the per-cycle code holds only a call
     $fatal(1, "kncsim_sci_ring_if %m: %s (input queue %0d of %0d flits)", rule(b), held, size);
   endtask
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin : check
-      logic [6:0] broken;
+      logic [5:0] broken;
       broken = broken_rules();
-      assert (broken == '0) else report_broken(broken, int'(iq_count), int'(cfg.input_queue_flits));
+      assert (broken == '0) else report_broken(broken, int'(iq_count), int'(cfg_i.input_queue_flits));
     end
   end
 
@@ -391,7 +373,7 @@ module kncsim_sci_ring_if
   Released_C:   cover property (@(posedge clk_i) disable iff (!rst_ni) released_o);
   CrcFailure_C: cover property (@(posedge clk_i) disable iff (!rst_ni) corrupt_o);
   QueueFull_C:  cover property (@(posedge clk_i) disable iff (!rst_ni)
-                                32'(iq_count) == 32'(cfg.input_queue_flits));
+                                32'(iq_count) == 32'(cfg_i.input_queue_flits));
 `endif
 
 endmodule

@@ -80,7 +80,7 @@ struct ModelApi {
   uint32_t abi_version;
   const char* top;  // the top module, e.g. "kncsim_router_top"
   bool signals;     // Verilated in SystemC mode (--sc, traceable) rather than as a C++ model
-  // The model derives clocks from clk_i (kncsim_prim_clock_gate): its low phase must be
+  // The model derives clocks from clk_i (a clock gate, a divider): its low phase must be
   // evaluated with the cycle's inputs, so that a gate's latch takes its enable.
   bool derived_clocks;
   // A new model named `name`, its pins (direct) or ports (signals) written to *pins.
@@ -90,9 +90,8 @@ struct ModelApi {
   // Every signal inside a SystemC-mode model to `vcd` (a VerilatedVcdSc), `levels` deep.
   void (*trace)(void* model, void* vcd, int levels);
   // Direct binding: makes the model take its clock as low at its last evaluation, so that the
-  // next evaluation with the clock high is a rising edge, without evaluating the low phase
-  // (its gated clocks low too, their gates' latches open). False if this Verilator keeps that
-  // elsewhere, or the model derives a clock other than through kncsim_prim_clock_gate: the
+  // next evaluation with the clock high is a rising edge, without evaluating the low phase.
+  // False if this Verilator keeps that elsewhere, or the model derives a clock from clk_i: the
   // adapter then evaluates the low phase.
   bool (*mark_low)(void* model);
   // Direct binding: up to `max` addresses every evaluation reads first (the model, its state's

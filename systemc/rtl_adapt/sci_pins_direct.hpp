@@ -87,7 +87,7 @@ class SciDirectPins {
     eval();
     low_seen_ = true;
   }
-  // The rising edge's evaluation takes care of a gated clock's low phase (clock_high).
+  // The rising edge's evaluation takes care of a derived clock's low phase (clock_high).
   static constexpr bool needs_low_phase() { return false; }
   // What every evaluation reads first (the model, its state, its message queue), and the
   // lines of the pins the adapter reads and writes around it.
@@ -104,8 +104,9 @@ class SciDirectPins {
   // edge. Otherwise the rising edge's evaluation settles the inputs and then clocks, as
   // Verilator's evaluation does (input logic first, then edge triggers), once the model knows
   // its clock went low (mark_low). Should a Verilator keep that where the glue cannot reach it,
-  // or the model gate a clock other than with kncsim_prim_clock_gate, the low phase is
-  // evaluated instead, with this cycle's inputs (slower, the same cycles).
+  // or the model derive a clock from clk_i (a clock gate's latch takes its enable in the low
+  // phase), the low phase is evaluated instead, with this cycle's inputs (slower, the same
+  // cycles).
   void clock_low() { *p_.clk_i = 0; }
   void clock_high() {
     if (!low_seen_ && !api_.mark_low(model_)) eval();
@@ -133,7 +134,8 @@ class SciDirectPins {
   rtl_abi::SciDirectPins p_;
   void* model_;
   std::array<uint32_t*, 4> ring_in_, ring_out_;
-  bool low_seen_ = false;  // an evaluation saw the clock low, with this cycle's inputs, since the last rising edge
+  // An evaluation saw the clock low, with this cycle's inputs, since the last rising edge.
+  bool low_seen_ = false;
 };
 
 }  // namespace kncsim

@@ -82,9 +82,11 @@ std::string key_material(const ModelSpec& spec) {
     for (const auto& f : model_compile_flags(spec, "OBJ", fast)) k += fmt::format("cxx{} {}\n", fast ? "_fast" : "_slow", f);
   k += fmt::format("verilator_version {}\ncompiler {} {}\n", version_of(rtl_build::kVerilator), rtl_build::kCompiler,
                    version_of(rtl_build::kCompiler));
-  // The glue and the ABI it implements (its version is in rtl_model_abi.hpp).
+  // The glue and the ABI it implements (its version is in rtl_model_abi.hpp), and what decides the
+  // header the glue gets with the model (model_clocks.cpp).
   const std::string root = rtl_build::kSourceRoot;
   for (const std::string& f : {root + "/rtl/glue/kncsim_model_glue.cpp", root + "/systemc/rtl_adapt/rtl_model_abi.hpp",
+                               root + "/systemc/rtl_cache/model_clocks.cpp",
                                root + "/systemc/rtl_adapt/router_ports.def", root + "/systemc/rtl_adapt/sci_node_ports.def",
                                root + "/systemc/rtl_adapt/verilator_to_stderr.hpp"})
     k += fmt::format("glue {} {}\n", fs::path(f).filename().string(), sha256_of_file(f));

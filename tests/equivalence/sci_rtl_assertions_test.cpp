@@ -42,9 +42,8 @@ class SciTop {
   }
   ~SciTop() { api_.destroy(m_); }
 
-  // One cycle: inputs set while the clock is low (and evaluated so: a ring interface's clock
-  // gate takes its enable then), a rising edge, the clock low again. Ring 0's events of the
-  // cycle are tallied first.
+  // One cycle: inputs set, a rising edge, the clock low again. Ring 0's events of the cycle are
+  // tallied first.
   void cycle(uint32_t ring0_valid, const rtl::sci::Words& ring0 = {}) {
     sent += *p_.sent_o & 1;
     flits_out += *p_.ring_out_valid_o & 1;
@@ -53,7 +52,6 @@ class SciTop {
     *p_.ring_in_valid_i = uint8_t(ring0_valid);
     *p_.now_i = now_++;
     *p_.prio_i = 0;
-    eval();
     *p_.clk_i = 1;
     eval();
     *p_.clk_i = 0;

@@ -189,6 +189,33 @@ TEST(ArchitectsRtl, ASyntaxErrorIsRefusedWithItsFileAndLine) {
   EXPECT_EQ(cache.staging(), 0);
 }
 
+// A router whose core runs on a gated clock: the direct binding runs it (evaluating its low
+// phase), the signal binding, which drives the inputs and the rising edge in one delta cycle,
+// refuses it with exit 2, naming the clock and the allowed binding; nothing enters the cache.
+TEST(ArchitectsRtl, AGatedRouterIsRefusedBySignalsAndRunByDirect) {
+  Cache cache;
+  const std::string dir = copy_of_rtl(cache.path() + "/gated_router");
+  const std::string file = dir + "/kncsim_router_top.sv";
+  std::string text = read_file(file);
+  const std::string from = "    ) u_router (\n      .clk_i,\n";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "    ) u_router (\n      .clk_i(core_clk),\n");
+  const std::string top_end = "  logic [Ports*VcW-1:0] out_credit_vc;\n";
+  ASSERT_NE(text.find(top_end), std::string::npos);
+  text.replace(text.find(top_end), top_end.size(),
+               top_end + "  logic en_latch, core_clk;\n  always_latch begin\n    if (!clk_i) en_latch = rst_ni || !rst_ni;\n"
+                         "  end\n  assign core_clk = en_latch & clk_i;\n");
+  std::ofstream(file) << text;
+  const Outcome refused =
+      kncsim("run" + joined(kRtl) + " --set router.rtl_binding=signals --set router.rtl_sources=" + dir, cache.env());
+  EXPECT_EQ(refused.status, 2) << refused.out << refused.err;
+  EXPECT_NE(refused.err.find("derive a clock from clk_i (__Vtrigrprev__TOP__"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("allowed: router.rtl_binding: direct"), std::string::npos) << refused.err;
+  EXPECT_EQ(cache.entries(), 0);
+  const Outcome ran = kncsim("run" + joined(kRtl) + " --set router.rtl_sources=" + dir, cache.env());
+  EXPECT_EQ(ran.status, 0) << ran.out << ran.err;
+}
+
 // A copy whose top renames one port (in_pop_o, everywhere in the top but in the pins of the
 // routers it instantiates): refused with exit 2 before Verilating, naming the port, where the
 // top declares it, and what the table expects there; nothing enters the cache.
@@ -298,9 +325,9 @@ TEST(ArchitectsRtl, DivergeNamesABrokenRingNode) {
   kncsim::test::copy_rtl_sources(dir, "sci");
   const std::string file = dir + "/kncsim_sci_ring_if.sv";
   std::string text = read_file(file);
-  const std::string from = "stamp: now_q + SciTimeW'(cfg.t_pass), flit: rb_flit";
+  const std::string from = "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit";
   ASSERT_NE(text.find(from), std::string::npos);
-  text.replace(text.find(from), from.size(), "stamp: now_q + SciTimeW'(cfg.t_pass) + SciTimeW'(1), flit: rb_flit");
+  text.replace(text.find(from), from.size(), "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass) + SciTimeW'(1), flit: rb_flit");
   std::ofstream(file) << text;
   const std::string out = cache.path() + "/diverge";
   const Outcome o = kncsim("diverge --out " + out + " --set router.rtl_sources=" + dir +
@@ -318,26 +345,36 @@ TEST(ArchitectsRtl, DivergeNamesABrokenRingNode) {
   }
 }
 
-// A ring node whose clock gates the glue does not know (the gate instances renamed, as an
-// architect's own gate would be): the direct binding then evaluates each cycle's low phase for
-// the gates' latches instead of lowering the gated clocks itself, and the node still behaves
-// as the SystemC one, cycle for cycle, direct and signal-bound.
-TEST(ArchitectsRtl, RingNodeWithUnknownClockGatesRunsTheLowPhase) {
+// A ring node whose ring interfaces run on gated clocks (an ICG-style gate inside the node: a
+// latch open while clk_i is low, ANDed with clk_i): the model cache finds the derived clocks,
+// and both bindings evaluate the low phase with the cycle's inputs. The gates are enabled at
+// every edge the node gets, but only if the latch saw this cycle's now_i (now_q, the node's
+// time as of its last edge, is one ahead of the last now_i): with the previous cycle's pins the
+// interfaces would miss the edge. Lowering clk_i alone, as for a model with no other clock,
+// would leave the gated clocks high and the interfaces without an edge too.
+TEST(ArchitectsRtl, RingNodeWithGatedClocksRunsItsLowPhase) {
   Cache cache;
-  const std::string dir = cache.path() + "/own_gates";
+  const std::string dir = cache.path() + "/gated_sci";
   kncsim::test::copy_rtl_sources(dir, "sci");
   const std::string file = dir + "/kncsim_sci_node.sv";
   std::string text = read_file(file);
-  const std::string from = "kncsim_prim_clock_gate u_clock_gate (";
+  const std::string from = "    kncsim_sci_ring_if #(.Dim(d)) u_ring_if (\n      .clk_i, .rst_ni, .cfg_i,";
   ASSERT_NE(text.find(from), std::string::npos);
-  text.replace(text.find(from), from.size(), "kncsim_prim_clock_gate u_gate (");
+  text.replace(text.find(from), from.size(),
+               "    logic en_latch, ring_clk;\n"
+               "    always_latch begin\n"
+               "      if (!clk_i) en_latch = now_i != now_q - 1'b1;\n"
+               "    end\n"
+               "    assign ring_clk = en_latch & clk_i;\n"
+               "    kncsim_sci_ring_if #(.Dim(d)) u_ring_if (\n"
+               "      .clk_i(ring_clk), .rst_ni, .cfg_i,");
   std::ofstream(file) << text;
   for (const char* binding : {"direct", "signals"}) {
     const Outcome o = kncsim(std::string("diverge --out ") + cache.path() + "/diverge_" + binding +
                                  " --set router.rtl_sources=" + dir + " --set router.rtl_binding=" + binding +
-                                 " --set network.topology=rings --set router.model=sci --set network.dims=3"
-                                 " --set network.radix=4 --set router.impl=rtl --set router.active_buffer_packets=4"
-                                 " --set traffic.load=0.5 --set run.convergence=fixed --set run.cycles=1500",
+                                 " --set network.topology=rings --set router.model=sci --set network.dims=2"
+                                 " --set network.radix=8 --set router.impl=rtl --set router.active_buffer_packets=4"
+                                 " --set traffic.load=0.3 --set run.convergence=fixed --set run.cycles=1000",
                              cache.env());
     EXPECT_EQ(o.status, 0) << binding << "\n" << o.out << o.err;
     EXPECT_NE(o.out.find("no divergence"), std::string::npos) << binding << "\n" << o.out;
