@@ -72,6 +72,8 @@ class RtlDirectPins {
   // inputs and then clocks (Verilator evaluates input logic first, then edge triggers), once
   // the model knows its clock went low (mark_low); should a Verilator keep that where the
   // glue cannot reach it, the low phase is evaluated instead (slower, the same cycles).
+  // The rising edge's evaluation takes care of a derived clock's low phase (clock_high).
+  static constexpr bool needs_low_phase() { return false; }
   void clock_low() { *p_.clk_i = 0; }
   void clock_high() {
     if (!api_.mark_low(model_)) eval();

@@ -68,6 +68,9 @@ class RtlSignalPins {
     in_valid_i_.write(v);
     valid_shadow_ = v;
   }
+  // A model with derived clocks sees its inputs with the clock low, a delta cycle before the
+  // edge: a clock gate's latch takes its enable then (otherwise inputs and edge share a delta).
+  bool needs_low_phase() const { return api_.derived_clocks; }
   void clock_low() {
     if (!clk_high_) return;
     clk_i_.write(false);

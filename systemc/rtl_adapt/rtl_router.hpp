@@ -7,8 +7,9 @@
 // nothing); it is woken through the same calendar as the SystemC routers. In a cycle t:
 //   sample  hand the outputs on: send flits on the links, eject to the NI, return credit_o
 //           upstream
-//   edge    present what the RTL registers at the edge (flits landing at t+1 on each input
-//           link, credits landing at t+1 on each output link), and raise the clock
+//   present set what the RTL registers at the edge (flits landing at t+1 on each input
+//           link, credits landing at t+1 on each output link)
+//   edge    raise the clock
 // With virtual channels each link input has a wire per VC (the link writes a flit into its
 // VC's), a flit's VC rides in the RTL flit, and a credit pin carries its VC.
 // The RTL's local input is a FIFO like the others. The adapter feeds it from the NI's
@@ -135,7 +136,9 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     }
   }
 
-  void edge(int64_t t) override {
+  // The inputs of cycle t; true (a delta cycle before the edge, signal binding) for a model
+  // whose derived clocks need their low phase with these inputs.
+  bool present(int64_t t) override {
     // Without a sample this cycle the previous cycle had no edge: the clock is low, and no
     // input was driven.
     pins_.clock_low();
@@ -191,8 +194,13 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     credit_pins_ = credit_pins;
     if (vcs_ > 1) pins_.set_credit_vcs(credit_vcs);
     pins_.set_in_valid(valid);
+    in_valid_ = valid;
+    return pins_.needs_low_phase();
+  }
+
+  void edge(int64_t t) override {
     // Clock gating: an edge only if the router holds state or gets input.
-    if (valid || credit_pins || !pins_.idle()) {
+    if (in_valid_ || credit_pins_ || !pins_.idle()) {
       pins_.clock_high();
       calendar_.wake(node_, t + 1, t);  // look again next cycle
     }
@@ -243,6 +251,7 @@ private:
   std::array<WireWords*, Ports> out_words_{}, in_words_{};  // the links carrying words, their wires
   uint64_t credits_coming_ = 0;                // the outputs with credits on the wire back
   uint32_t credit_pins_ = 0;                   // the credit_i pins driven (not 0)
+  uint32_t in_valid_ = 0;                      // the in_valid_i pins set for this cycle's edge
   std::vector<uint16_t> seq_;  // position of the last flit sent on each output channel
   Ejector* ejector_ = nullptr;
   Injector* injector_ = nullptr;

@@ -174,7 +174,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     }
     pins_.set_cpu_in_valid(cpu_offered_);
     // cpu_take_o, the one output that follows an input in the same cycle, is read before the
-    // edge, and only when the CPU offers a flit (or a gated clock needs its low phase with
+    // edge, and only when the CPU offers a flit (or a derived clock needs its low phase with
     // these inputs); otherwise the edge's evaluation takes the inputs and the clock together.
     const bool settle = cpu_offered_ || pins_.needs_low_phase();
     if (settle) pins_.settle();

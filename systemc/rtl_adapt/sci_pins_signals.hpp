@@ -92,8 +92,8 @@ class SciSignalPins {
   void set_cpu_in_valid(bool v) { cpu_in_valid_i_.write(v); }
   void hot_lines(std::vector<const void*>&) const {}
   void settle() {}  // the clock domain gives the model a delta cycle
-  // A model with gated clocks sees its inputs with the clock low, a delta cycle before the
-  // edge: a gate's latch takes its enable then (otherwise inputs and edge share a delta).
+  // A model with derived clocks sees its inputs with the clock low, a delta cycle before the
+  // edge: a clock gate's latch takes its enable then (otherwise inputs and edge share a delta).
   bool needs_low_phase() const { return api_.derived_clocks; }
   void clock_low() {
     if (clk_i_.read()) clk_i_.write(false);

@@ -149,12 +149,6 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
   append(log, read_text_file(vlog));
   // The model's clocks besides clk_i, for the glue (kncsim_clocks.hpp beside the model's files).
   const ModelClocks clocks = read_model_clocks(read_text_file((fs::path(obj) / "Vmodel___024root.h").string()), spec.top());
-  if (!clocks.derived.empty() && spec.family == RtlFamily::router && spec.binding == RtlBinding::signals)
-    throw RtlSourceError(fmt::format(
-        "the {} sources in {} derive a clock from clk_i ({}), which the router's signal binding cannot clock: "
-        "it drives the inputs and the rising edge in one delta cycle, with no low phase for a clock gate's latch; "
-        "allowed: router.rtl_binding: direct, and no traced nodes",
-        spec.family_name(), model_sources_dir(spec), clocks.derived.front()));
   std::ofstream(fs::path(obj) / "kncsim_clocks.hpp") << clocks_header(clocks);
 
   // 2. Compile the generated C++ and the glue, `jobs` at once. Verilator's files go in two
