@@ -212,8 +212,8 @@ int main(int argc, char** argv) {
   rtl_build->add_option("--set", rtl_opts.sets, "override one key, e.g. --set router.impl=rtl (repeatable)")
       ->allow_extra_args(false);
   rtl_build->add_option("--sweep", rtl_sweep, "a sweep file: the models of every point")->check(CLI::ExistingFile);
-  rtl_build->add_flag("--tests", rtl_tests, "the models the test suite uses (the reference parameter sets, both "
-                                            "bindings, and the CI mutants)");
+  rtl_build->add_flag("--tests", rtl_tests, "the models the test suite uses (the reference parameter sets, four "
+                                            "of them in both bindings, the ring node in both, and the CI mutants)");
   rtl_build->add_option("-j,--jobs", rtl_jobs, "compilers at once (default: the core count)")->check(CLI::Range(1, 256));
   Common check_opts;
   auto* rtl_check = rtl->add_subcommand("check", "check the RTL a configuration uses (router.rtl_sources) against its "

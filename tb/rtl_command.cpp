@@ -35,8 +35,10 @@ std::vector<ModelSpec> rtl_models_of(const Config& config) { return rtl_models_o
 
 std::vector<ModelSpec> rtl_test_models() {
   std::vector<ModelSpec> out;
-  for (const RtlVariant& v : rtl_variants())
-    for (bool signals : {false, true}) out.push_back(rtl_router_model_spec(v, signals));
+  for (const RtlVariant& v : rtl_variants()) {
+    out.push_back(rtl_router_model_spec(v, false));
+    if (rtl_variant_tests_signals(v)) out.push_back(rtl_router_model_spec(v, true));
+  }
   for (const RtlVariant& v : rtl_ci_mutants()) out.push_back(rtl_router_model_spec(v, false));
   for (bool signals : {false, true}) out.push_back(rtl_sci_model_spec(signals));
   return out;

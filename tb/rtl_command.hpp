@@ -12,8 +12,8 @@ namespace kncsim {
 // The models a configuration's RTL nodes use (none for a configuration without RTL routers).
 std::vector<ModelSpec> rtl_models_of(const Config& config);
 std::vector<ModelSpec> rtl_models_of(const ExperimentSpec& spec);
-// The models the test suite uses: the reference parameter sets in both bindings, and the CI
-// mutants.
+// The models the test suite uses: the reference parameter sets on the direct binding (four of
+// them on signals too: rtl_variant_tests_signals), the CI mutants, and the ring node in both.
 std::vector<ModelSpec> rtl_test_models();
 
 // Builds what is not cached yet, up to `jobs` models at once (`jobs` compilers between them);

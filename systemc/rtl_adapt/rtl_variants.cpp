@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
+
 #include "rtl_adapt/rtl_coverage.hpp"
 #include "rtl_adapt/rtl_pins_direct.hpp"
 #include "rtl_adapt/rtl_pins_signals.hpp"
@@ -99,6 +102,12 @@ const std::vector<RtlVariant>& rtl_variants() {
       rtl_router_variant(2, 4, false, false, 2, true, A::oldest_first),      // torus, oldest first
   };
   return variants;
+}
+
+bool rtl_variant_tests_signals(const RtlVariant& v) {
+  static const char* const kNames[] = {"router_d1_q8_a0_c1", "router_d2_q4_a0_c0", "router_d3_q2_a0_c0",
+                                       "router_d2_q4_a0_c0_v2_t1_r2"};
+  return std::find(std::begin(kNames), std::end(kNames), v.name) != std::end(kNames);
 }
 
 void randomize_rtl_initial_state(int seed) {

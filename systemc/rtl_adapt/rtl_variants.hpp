@@ -47,6 +47,12 @@ ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding);
 // feature: 1-3 dimensions, wormhole and cut-through, DOR and adaptive, VCs on meshes and
 // tori, each arbitration).
 const std::vector<RtlVariant>& rtl_variants();
+// Whether the tests build and run a variant's signal-binding model as well as its direct one:
+// one variant for each port count (3, 5 and 7 ports) and one with virtual channels, a torus and
+// oldest-first ages, which between them take every path of the signal binding
+// (rtl_pins_signals.hpp). The RTL of the other eight runs on the direct binding; their signal
+// models cost 86 of the 260 CPU-seconds of compiling the tests' models (2026-11-28).
+bool rtl_variant_tests_signals(const RtlVariant& v);
 // RTL models made from now on start with random register and memory contents (drawn from
 // `seed`) instead of zeros, so that a register the reset leaves out shows (tests use it).
 void randomize_rtl_initial_state(int seed);

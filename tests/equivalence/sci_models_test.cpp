@@ -240,11 +240,10 @@ TEST(SciModelsStomp, StompedEchoesInAFourDimensionalNetwork) {
 }
 
 // An architect's ring node (router.rtl_sources): a copy of kncsim's SCI node sources in a
-// directory of the test's, Verilated from there through the cache, equals the reference packet
+// directory of its own (shared_rtl_copy), Verilated from there through the cache, equals the reference packet
 // for packet, all RTL and a third RTL, on the four-ring stomp case (every ring interface busy).
 TEST(SciRtlSources, ACopyOfTheRingNodeSourcesEqualsTheReferencePacketForPacket) {
-  const std::string dir =
-      test::copy_rtl_sources(::testing::TempDir() + "kncsim_sci_copy_" + std::to_string(getpid()), "sci");
+  const std::string dir = test::shared_rtl_copy("sci_node_copy", "sci");
   const RingCase c = stomp_case(1002, 4, 3, 0.06, 4);
   Outcome ref;
   {
@@ -258,7 +257,6 @@ TEST(SciRtlSources, ACopyOfTheRingNodeSourcesEqualsTheReferencePacketForPacket) 
     rtl.make = rtl_sci_maker(dir);
     expect_same(ref, run_network(c, rtl), all ? "all RTL from a copy" : "a third RTL, from a copy");
   }
-  std::filesystem::remove_all(dir);
 }
 
 std::vector<RingCase> cases() {

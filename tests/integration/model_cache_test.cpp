@@ -1,7 +1,9 @@
 // The RTL model cache (systemc/rtl_cache/) as the kncsim command meets it, each test in a cache
 // of its own (KNCSIM_CACHE): two processes that need one model build it once, the other
 // waiting on its lock; SIGTERM during a build leaves no entry; a damaged model is rebuilt
-// with a warning; sweep workers sharing a cache build each model once.
+// with a warning; sweep workers sharing a cache build each model once. Then the architect's
+// RTL: the tests that only run an edited copy (diverge, gated clocks) keep it in the suite's
+// cache (shared_rtl_copy), so that its model is built once for every run of the suite.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <signal.h>
@@ -69,6 +71,35 @@ class Cache {
   std::string path_;
   std::optional<std::string> old_;
 };
+
+// A directory for one test's outputs, removed after; the processes the test starts keep their
+// temporary files in it, and the suite's model cache (as rtl_models_build fills it).
+class Scratch {
+ public:
+  Scratch() {
+    std::string p = ::testing::TempDir() + "kncsim_scratch_XXXXXX";
+    path_ = mkdtemp(p.data());
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+  std::string env() const { return "TMPDIR=" + path_; }
+
+ private:
+  std::string path_;
+};
+
+// `text` with its one `from` replaced by `to` (a test failure if `from` is not in it).
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "not in the source: " << from;
+    return text;
+  }
+  return text.replace(at, from.size(), to);
+}
 
 int occurrences(const std::string& text, const std::string& what) {
   int n = 0;
@@ -195,28 +226,25 @@ TEST(ArchitectsRtl, ASyntaxErrorIsRefusedWithItsFileAndLine) {
 // router would find its core without an edge. Both bindings evaluate the low phase with the
 // inputs (the signal binding a delta cycle before the edge), so it behaves as the SystemC router.
 TEST(ArchitectsRtl, AGatedRouterRunsItsLowPhaseInBothBindings) {
-  Cache cache;
-  const std::string dir = copy_of_rtl(cache.path() + "/gated_router");
-  const std::string file = dir + "/kncsim_router_top.sv";
-  std::string text = read_file(file);
-  const std::string from = "    ) u_router (\n      .clk_i,\n";
-  ASSERT_NE(text.find(from), std::string::npos);
-  text.replace(text.find(from), from.size(), "    ) u_router (\n      .clk_i(core_clk),\n");
-  const std::string top_end = "  logic [Ports*VcW-1:0] out_credit_vc;\n";
-  ASSERT_NE(text.find(top_end), std::string::npos);
-  text.replace(text.find(top_end), top_end.size(),
-               top_end +
-                   "  logic en_latch, core_clk;\n  always_latch begin\n    if (!clk_i) en_latch = in_valid_i != '0 || !idle_o ||\n"
-                   "        {credit0_i, credit1_i, credit2_i, credit3_i, credit4_i, credit5_i, credit6_i} != '0;\n"
-                   "  end\n  assign core_clk = en_latch & clk_i;\n");
-  std::ofstream(file) << text;
+  Scratch scratch;
+  const std::string dir = kncsim::test::shared_rtl_copy(
+      "gated_router", "", [](const std::string& file, std::string text) {
+        if (file != "kncsim_router_top.sv") return text;
+        const std::string top_end = "  logic [Ports*VcW-1:0] out_credit_vc;\n";
+        text = replaced(text, "    ) u_router (\n      .clk_i,\n", "    ) u_router (\n      .clk_i(core_clk),\n");
+        return replaced(text, top_end,
+                        top_end +
+                            "  logic en_latch, core_clk;\n  always_latch begin\n    if (!clk_i) en_latch = in_valid_i != '0 || !idle_o ||\n"
+                            "        {credit0_i, credit1_i, credit2_i, credit3_i, credit4_i, credit5_i, credit6_i} != '0;\n"
+                            "  end\n  assign core_clk = en_latch & clk_i;\n");
+      });
   for (const char* binding : {"direct", "signals"}) {
-    const Outcome o = kncsim(std::string("diverge --out ") + cache.path() + "/diverge_" + binding +
+    const Outcome o = kncsim(std::string("diverge --out ") + scratch.path() + "/diverge_" + binding +
                                  " --set router.rtl_sources=" + dir + " --set router.rtl_binding=" + binding +
                                  " --set router.impl=rtl --set network.radix=4 --set router.fifo_flits=4"
                                  " --set router.flow_control=wormhole --set traffic.packet_flits=8 --set traffic.load=0.2"
                                  " --set run.convergence=fixed --set run.cycles=1000",
-                             cache.env());
+                             scratch.env());
     EXPECT_EQ(o.status, 0) << binding << "\n" << o.out << o.err;
     EXPECT_NE(o.out.find("no divergence"), std::string::npos) << binding << "\n" << o.out;
   }
@@ -305,19 +333,17 @@ TEST(ArchitectsRtl, AnEditRebuildsTheModelOnce) {
 // The same copy with one of the CI's mutations (a flit needs one slot more of room downstream)
 // makes kncsim diverge name the first divergence between it and the SystemC router.
 TEST(ArchitectsRtl, DivergeNamesTheFirstDivergenceOfABrokenCopy) {
-  Cache cache;
-  const std::string dir = copy_of_rtl(cache.path() + "/broken");
-  const std::string file = dir + "/kncsim_router.sv";
-  std::string text = read_file(file);
-  const std::string from = "32'(used) + 32'(flits) <= Depth";
-  ASSERT_NE(text.find(from), std::string::npos);
-  text.replace(text.find(from), from.size(), "32'(used) + 32'(flits) < Depth");
-  std::ofstream(file) << text;
-  const Outcome o = kncsim("diverge --out " + cache.path() + "/diverge --set router.rtl_sources=" + dir +
+  Scratch scratch;
+  const std::string dir = kncsim::test::shared_rtl_copy(
+      "broken_router", "", [](const std::string& file, std::string text) {
+        return file != "kncsim_router.sv" ? text
+                                          : replaced(text, "32'(used) + 32'(flits) <= Depth", "32'(used) + 32'(flits) < Depth");
+      });
+  const Outcome o = kncsim("diverge --out " + scratch.path() + "/diverge --set router.rtl_sources=" + dir +
                                " --set network.radix=4 --set router.impl=rtl --set router.fifo_flits=4"
                                " --set router.flow_control=wormhole --set traffic.packet_flits=8 --set traffic.load=0.3"
                                " --set run.convergence=fixed --set run.cycles=3000",
-                           cache.env());
+                           scratch.env());
   EXPECT_EQ(o.status, 1) << o.out << o.err;
   EXPECT_NE(o.out.find("first divergence: cycle 11, node 1 (1, 0), output port 4 (+y)"), std::string::npos) << o.out;
 }
@@ -326,21 +352,20 @@ TEST(ArchitectsRtl, DivergeNamesTheFirstDivergenceOfABrokenCopy) {
 // T_pass), at node 5 of a 4-ary 2-cube of SystemC nodes: kncsim diverge names the node, the
 // ring and its pin, both flits, and cuts both runs' waveforms to the window before it.
 TEST(ArchitectsRtl, DivergeNamesABrokenRingNode) {
-  Cache cache;
-  const std::string dir = cache.path() + "/broken_sci";
-  kncsim::test::copy_rtl_sources(dir, "sci");
-  const std::string file = dir + "/kncsim_sci_ring_if.sv";
-  std::string text = read_file(file);
-  const std::string from = "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit";
-  ASSERT_NE(text.find(from), std::string::npos);
-  text.replace(text.find(from), from.size(), "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass) + SciTimeW'(1), flit: rb_flit");
-  std::ofstream(file) << text;
-  const std::string out = cache.path() + "/diverge";
+  Scratch scratch;
+  const std::string dir = kncsim::test::shared_rtl_copy(
+      "broken_sci_node", "sci", [](const std::string& file, std::string text) {
+        return file != "kncsim_sci_ring_if.sv"
+                   ? text
+                   : replaced(text, "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass), flit: rb_flit",
+                              "stamp: stamp_now_i + SciTimeW'(cfg_i.t_pass) + SciTimeW'(1), flit: rb_flit");
+      });
+  const std::string out = scratch.path() + "/diverge";
   const Outcome o = kncsim("diverge --out " + out + " --set router.rtl_sources=" + dir +
                                " --set network.topology=rings --set router.model=sci --set network.radix=4"
                                " --set router.impl=systemc --set router.rtl_nodes=[5] --set router.active_buffer_packets=4"
                                " --set run.convergence=fixed --set run.cycles=3000",
-                           cache.env());
+                           scratch.env());
   EXPECT_EQ(o.status, 1) << o.out << o.err;
   EXPECT_NE(o.out.find("first divergence: cycle 16, node 5 (1, 1), ring 0 (pin ring_out0_o)"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("expected (SystemC): cycle 16, kind address, packet 4.0 flit 0 (head)"), std::string::npos) << o.out;
@@ -359,29 +384,26 @@ TEST(ArchitectsRtl, DivergeNamesABrokenRingNode) {
 // interfaces would miss the edge. Lowering clk_i alone, as for a model with no other clock,
 // would leave the gated clocks high and the interfaces without an edge too.
 TEST(ArchitectsRtl, RingNodeWithGatedClocksRunsItsLowPhase) {
-  Cache cache;
-  const std::string dir = cache.path() + "/gated_sci";
-  kncsim::test::copy_rtl_sources(dir, "sci");
-  const std::string file = dir + "/kncsim_sci_node.sv";
-  std::string text = read_file(file);
-  const std::string from = "    kncsim_sci_ring_if #(.Dim(d)) u_ring_if (\n      .clk_i, .rst_ni, .cfg_i,";
-  ASSERT_NE(text.find(from), std::string::npos);
-  text.replace(text.find(from), from.size(),
-               "    logic en_latch, ring_clk;\n"
-               "    always_latch begin\n"
-               "      if (!clk_i) en_latch = now_i != now_q - 1'b1;\n"
-               "    end\n"
-               "    assign ring_clk = en_latch & clk_i;\n"
-               "    kncsim_sci_ring_if #(.Dim(d)) u_ring_if (\n"
-               "      .clk_i(ring_clk), .rst_ni, .cfg_i,");
-  std::ofstream(file) << text;
+  Scratch scratch;
+  const std::string dir = kncsim::test::shared_rtl_copy(
+      "gated_sci_node", "sci", [](const std::string& file, std::string text) {
+        if (file != "kncsim_sci_node.sv") return text;
+        return replaced(text, "    kncsim_sci_ring_if #(.Dim(d)) u_ring_if (\n      .clk_i, .rst_ni, .cfg_i,",
+                        "    logic en_latch, ring_clk;\n"
+                        "    always_latch begin\n"
+                        "      if (!clk_i) en_latch = now_i != now_q - 1'b1;\n"
+                        "    end\n"
+                        "    assign ring_clk = en_latch & clk_i;\n"
+                        "    kncsim_sci_ring_if #(.Dim(d)) u_ring_if (\n"
+                        "      .clk_i(ring_clk), .rst_ni, .cfg_i,");
+      });
   for (const char* binding : {"direct", "signals"}) {
-    const Outcome o = kncsim(std::string("diverge --out ") + cache.path() + "/diverge_" + binding +
+    const Outcome o = kncsim(std::string("diverge --out ") + scratch.path() + "/diverge_" + binding +
                                  " --set router.rtl_sources=" + dir + " --set router.rtl_binding=" + binding +
                                  " --set network.topology=rings --set router.model=sci --set network.dims=2"
                                  " --set network.radix=8 --set router.impl=rtl --set router.active_buffer_packets=4"
                                  " --set traffic.load=0.3 --set run.convergence=fixed --set run.cycles=1000",
-                             cache.env());
+                             scratch.env());
     EXPECT_EQ(o.status, 0) << binding << "\n" << o.out << o.err;
     EXPECT_NE(o.out.find("no divergence"), std::string::npos) << binding << "\n" << o.out;
   }
