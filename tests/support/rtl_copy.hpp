@@ -17,20 +17,6 @@
 
 namespace kncsim::test {
 
-// Copies rtl/<family_dir> (empty: the router's rtl/) into `dir`, made if need be, and the prims
-// both families use (rtl/prim/) into its prim/, where the cache takes them from; returns `dir`.
-inline std::string copy_rtl_sources(const std::string& dir, const std::string& family_dir = "") {
-  namespace fs = std::filesystem;
-  const fs::path rtl = fs::path(KNCSIM_SOURCE_DIR) / "rtl";
-  for (const auto& [from, to] : {std::pair{rtl / family_dir, fs::path(dir)}, std::pair{rtl / "prim", fs::path(dir) / "prim"}}) {
-    fs::create_directories(to);
-    for (const auto& e : fs::directory_iterator(from))
-      if (e.path().extension() == ".sv" || e.path().extension() == ".vlt")
-        fs::copy_file(e.path(), to / e.path().filename(), fs::copy_options::overwrite_existing);
-  }
-  return dir;
-}
-
 // Replaces `path`'s contents with `text` unless it holds them already, by a rename, so that a
 // process reading the file (Verilator, in another run of the same test) sees it whole.
 inline void write_if_changed(const std::string& path, const std::string& text) {
@@ -52,17 +38,15 @@ inline void write_if_changed(const std::string& path, const std::string& text) {
 // A file's new text from its name (within the copy, e.g. "kncsim_router.sv") and its text.
 using SourceEdit = std::function<std::string(const std::string& file, std::string text)>;
 
-// The same copy, edited, at <the tests' model cache>/test-sources/<name>: the cache that
-// rtl_models_build fills (KNCSIM_CACHE, else the user's), which the release and sanitized
-// builds share. A model's key holds its sources' directory and their contents, so every run of
-// the suite finds this copy's model built (the sanitized half, a rerun); files are rewritten
-// only when their contents differ. `name` must be the test's own.
-inline std::string shared_rtl_copy(const std::string& name, const std::string& family_dir = "",
-                                   const SourceEdit& edit = {}) {
+// Copies rtl/<family_dir> (empty: the router's rtl/) into `dir`, made if need be, and the prims
+// both families use (rtl/prim/) into its prim/, where the cache takes them from, each file as
+// `edit` makes it; returns `dir`. Files are rewritten only when their contents differ, and a
+// file the sources no longer have goes (the cache builds every .sv in the directory).
+inline std::string copy_rtl_sources(const std::string& dir, const std::string& family_dir = "",
+                                    const SourceEdit& edit = {}) {
   namespace fs = std::filesystem;
   const fs::path rtl = fs::path(KNCSIM_SOURCE_DIR) / "rtl";
-  const fs::path dir = fs::path(default_cache_root()) / "test-sources" / name;
-  for (const auto& [from, to] : {std::pair{rtl / family_dir, dir}, std::pair{rtl / "prim", dir / "prim"}}) {
+  for (const auto& [from, to] : {std::pair{rtl / family_dir, fs::path(dir)}, std::pair{rtl / "prim", fs::path(dir) / "prim"}}) {
     fs::create_directories(to);
     for (const auto& e : fs::directory_iterator(from)) {
       if (e.path().extension() != ".sv" && e.path().extension() != ".vlt") continue;
@@ -72,12 +56,22 @@ inline std::string shared_rtl_copy(const std::string& name, const std::string& f
       const std::string file = fs::relative(to / e.path().filename(), dir).string();
       write_if_changed((to / e.path().filename()).string(), edit ? edit(file, text.str()) : text.str());
     }
-    // A file the sources no longer have goes (the cache builds every .sv in the directory).
     for (const auto& e : fs::directory_iterator(to))
       if ((e.path().extension() == ".sv" || e.path().extension() == ".vlt") && !fs::exists(from / e.path().filename()))
         fs::remove(e.path());
   }
-  return dir.string();
+  return dir;
+}
+
+// The same copy at <the tests' model cache>/test-sources/<name>: the cache that
+// rtl_models_build fills (KNCSIM_CACHE, else the user's), which the release and sanitized
+// builds share. A model's key holds its sources' directory and their contents, so every run of
+// the suite finds this copy's model built (the sanitized half, a rerun). `name` must be the
+// test's own.
+inline std::string shared_rtl_copy(const std::string& name, const std::string& family_dir = "",
+                                   const SourceEdit& edit = {}) {
+  return copy_rtl_sources((std::filesystem::path(default_cache_root()) / "test-sources" / name).string(), family_dir,
+                          edit);
 }
 
 }  // namespace kncsim::test
