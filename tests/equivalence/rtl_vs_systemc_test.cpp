@@ -5,11 +5,9 @@
 // bound directly and, for four of them (rtl_variant_tests_signals), on sc_signals as well.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <filesystem>
 #include <random>
+#include <set>
 
 #include "experiment/experiment.hpp"
 #include "config/experiment_spec.hpp"
@@ -293,9 +291,24 @@ TEST_P(RtlNetworkDrawnSet, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
   expect_same(sc, run(config_of(mixed)), mixed, "mixed");
 }
 
+// The signal binding is tested on a variant of each router port count (1, 2 and 3 dimensions)
+// and on one with virtual channels, a torus and oldest-first ages (rtl_variant_tests_signals):
+// a variant renamed or dropped must not leave one of them untested.
+TEST(RtlVariants, TheSignalBindingIsTestedOnEveryPortCountAndOnChannelsWithAges) {
+  std::set<int> dims;
+  bool channels_with_ages = false;
+  for (const RtlVariant& v : rtl_variants()) {
+    if (!rtl_variant_tests_signals(v)) continue;
+    dims.insert(v.dims);
+    channels_with_ages |= v.vcs > 1 && v.torus && v.arbitration == Arbitration::oldest_first;
+  }
+  EXPECT_EQ(dims, (std::set<int>{1, 2, 3}));
+  EXPECT_TRUE(channels_with_ages);
+}
+
 // An architect's RTL (router.rtl_sources): a copy of kncsim's router sources in a directory of
-// its own (shared_rtl_copy), Verilated from there through the cache, equals SystemC packet for packet, all RTL
-// and with a third of the nodes RTL.
+// its own (shared_rtl_copy), Verilated from there through the cache, equals SystemC packet for
+// packet, all RTL and with a third of the nodes RTL.
 TEST(RtlSources, ACopyOfTheRouterSourcesEqualsSystemCPacketForPacket) {
   const std::string dir = test::shared_rtl_copy("router_copy");
   const RtlVariant& v = rtl_variants().at(9);  // Duato on a torus, 3 VCs, round robin: the most logic

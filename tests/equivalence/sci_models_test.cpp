@@ -9,10 +9,7 @@
 // wherever a case fits the RTL's limits: all nodes RTL (direct binding), a random third of
 // them among SystemC nodes, and every fourth such case all on sc_signals.
 #include <gtest/gtest.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <ostream>
 #include <random>
@@ -240,8 +237,9 @@ TEST(SciModelsStomp, StompedEchoesInAFourDimensionalNetwork) {
 }
 
 // An architect's ring node (router.rtl_sources): a copy of kncsim's SCI node sources in a
-// directory of its own (shared_rtl_copy), Verilated from there through the cache, equals the reference packet
-// for packet, all RTL and a third RTL, on the four-ring stomp case (every ring interface busy).
+// directory of its own (shared_rtl_copy), Verilated from there through the cache, equals the
+// reference packet for packet, all RTL and a third RTL, on the four-ring stomp case (every ring
+// interface busy).
 TEST(SciRtlSources, ACopyOfTheRingNodeSourcesEqualsTheReferencePacketForPacket) {
   const std::string dir = test::shared_rtl_copy("sci_node_copy", "sci");
   const RingCase c = stomp_case(1002, 4, 3, 0.06, 4);
