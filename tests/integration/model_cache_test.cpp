@@ -40,40 +40,8 @@ std::string joined(const std::vector<std::string>& a) {
   return s;
 }
 
-// A cache directory for one test; KNCSIM_CACHE names it for the processes the test starts.
-class Cache {
- public:
-  Cache() {
-    std::string p = ::testing::TempDir() + "kncsim_cache_XXXXXX";
-    path_ = mkdtemp(p.data());
-    if (const char* old = std::getenv("KNCSIM_CACHE")) old_ = old;
-    setenv("KNCSIM_CACHE", path_.c_str(), 1);
-  }
-  ~Cache() {
-    old_ ? setenv("KNCSIM_CACHE", old_->c_str(), 1) : unsetenv("KNCSIM_CACHE");
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  // TMPDIR too: a check that fails keeps its Verilator log in a temporary directory, which
-  // then goes with the cache.
-  std::string env() const { return "KNCSIM_CACHE=" + path_ + " TMPDIR=" + path_; }
-  int entries() const { return count(path_ + "/models"); }
-  int staging() const { return count(path_ + "/staging"); }
-
- private:
-  static int count(const std::string& dir) {
-    std::error_code ec;
-    int n = 0;
-    for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); ++it) ++n;
-    return n;
-  }
-  std::string path_;
-  std::optional<std::string> old_;
-};
-
 // A directory for one test's outputs, removed after; the processes the test starts keep their
-// temporary files in it, and the suite's model cache (as rtl_models_build fills it).
+// temporary files in it (and use the suite's model cache).
 class Scratch {
  public:
   Scratch() {
@@ -89,6 +57,30 @@ class Scratch {
 
  private:
   std::string path_;
+};
+
+// A cache directory for one test; KNCSIM_CACHE names it for the processes the test starts.
+class Cache : public Scratch {
+ public:
+  Cache() {
+    if (const char* old = std::getenv("KNCSIM_CACHE")) old_ = old;
+    setenv("KNCSIM_CACHE", path().c_str(), 1);
+  }
+  ~Cache() { old_ ? setenv("KNCSIM_CACHE", old_->c_str(), 1) : unsetenv("KNCSIM_CACHE"); }
+  // TMPDIR too: a check that fails keeps its Verilator log in a temporary directory, which
+  // then goes with the cache.
+  std::string env() const { return "KNCSIM_CACHE=" + path() + " " + Scratch::env(); }
+  int entries() const { return count(path() + "/models"); }
+  int staging() const { return count(path() + "/staging"); }
+
+ private:
+  static int count(const std::string& dir) {
+    std::error_code ec;
+    int n = 0;
+    for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); ++it) ++n;
+    return n;
+  }
+  std::optional<std::string> old_;
 };
 
 // `text` with its one `from` replaced by `to` (a test failure if `from` is not in it).

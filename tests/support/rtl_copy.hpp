@@ -3,37 +3,16 @@
 // files, with rtl/prim/ in the copy's prim/), to pass as router.rtl_sources, edited or not:
 // in a directory of a test's, or in the tests' model cache where every run of the suite finds
 // the same copy and so the same model.
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "io/output_file.hpp"
+#include "io/text_file.hpp"
 #include "rtl_cache/model_cache.hpp"
 
 namespace kncsim::test {
-
-// Replaces `path`'s contents with `text` unless it holds them already, by a rename, so that a
-// process reading the file (Verilator, in another run of the same test) sees it whole.
-inline void write_if_changed(const std::string& path, const std::string& text) {
-  {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream old;
-    old << in.rdbuf();
-    if (in && old.str() == text) return;
-  }
-  const std::string tmp = path + ".tmp" + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out.flush()) throw std::runtime_error("cannot write " + tmp);
-  }
-  std::filesystem::rename(tmp, path);
-}
 
 // A file's new text from its name (within the copy, e.g. "kncsim_router.sv") and its text.
 using SourceEdit = std::function<std::string(const std::string& file, std::string text)>;
@@ -50,11 +29,12 @@ inline std::string copy_rtl_sources(const std::string& dir, const std::string& f
     fs::create_directories(to);
     for (const auto& e : fs::directory_iterator(from)) {
       if (e.path().extension() != ".sv" && e.path().extension() != ".vlt") continue;
-      std::ifstream in(e.path(), std::ios::binary);
-      std::ostringstream text;
-      text << in.rdbuf();
-      const std::string file = fs::relative(to / e.path().filename(), dir).string();
-      write_if_changed((to / e.path().filename()).string(), edit ? edit(file, text.str()) : text.str());
+      const fs::path copy = to / e.path().filename();
+      const std::string text = read_text_file(e.path().string());
+      const std::string want = edit ? edit(fs::relative(copy, dir).string(), text) : text;
+      // Rewritten only when it differs, whole (by rename): a run of the same test elsewhere
+      // may be Verilating it.
+      if (!fs::exists(copy) || read_text_file(copy.string()) != want) write_output_file(copy.string(), want, "test copy");
     }
     for (const auto& e : fs::directory_iterator(to))
       if ((e.path().extension() == ".sv" || e.path().extension() == ".vlt") && !fs::exists(from / e.path().filename()))
