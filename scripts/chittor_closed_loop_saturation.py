@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Actual against applied node traffic for Chittor's closed loop (thesis §4.3, Figure 4.14's
 shape): each node of a 12x12 SystemC mesh runs the AB base loop with its peers (send, receive,
 compute), and a shorter computation raises the traffic it applies until the channels saturate.

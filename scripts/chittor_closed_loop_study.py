@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Chittor's Table 4.1 on kncsim: communication time per loop for the near-neighbour patterns
 (thesis §4.2.3), simulated with traffic.workload closed_loop on a 4x4 SystemC mesh, printed beside
 the Symult 2010's measured values.

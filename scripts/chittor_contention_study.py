@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Chittor's random-mapping tables from `kncsim contention`: his four process graphs (2D mesh,
 binary tree, 3D mesh, hypercube) randomly mapped onto square 2D meshes of 64, 256 and 1024
 nodes, 25 mappings each (seeds 1..25), with dimension-order routing.

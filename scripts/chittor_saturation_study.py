@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Actual against applied node traffic on the SystemC mesh, with Chittor's saturation bounds drawn
 (thesis chapter 3, Figure 3.5's shape for whole nodes): for each traffic pattern, kncsim
 contention gives the average-node and worst-node saturation (Lemmas 3 and 4), and kncsim run

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Chittor's random-mapping simulations (thesis section 5.6.4, Figure 5.12) with his simulator
 shell: every node computes, sends one 50-flit message to its next process-graph neighbour in turn
 and waits until it has arrived (`traffic.loop_classes: shell`). No computation (c = 0), so every

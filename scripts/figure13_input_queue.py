@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Scott & Goodman's Figure 13(b) study: round trip against load for input queues of 20 flits
 (exactly one data packet) up to "infinity", on the 4096-node 8-ary 4-cube (W = 32, 16- and
 80-byte packets, ring buffer and output queue 25 flits), under both acceptance schemes:

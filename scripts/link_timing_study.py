@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Pipelined against synchronous links on wormhole k-ary n-cubes (Scott & Goodman's question,
 asked of meshes and tori): an 8-ary 3-cube and a 16-ary 2-cube, laid out by the cube embedding
 (link.embedding cube), at S = 1, 2 and 4 (switch cycle over a neighbour wire's delay), as a

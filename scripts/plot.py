@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Plots of kncsim results: latency-throughput curves of a sweep, a per-channel utilisation map
 of one run, and one run's latency distribution. Each writes STEM.png (150 dpi) and STEM.svg.
 
@@ -334,6 +334,15 @@ def y_value(result, which):
     return result.get("T") if which == "T" else result.get("latency", {}).get(which)
 
 
+def y_half_width(result, which):
+    """The 95% interval's half width of the plotted value, where the point carries one: T of a
+    run.convergence ci point is its steady-state mean, with its interval; None otherwise."""
+    ci = result.get("ci") or {}
+    if which == "T" and ci.get("ready") and isinstance(ci.get("half_width"), (int, float)):
+        return ci["half_width"]
+    return None
+
+
 def hashable(v):
     return json.dumps(v, sort_keys=True)
 
@@ -497,7 +506,7 @@ def curve(args):
 
     with plt.rc_context(STYLE):
         fig, ax = plt.subplots(figsize=(9, 5))
-        skipped = failed = saturated = off_scale = drawn = 0
+        skipped = failed = saturated = off_scale = drawn = bars = 0
         colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
         # Two varied keys: the first picks the colour, the second the line style and marker, so
         # that a dozen lines stay apart (R=4..128 x dor/adaptive); otherwise one of each per line.
@@ -520,10 +529,10 @@ def curve(args):
                 x, y = x_value(rec["result"], args.x), y_value(rec["result"], args.y)
                 if x is None or y is None:
                     continue
-                pts.append((x, y, rec["status"]))
+                pts.append((x, y, rec["status"], y_half_width(rec["result"], args.y)))
             drawn += len(pts)
             edge = 0.965 * top  # where off-scale points sit
-            shown = [(x, y) for x, y, _ in pts if y <= top]
+            shown = [(x, y) for x, y, _, _ in pts if y <= top]
             ax.plot([p[0] for p in shown], [p[1] for p in shown], ls=dash, color=color, lw=1.5, zorder=2)
             first_high = next((j for j, p in enumerate(pts) if p[1] > top), None)
             if first_high is not None and first_high > 0:  # dotted on to the first point off the scale
@@ -533,6 +542,13 @@ def curve(args):
             done = [p for p in pts if p[2] == "done"]
             ax.plot([p[0] for p in done], [p[1] for p in done], marker, ls="", color=color, ms=7, zorder=3)
             ax.plot([], [], marker, ls=dash, color=color, ms=7, label=label)  # the legend's entry
+            err = [p for p in pts if p[3] is not None and p[1] <= top]
+            if err:  # each point's 95% interval (a ci sweep's)
+                drawn_bars = ax.errorbar([p[0] for p in err], [p[1] for p in err], yerr=[p[3] for p in err],
+                                         fmt="none", ecolor=color, elinewidth=1.2, capsize=3, zorder=2.5)
+                for artist in drawn_bars.lines[2]:
+                    artist.set_gid(f"error-bars-{i}")
+                bars += len(err)
             sat = [p for p in pts if p[2] == "saturated" and p[1] <= top]
             high = [p for p in pts if p[2] == "saturated" and p[1] > top]
             saturated += len(sat) + len(high)
@@ -575,6 +591,8 @@ def curve(args):
             notes.append(f"{failed} failed point{'s' if failed > 1 else ''} (status error) not drawn.")
         if series is not None and args.x != "A":
             notes.append("Pertel's points are at kncsim's x for the same offered load A.")
+        if bars:
+            notes.append("Error bars: the 95% interval of each point's steady-state mean (run.convergence ci).")
         if notes:
             fig.text(0.01, 0.005, " ".join(notes), fontsize=8, color="dimgrey", ha="left", va="bottom")
         fig.tight_layout(rect=(0, 0.03 if notes else 0, 1, 1))

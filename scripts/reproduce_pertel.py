@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Reproduce Pertel's 1992 tables (Critique Tables 1-3, SNS report 128x128 table) with kncsim
 and print paper vs kncsim side by side.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Latency against throughput for Scott & Goodman's Figure 5/6 (pipelined) or Figure 9/10
 (synchronous) configurations of a 4096-node ring network: one kncsim run per (n, k, load).
 

@@ -22,4 +22,4 @@ KNCSIM_RTL_COVERAGE_FILE="$out/all_table3.dat" "$out"/tests/rtl_paper_tests >/de
 verilator_coverage --write "$out/coverage.dat" "$out"/cov_*.dat "$out"/all_*.dat
 rm -rf "$out/annotated"
 verilator_coverage --annotate "$out/annotated" --annotate-min 1 "$out/coverage.dat" | tail -n 3
-python3 scripts/rtl_coverage_summary.py "$out/coverage.dat" "$out"/cov_*.dat
+/usr/bin/python3 scripts/rtl_coverage_summary.py "$out/coverage.dat" "$out"/cov_*.dat

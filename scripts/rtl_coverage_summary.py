@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Coverage figures from Verilator coverage files: line, branch and toggle coverage per file
 from the merged file, and functional coverage (cover property points) per parameter set.
 
@@ -157,6 +157,9 @@ def functional(paths, rules):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
     if len(sys.argv) < 2:
         bad_input(__doc__)
     structural(sys.argv[1])

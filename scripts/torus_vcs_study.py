@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """PP-MESS-SIM Fig. 11's network: latency against accepted throughput on a 6x6 torus under
 dimension-order routing, with 1, 2 and 3 virtual channels per link (uniform random traffic,
 wormhole flow control, 8-flit FIFOs per channel, 16-flit packets: PP-MESS-SIM's 64-byte packets

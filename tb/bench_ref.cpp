@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstring>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 
 int main(int argc, char** argv) {
   std::string threads = "auto";
@@ -25,9 +27,9 @@ int main(int argc, char** argv) {
     c.apply_set("run.convergence=fixed");
     c.apply_set(fmt::format("run.cycles={}", p.cycles));
     c.apply_set("run.threads=" + threads);
-    c.validate();
+    decode(c);
     const auto t0 = std::chrono::steady_clock::now();
-    const auto r = kncsim::run_experiment(c);
+    const auto r = kncsim::run_experiment(kncsim::prepare_run(c));
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     fmt::print("{:<10} {:>5} {:>9} {:>9} {:>8.3f} {:>14.3g}\n", fmt::format("{0}x{0}", p.radix), p.load, p.routing,
                p.cycles, s, double(p.radix) * p.radix * p.cycles / s);

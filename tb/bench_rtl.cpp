@@ -13,13 +13,15 @@
 #include <cstring>
 #include <vector>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 
 namespace {
 
 double node_cycles_per_second(const kncsim::Config& c) {
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = kncsim::run_experiment(c);
+  const auto r = kncsim::run_experiment(kncsim::prepare_run(c));
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r["analytic"]["nodes"].get<double>() * r["curtime"].get<double>() / s;
 }
@@ -73,14 +75,14 @@ int main(int argc, char** argv) {
       std::vector<double> sc, direct, signals, direct_ratio, signals_ratio;
       for (int r = 0; r < rounds; ++r) {
         c.apply_set("router.impl=systemc");
-        c.validate();
+        decode(c);
         sc.push_back(node_cycles_per_second(c));
         c.apply_set("router.impl=rtl");
         c.apply_set("router.rtl_binding=direct");
-        c.validate();
+        decode(c);
         direct.push_back(node_cycles_per_second(c));
         c.apply_set("router.rtl_binding=signals");
-        c.validate();
+        decode(c);
         signals.push_back(node_cycles_per_second(c));
         direct_ratio.push_back(direct.back() / sc.back());
         signals_ratio.push_back(signals.back() / sc.back());

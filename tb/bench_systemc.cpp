@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 
 namespace {
 
@@ -32,9 +34,9 @@ std::pair<double, nlohmann::ordered_json> timed(const Point& p, const char* stat
   c.apply_set(fmt::format("run.cycles={}", p.cycles));
   c.apply_set("run.threads=1");
   c.apply_set(fmt::format("run.statistics={}", statistics));
-  c.validate();
+  decode(c);
   const auto t0 = std::chrono::steady_clock::now();
-  auto r = kncsim::run_experiment(c);
+  auto r = kncsim::run_experiment(kncsim::prepare_run(c));
   return {std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), std::move(r)};
 }
 

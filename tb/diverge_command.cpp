@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "config/config.hpp"
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "diverge/first_divergence.hpp"
 #include "io/output_target.hpp"
 #include "diverge/vcd_window.hpp"
@@ -67,8 +67,7 @@ int run_diverge(const DivergeOptions& o) {
   Config config;
   if (!o.config_path.empty()) config.merge_file(o.config_path);
   for (const auto& s : o.sets) config.apply_set(s);
-  config.validate();
-  const ExperimentSpec spec = decode_experiment(config);
+  const ExperimentSpec spec = decode(config);
   const auto* mesh = std::get_if<MeshExperiment>(&spec.topology);
   const auto* ring = std::get_if<RingsExperiment>(&spec.topology);
   const bool rtl = mesh ? !mesh->flit.rtl_nodes.empty() : !ring->rtl.nodes.empty();

@@ -27,10 +27,9 @@
 #include "report/expectations.hpp"
 #include "keys_command.hpp"
 #include "experiment/experiment.hpp"
-#include "experiment/memory_estimate.hpp"
 #include "experiment/rtl_attach.hpp"
 #include "experiment/run_outputs_check.hpp"
-#include "config/run_outputs.hpp"
+#include "spec/contention_spec.hpp"
 #include "io/output_file.hpp"
 #include "sc/vcd_file.hpp"
 #include "progress_line.hpp"
@@ -60,17 +59,31 @@ void add_common(CLI::App* cmd, Common& c) {
   cmd->add_option("--json", c.json_path, "write the result as JSON to PATH, or - for stdout");
 }
 
-kncsim::Config load(const Common& c, std::ostream& warn) {
+// The configuration file and --set overrides, each key checked against the schema.
+kncsim::Config load(const Common& c) {
   kncsim::Config config;
   if (!c.config_path.empty()) config.merge_file(c.config_path);
   for (const auto& s : c.sets) config.apply_set(s);
   if (!c.vcd_path.empty()) config.set_value("trace.vcd", c.vcd_path, "--vcd");
-  for (const auto& w : config.validate()) warn << "kncsim: warning: " << w << "\n";
   return config;
 }
 
-void check_outputs(const Common& c, const kncsim::Config& config) {
-  kncsim::check_run_outputs(kncsim::decode_outputs(config), c.json_path, c.csv_dir);
+void print_warnings(const std::vector<std::string>& warnings) {
+  for (const auto& w : warnings) std::cerr << "kncsim: warning: " << w << "\n";
+}
+
+// load, then decode: the rules between keys, and the typed spec (its warnings printed).
+kncsim::ExperimentSpec load_spec(const Common& c) {
+  kncsim::ExperimentSpec spec = kncsim::decode(load(c));
+  print_warnings(spec.warnings);
+  return spec;
+}
+
+// The RTL models a configuration's nodes use.
+std::vector<kncsim::ModelSpec> rtl_models_of(const Common& c) {
+  kncsim::ExperimentSpec spec = load_spec(c);
+  kncsim::attach_rtl(spec);
+  return kncsim::rtl_models_of(spec);
 }
 
 // The JSON goes to stdout, and the summary to stderr: --json - or a path that is our stdout.
@@ -246,7 +259,7 @@ int main(int argc, char** argv) {
       if (rtl_list->parsed()) return kncsim::list_rtl_models();
       if (rtl_check->parsed())
         return kncsim::check_rtl_models(check_tests ? kncsim::rtl_test_models()
-                                                    : kncsim::rtl_models_of(load(check_opts, std::cerr)));
+                                                    : rtl_models_of(check_opts));
       if (!rtl_build->parsed()) return kncsim::clean_rtl_models();
       kncsim::install_stop_handlers();  // a signal stops the compilers; no entry is left half-built
       std::vector<kncsim::ModelSpec> models;
@@ -258,7 +271,7 @@ int main(int argc, char** argv) {
         }
       if ((rtl_tests || !rtl_sweep.empty()) && rtl_opts.config_path.empty() && rtl_opts.sets.empty())
         return kncsim::build_rtl_models(models, rtl_jobs);
-      const auto more = kncsim::rtl_models_of(load(rtl_opts, std::cerr));
+      const auto more = rtl_models_of(rtl_opts);
       if (more.empty() && models.empty())
         std::cout << "this configuration has no RTL routers (router.impl: rtl, or router.rtl_nodes): nothing to build\n";
       models.insert(models.end(), more.begin(), more.end());
@@ -284,23 +297,21 @@ int main(int argc, char** argv) {
     if (run->parsed()) {
       // The human summary goes to stdout, unless the JSON does.
       std::ostream& text = json_on_stdout(run_opts.json_path) ? std::cerr : std::cout;
-      const kncsim::Config config = load(run_opts, std::cerr);
-      check_outputs(run_opts, config);
+      kncsim::ExperimentSpec spec = load_spec(run_opts);
+      kncsim::check_run_outputs(spec.outputs, run_opts.json_path, run_opts.csv_dir);
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
-      const kncsim::RunSizing sizing = kncsim::decode_sizing(config);
-      kncsim::check_memory(sizing, kncsim::estimate_memory(sizing));  // before the decoding builds per-node tables
-      const kncsim::ExperimentSpec spec = kncsim::prepare_experiment(config);
+      kncsim::prepare_run(spec);  // the memory check, before anything is built
       kncsim::prepare_rtl_models(spec);  // a model built now is not counted as simulation time
       const auto t0 = std::chrono::steady_clock::now();
       kncsim::ProgressLine progress(!run_opts.quiet);
-      const auto result = kncsim::run_experiment(config, spec, nullptr, progress.callback());
+      const auto result = kncsim::run_experiment(spec, nullptr, progress.callback());
       progress.clear();
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       text << kncsim::run_summary(spec, result) << kncsim::statistics_summary(result);
       text << fmt::format("simulated in {:.3g} s ({:.3g} node-cycles/s)\n", secs,
                           double(result["analytic"]["nodes"].get<long>()) * result["curtime"].get<double>() / secs);
       write_json(run_opts.json_path, result);
-      kncsim::write_statistics_csv(result, run_opts.csv_dir);
+      kncsim::write_statistics_csv(result, spec.sizing.radices, run_opts.csv_dir);
       if (result["stop_reason"] == "interrupted") {
         const int sig = kncsim::stop_signal();
         std::cerr << fmt::format("kncsim: interrupted by signal {} at cycle {}; results so far written\n", sig,
@@ -310,17 +321,17 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (contention->parsed()) {
-      const kncsim::Config config = load(contention_opts, std::cerr);
-      check_outputs(contention_opts, config);
-      const auto report = kncsim::contention_report(config, contention_top);
+      const kncsim::ContentionSpec spec = kncsim::decode_contention(load(contention_opts));
+      print_warnings(spec.warnings);
+      kncsim::check_run_outputs(spec.outputs, contention_opts.json_path, contention_opts.csv_dir);
+      const auto report = kncsim::contention_report(spec, contention_top);
       (json_on_stdout(contention_opts.json_path) ? std::cerr : std::cout) << kncsim::contention_summary(report);
       write_json(contention_opts.json_path, report);
       return 0;
     }
-    const kncsim::Config config = load(analytic_opts, std::cerr);
-    check_outputs(analytic_opts, config);
-    const kncsim::ExperimentSpec spec = kncsim::decode_experiment(config);
-    const auto report = kncsim::analytic_report(config, spec);
+    const kncsim::ExperimentSpec spec = load_spec(analytic_opts);
+    kncsim::check_run_outputs(spec.outputs, analytic_opts.json_path, analytic_opts.csv_dir);
+    const auto report = kncsim::analytic_report(spec);
     (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::analytic_summary(spec, report);
     write_json(analytic_opts.json_path, report);
     return 0;

@@ -15,7 +15,7 @@
 #include <set>
 #include <thread>
 
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "experiment/rtl_attach.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
@@ -31,7 +31,11 @@ std::vector<ModelSpec> rtl_models_of(const ExperimentSpec& spec) {
   return std::get<RingsExperiment>(spec.topology).rtl_models;
 }
 
-std::vector<ModelSpec> rtl_models_of(const Config& config) { return rtl_models_of(prepare_experiment(config)); }
+std::vector<ModelSpec> rtl_models_of(const Config& config) {
+  ExperimentSpec spec = decode(config);
+  attach_rtl(spec);
+  return rtl_models_of(spec);
+}
 
 std::vector<ModelSpec> rtl_test_models() {
   std::vector<ModelSpec> out;

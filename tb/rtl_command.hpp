@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "rtl_cache/model_spec.hpp"
 
 namespace kncsim {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "spec/experiment_spec.hpp"
 #include "rand/counter_rng.hpp"
 
 namespace kncsim::soak {
@@ -56,7 +57,7 @@ struct Settings {
   Config config() const {
     Config c;
     for (const auto& a : assignments) c.apply_set(a);
-    c.validate();
+    decode(c);
     return c;
   }
   // "--set 'a=b' --set 'c=d' ...", quoted for a shell.

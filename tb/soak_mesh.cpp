@@ -9,8 +9,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -241,7 +242,7 @@ Settings random_mesh_settings(MeshModel model, Rng& rng) {
 
 RunFigures run_mesh(const Settings& settings) {
   const Config c = settings.config();
-  const MeshExperiment m = std::get<MeshExperiment>(decode_experiment(c).topology);
+  const MeshExperiment m = std::get<MeshExperiment>(decode(c).topology);
   const MeshGeometry g = m.geometry();
   const bool dor = !m.flit.router.adaptive;
   const bool finite = m.flit.router.fifo_flits >= 0;
@@ -252,7 +253,7 @@ RunFigures run_mesh(const Settings& settings) {
   f.pair_order_checked = dor;
   nlohmann::ordered_json result;
   try {
-    result = run_experiment(c, &checker);
+    result = run_experiment(prepare_run(c), &checker);
   } catch (const DeadlockError& e) {
     checker.raise();  // a broken check before the deadlock is the real finding
     if (dor || !finite)

@@ -13,7 +13,8 @@
 #include "analytic/rings_analytic.hpp"
 #include "net/sci_network.hpp"
 #include "ref/sci_ref_network.hpp"
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
+#include "experiment/model_factory.hpp"
 #include "experiment/rtl_attach.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
@@ -24,7 +25,7 @@ namespace kncsim::soak {
 namespace {
 
 // The decoded rings experiment of a drawn configuration (refuses what a run would refuse).
-RingsExperiment rings_of(const Config& c) { return std::get<RingsExperiment>(decode_experiment(c).topology); }
+RingsExperiment rings_of(const Config& c) { return std::get<RingsExperiment>(decode(c).topology); }
 
 constexpr int kDraws = 1000;
 constexpr int64_t kDrainChunk = 1000;     // cycles per sc_start while draining
@@ -235,16 +236,12 @@ Settings random_ring_settings(Rng& rng) {
 }
 
 RunFigures run_rings(const Settings& settings) {
-  const RingsExperiment e = std::get<RingsExperiment>(prepare_experiment(settings.config()).topology);
+  const RingsExperiment e = std::get<RingsExperiment>(prepare_run(settings.config()).topology);
   const SciParams& p = e.params;
   const int64_t run_cycles = e.traffic.until;  // run.convergence fixed: run.cycles
 
   SimSession session;  // declared first: outlives the network
-  std::unique_ptr<SciModel> net;
-  if (e.reference)
-    net = std::make_unique<SciRefNetwork>("soak_rings", p);
-  else
-    net = std::make_unique<SciNetwork>("soak_rings", p, SciTrace{}, e.rtl);
+  const std::unique_ptr<SciModel> net = make_model(e, "soak_rings");
   RingChecker check(p);
   RingTraffic traffic(
       *net, e.traffic,

@@ -1,6 +1,8 @@
 #pragma once
 // Experiment configuration: dotted keys ("traffic.load") from a YAML file and --set
-// overrides, checked against the schema; every key resolved (defaults filled in).
+// overrides, checked against the schema; every key resolved (defaults filled in). This is the
+// bottom floor: each key's own values are checked here, and the rules between keys are
+// spec/'s (decode), which turns a Config into the typed spec everything else reads.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -30,8 +32,6 @@ class Config {
   void set_value(const std::string& key, const std::string& scalar, const std::string& origin);
   // "key=value", the value read as a YAML scalar.
   void apply_set(const std::string& assignment);
-  // Cross-key checks; call once all sources are merged. Returns warnings.
-  std::vector<std::string> validate() const;
 
   int64_t integer(const std::string& key) const;
   double number(const std::string& key) const;

@@ -13,7 +13,7 @@
 
 #include <string>
 
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "model/network_model.hpp"
 
 namespace kncsim {

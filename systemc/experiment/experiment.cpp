@@ -9,21 +9,17 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <type_traits>
 #include <variant>
 
 #include "analytic/mesh_analytic.hpp"
 #include "experiment/closed_loop_run.hpp"
-#include "config/config_json.hpp"
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "experiment/memory_estimate.hpp"
-#include "net/sci_network.hpp"
-#include "net/wormhole_network.hpp"
-#include "ref/ref_network.hpp"
-#include "ref/sci_ref_network.hpp"
+#include "experiment/model_factory.hpp"
 #include "experiment/rings_experiment.hpp"
 #include "report/rings_report.hpp"
-#include "experiment/rtl_attach.hpp"
 #include "sc/sim_session.hpp"
 #include "report/statistics_report.hpp"
 #include "stats/convergence.hpp"
@@ -43,18 +39,6 @@ std::unique_ptr<InjectionStream> make_stream(const MeshStreamSpec& s, const Mesh
   auto stream = s.legacy ? make_legacy_uniform_stream(s.state, g.nodes(), s.q)
                          : make_counter_uniform_stream(s.state, g.nodes(), s.q);
   return with_pattern(std::move(stream), g, s.pattern);
-}
-
-std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
-                                       PacketSink* sink) {
-  if (e.reference) {
-    auto net = std::make_unique<RefNetwork>(g, e.ref, feed);
-    net->set_packet_sink(sink);
-    return net;
-  }
-  auto net = std::make_unique<WormholeNetwork>(g, e.flit, feed);
-  net->set_packet_sink(sink);
-  return net;
 }
 
 MeasureContext measure_context(const MeshGeometry& g, int L, double A) {
@@ -91,7 +75,7 @@ ojson links_json(const MeshLinkTiming& t) {
   return j;
 }
 
-ojson mesh_analytic_report(const Config& c, const ExperimentSpec& spec, const MeshExperiment& e) {
+ojson mesh_analytic_report(const ExperimentSpec& spec, const MeshExperiment& e) {
   const MeshGeometry g = e.geometry();
   const int L = e.packet_flits;
   const double A = e.load;
@@ -111,17 +95,15 @@ ojson mesh_analytic_report(const Config& c, const ExperimentSpec& spec, const Me
                {"injection_probability", a.injection_probability},
                {"offered_flits_per_node_cycle", a.offered_flits_per_node},
                {"sns4_interval", sns4_initial_interval(m, spec.convergence.accuracy)},
-               {"config", resolved_config_json(c)}};
+               {"config", spec.config}};
 }
 
 }  // namespace
 
-ojson analytic_report(const Config& c, const ExperimentSpec& spec) {
-  if (const auto* e = std::get_if<MeshExperiment>(&spec.topology)) return mesh_analytic_report(c, spec, *e);
-  return rings_analytic_report(c, spec, std::get<RingsExperiment>(spec.topology));
+ojson analytic_report(const ExperimentSpec& spec) {
+  if (const auto* e = std::get_if<MeshExperiment>(&spec.topology)) return mesh_analytic_report(spec, *e);
+  return rings_analytic_report(spec, std::get<RingsExperiment>(spec.topology));
 }
-
-ojson analytic_report(const Config& c) { return analytic_report(c, decode_experiment(c)); }
 
 namespace {
 ojson memory_json(const MemoryEstimate& e) {
@@ -272,11 +254,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
 
 ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   SimSession session;
-  std::unique_ptr<RingModel> model;
-  if (e.reference)
-    model = std::make_unique<SciRefNetwork>("sci", e.params);
-  else
-    model = std::make_unique<SciNetwork>("sci", e.params, e.trace, e.rtl);
+  const std::unique_ptr<RingModel> model = make_model(e);
   RingModel& net = *model;
   const RingMeasureContext m = e.measure;
   SinkChain sinks(spec, net.nodes(), sink, m.cycle_time_increase);
@@ -297,15 +275,9 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
 
 }  // namespace
 
-ojson run_experiment(const Config& c, PacketSink* sink, const ProgressFn& progress) {
-  const RunSizing sizing = decode_sizing(c);
-  check_memory(sizing, estimate_memory(sizing));  // before the decoding builds per-node tables
-  return run_experiment(c, prepare_experiment(c), sink, progress);
-}
-
-ojson run_experiment(const Config& c, const ExperimentSpec& spec, PacketSink* sink, const ProgressFn& progress) {
-  const MemoryEstimate memory = estimate_memory(spec.sizing);
-  check_memory(spec.sizing, memory);  // before anything is built
+ojson run_experiment(const ExperimentSpec& spec, PacketSink* sink, const ProgressFn& progress) {
+  if (!spec.prepared) throw std::logic_error("run_experiment: the spec is not prepared (prepare_run)");
+  const MemoryEstimate memory = estimate_memory(spec.sizing);  // prepare_run checked it; the result reports it
   ojson result = std::visit(
       [&](const auto& e) {
         if constexpr (std::is_same_v<std::decay_t<decltype(e)>, MeshExperiment>)
@@ -314,51 +286,45 @@ ojson run_experiment(const Config& c, const ExperimentSpec& spec, PacketSink* si
           return run_rings(spec, e, sink, progress);
       },
       spec.topology);
-  ojson analytic = analytic_report(c, spec);
+  ojson analytic = analytic_report(spec);
   analytic.erase("config");
   result["analytic"] = std::move(analytic);
   result["memory"] = memory_json(memory);
-  result["config"] = resolved_config_json(c);
+  result["config"] = spec.config;
   return result;
 }
 
 namespace {
-std::string fifo_text(const ojson& router) {
-  const ojson &packets = router["fifo_packets"], &flits = router["fifo_flits"];
-  if (packets.is_string() && flits.is_string()) return "unbounded";
-  const std::string size = packets.is_string() ? std::to_string(flits.get<int64_t>()) + " flits"
-                                               : "Q=" + std::to_string(packets.get<int64_t>()) + " packets";
-  return size + " " + router["flow_control"].get<std::string>();
+std::string fifo_text(const MeshExperiment& e) {
+  const RouterParams& r = e.flit.router;
+  if (r.fifo_flits < 0) return "unbounded";
+  const std::string size =
+      e.fifo_packets > 0 ? "Q=" + std::to_string(e.fifo_packets) + " packets" : std::to_string(r.fifo_flits) + " flits";
+  return size + (r.credits == CreditPolicy::per_packet ? " cut_through" : " wormhole");
 }
 
 // What the SystemC network adds beyond Pertel's router, if anything.
-std::string flit_level_text(const MeshExperiment& e, const ojson& cfg, const ojson& links) {
-  if (e.reference) return "";
-  const ojson& d = links["link_delays"];
-  const bool same = std::all_of(d.begin(), d.end(), [&](const ojson& x) { return x == d[0]; });
-  std::string s = fmt::format(", {} links of delay {}", cfg["link"]["kind"].get<std::string>(),
-                              same ? d[0].dump() : d.dump());
-  if (links.contains("wire_delays"))  // a torus: the longest per dimension, and where the nodes sit
-    s += fmt::format(" at most ({} wiring)", links["wiring"].get<std::string>());
-  if (e.links.synchronous) s += fmt::format(" (synchronous: a cycle is {:.4g} switch cycles)",
-                                             links["cycle_time_factor"].get<double>());
-  if (cfg["router"]["routing_delay"].get<int64_t>() > 0)
-    s += fmt::format(", routing delay {}", cfg["router"]["routing_delay"].get<int64_t>());
+std::string flit_level_text(const MeshExperiment& e) {
+  if (e.impl == RouterImpl::ref) return "";
+  const std::vector<int>& d = e.links.delays;
+  const bool same = std::all_of(d.begin(), d.end(), [&](int x) { return x == d[0]; });
+  std::string s = fmt::format(", {} links of delay {}", to_string(e.flit.link.kind),
+                              same ? std::to_string(d[0]) : fmt::format("[{}]", fmt::join(d, ",")));
+  if (e.links.torus)  // a torus: the longest per dimension, and where the nodes sit
+    s += fmt::format(" at most ({} wiring)", to_string(e.links.wiring));
+  if (e.links.synchronous) s += fmt::format(" (synchronous: a cycle is {:.4g} switch cycles)", e.links.cycle_time_factor);
+  if (e.flit.router.routing_delay > 0) s += fmt::format(", routing delay {}", e.flit.router.routing_delay);
   if (e.flit.router.hop_count_headers) s += ", hop-count headers";
   return s;
 }
 
-std::string network_line(const MeshExperiment& e, const ojson& cfg, const ojson& links) {
-  const auto& n = cfg["network"];
-  const auto& t = cfg["traffic"];
-  std::vector<int64_t> radices = n["radix"].is_array() ? n["radix"].get<std::vector<int64_t>>()
-                                                      : std::vector<int64_t>(n["dims"].get<size_t>(), n["radix"].get<int64_t>());
-  const std::string shape = fmt::format("{}", fmt::join(radices, "x"));
-  std::string pattern = e.stream.pattern.kind == PatternKind::uniform ? "" : " " + t["pattern"].get<std::string>() + " traffic,";
-  return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {} stream", shape,
-                     n["topology"].get<std::string>(), cfg["router"]["routing"].get<std::string>(),
-                     fifo_text(cfg["router"]), flit_level_text(e, cfg, links), t["packet_flits"].get<int64_t>(),
-                     t["load"].get<double>(), pattern, t["stream"].get<std::string>());
+std::string network_line(const MeshExperiment& e) {
+  const std::string shape = fmt::format("{}", fmt::join(e.radices, "x"));
+  const std::string pattern =
+      e.stream.pattern.kind == PatternKind::uniform ? "" : fmt::format(" {} traffic,", to_string(e.stream.pattern.kind));
+  return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {} stream", shape, e.torus ? "torus" : "mesh",
+                     e.flit.router.adaptive ? "adaptive" : "dor", fifo_text(e), flit_level_text(e), e.packet_flits,
+                     e.load, pattern, e.stream.legacy ? "legacy" : "counter");
 }
 }  // namespace
 
@@ -397,11 +363,11 @@ std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
   if (spec.topology_kind == NetworkTopology::rings) return rings_run_summary(spec, r) + stopping_detail(r);
   const MeshExperiment& e = std::get<MeshExperiment>(spec.topology);
   if (e.closed_loop) return closed_loop_summary(r);
-  std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(e, r["config"], r["analytic"]["links"]));
+  std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(e));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
                    r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",
                    r["curtime"].get<int64_t>(), r["intervals"].size(),
-                   r["config"]["run"]["convergence"].get<std::string>());
+                   to_string(spec.convergence.mode));
   auto num = [&](const char* k) { return r[k].is_null() ? std::string("nan") : fmt::format("{:.4g}", r[k].get<double>()); };
   s += fmt::format("T = {}  U = {}  D = {} (analytic {:.4g})  AQLEN = {} (corrected {})\n", num("T"), num("U"),
                    num("D"), r["analytic"]["mean_distance"].get<double>(), num("AQLEN"), num("AQLEN_corrected"));

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "config/run_sizing.hpp"
+#include "spec/run_sizing.hpp"
 
 namespace kncsim {
 

@@ -66,8 +66,8 @@ std::string rings_run_summary(const ExperimentSpec& spec, const ojson& r) {
     s += fmt::format("{} after {} cycles, {} intervals ({} convergence: U = {:.4g} of A = {:g}, T = {:.4g})\n",
                      r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",
                      r["curtime"].get<int64_t>(), r["intervals"].size(),
-                     r["config"]["run"]["convergence"].get<std::string>(), r["U"].is_number() ? r["U"].get<double>() : NAN,
-                     r["config"]["traffic"]["load"].get<double>(), r["T"].is_number() ? r["T"].get<double>() : NAN);
+                     to_string(spec.convergence.mode), r["U"].is_number() ? r["U"].get<double>() : NAN,
+                     std::get<RingsExperiment>(spec.topology).load, r["T"].is_number() ? r["T"].get<double>() : NAN);
   auto num = [&](const char* k) { return r[k].is_number() ? fmt::format("{:.4g}", r[k].get<double>()) : "n/a"; };
   s += fmt::format("latency address {}  data {}  round trip {} cycles (unloaded {:.1f})\n", num("latency_address"),
                    num("latency_data"), num("round_trip"), an["round_trip_unloaded_cycles"].get<double>());

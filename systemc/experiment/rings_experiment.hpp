@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "ring/ring_model.hpp"
 #include "net/sci_network.hpp"
 #include "ring/sci_params.hpp"

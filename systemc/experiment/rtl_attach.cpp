@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "experiment/memory_estimate.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 
@@ -14,7 +15,7 @@ bool traced(const std::string& vcd_path, const std::vector<uint32_t>& nodes, uin
 
 void attach(MeshExperiment& e) {
   WormholeNetworkParams& p = e.flit;
-  if (e.reference || p.rtl_nodes.empty()) return;
+  if (e.impl == RouterImpl::ref || p.rtl_nodes.empty()) return;
   // Any set within the RTL's limits (held by the config checks): its model comes from the
   // model cache, built on first use.
   const MeshGeometry g = e.geometry();
@@ -44,9 +45,16 @@ void attach_rtl(ExperimentSpec& spec) {
   std::visit([](auto& e) { attach(e); }, spec.topology);
 }
 
-ExperimentSpec prepare_experiment(const Config& c) {
-  ExperimentSpec spec = decode_experiment(c);
+void prepare_run(ExperimentSpec& spec) {
+  if (spec.prepared) return;
+  check_memory(spec.sizing, estimate_memory(spec.sizing));
   attach_rtl(spec);
+  spec.prepared = true;
+}
+
+ExperimentSpec prepare_run(const Config& c) {
+  ExperimentSpec spec = decode(c);
+  prepare_run(spec);
   return spec;
 }
 

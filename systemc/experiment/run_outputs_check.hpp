@@ -4,7 +4,7 @@
 // --csv without the statistics it writes) naming the option or key.
 #include <string>
 
-#include "config/run_outputs.hpp"
+#include "spec/run_outputs.hpp"
 
 namespace kncsim {
 

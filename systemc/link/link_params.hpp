@@ -8,6 +8,9 @@ namespace kncsim {
 // ack of the previous one, so a link of delay w carries at most one flit per 2w cycles.
 enum class LinkKind { pipelined, handshake };
 
+// link.kind's word, for reports and refusals.
+constexpr const char* to_string(LinkKind k) { return k == LinkKind::handshake ? "handshake" : "pipelined"; }
+
 // How the receiving FIFO's space is accounted (the router's flow control).
 enum class CreditPolicy {
   none,        // unbounded FIFOs: always room

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "link/channel_load.hpp"
+#include "model/channel_load.hpp"
 
 namespace kncsim {
 

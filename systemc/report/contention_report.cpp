@@ -7,8 +7,7 @@
 #include <numeric>
 
 #include "contention/contention_parameters.hpp"
-#include "config/config_json.hpp"
-#include "config/contention_spec.hpp"
+#include "spec/contention_spec.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -38,8 +37,7 @@ constexpr double kMaxSteps = 4e9;
 
 }  // namespace
 
-nlohmann::ordered_json contention_report(const Config& c, int top) {
-  const ContentionSpec spec = decode_contention(c);
+nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top) {
   const MeshGeometry g = spec.geometry();
   const ProcessPlacement& placement = spec.placement;
   if (num_edges(placement.graph) > kMaxPaths)
@@ -118,7 +116,7 @@ nlohmann::ordered_json contention_report(const Config& c, int top) {
   for (const auto& p : r.paths)
     paths.push_back({{"from", p.from}, {"to", p.to}, {"src", p.src}, {"dst", p.dst}, {"physical", p.physical},
                      {"logical", p.logical}, {"nu", p.nu}});
-  j["config"] = resolved_config_json(c);
+  j["config"] = spec.config;
   auto& nodes = j["nodes"] = nlohmann::ordered_json::array();
   for (const auto& n : r.nodes)
     nodes.push_back({{"node", n.node}, {"process", n.process}, {"degree", n.degree}, {"worst_nu", n.worst_nu},

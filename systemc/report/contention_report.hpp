@@ -6,12 +6,12 @@
 
 #include <string>
 
-#include "config/config.hpp"
+#include "spec/contention_spec.hpp"
 
 namespace kncsim {
 
 // `top`: how many bottleneck channels and paths to rank.
-nlohmann::ordered_json contention_report(const Config& c, int top);
+nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top);
 std::string contention_summary(const nlohmann::ordered_json& report);
 
 }  // namespace kncsim

@@ -1,7 +1,5 @@
 #include "report/rings_report.hpp"
 
-#include "config/config_json.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -11,7 +9,7 @@ namespace kncsim {
 
 using ojson = nlohmann::ordered_json;
 
-ojson rings_analytic_report(const Config& c, const ExperimentSpec& spec, const RingsExperiment& e) {
+ojson rings_analytic_report(const ExperimentSpec& spec, const RingsExperiment& e) {
   const RingsDesign& d = e.design;
   const RingsAnalytic& a = e.analytic;
   auto packet = [](const PacketLatency& p) { return ojson{{"flits", p.flits}, {"unloaded_cycles", p.unloaded_cycles}}; };
@@ -35,14 +33,14 @@ ojson rings_analytic_report(const Config& c, const ExperimentSpec& spec, const R
                {"round_trip_unloaded_cycles_max_wires", a.round_trip_max_wire_cycles},
                {"max_throughput_bits_per_cycle_per_node", a.max_throughput},
                {"sns4_interval", sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy)},
-               {"config", resolved_config_json(c)}};
+               {"config", spec.config}};
 }
 
 std::string rings_analytic_summary(const RingsExperiment& e, const ojson& a) {
   std::string s;
   const bool sync = e.design.mode == RingLinkMode::synchronous;
   s += fmt::format("{}-node {}-ary {}-cube of unidirectional rings, {} links, {} constraint\n", a["nodes"].get<long>(),
-                   a["config"]["network"]["radix"].dump(), a["config"]["network"]["dims"].get<long>(),
+                   e.design.radix, e.design.dims,
                    a["link_mode"].get<std::string>(), a["constraint"].get<std::string>());
   s += fmt::format("link width W                 {} bits  ({} wires per node, {} across the bisection)\n",
                    a["link_width_bits"].get<int>(), a["wires_per_node"].get<long>(), a["bisection_wires"].get<long>());

@@ -5,12 +5,11 @@
 #include <string>
 
 #include "analytic/rings_analytic.hpp"
-#include "config/config.hpp"
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 
 namespace kncsim {
 
-nlohmann::ordered_json rings_analytic_report(const Config& c, const ExperimentSpec& spec, const RingsExperiment& e);
+nlohmann::ordered_json rings_analytic_report(const ExperimentSpec& spec, const RingsExperiment& e);
 std::string rings_analytic_summary(const RingsExperiment& e, const nlohmann::ordered_json& report);
 
 }  // namespace kncsim

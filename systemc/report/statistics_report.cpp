@@ -208,18 +208,14 @@ std::string cell(const ojson& x) {
 }
 }  // namespace
 
-void write_statistics_csv(const ojson& r, const std::string& dir) {
+void write_statistics_csv(const ojson& r, const std::vector<int>& radices, const std::string& dir) {
   if (dir.empty()) return;
   namespace fs = std::filesystem;
   const bool rings = r["channels"].contains("address");  // a ring's channels count flits by packet kind
   // Node n's coordinates: n = x0 + x1 R0 + x2 R0 R1 + .. (meshes, tori and rings alike).
-  const ojson& cfg = r["config"]["network"];
-  std::vector<int64_t> radices = cfg["radix"].is_array() ? cfg["radix"].get<std::vector<int64_t>>()
-                                                        : std::vector<int64_t>{cfg["radix"].get<int64_t>()};
-  if (radices.size() == 1) radices.assign(size_t(cfg["dims"].get<int64_t>()), radices[0]);
   auto coords = [&](size_t n) {
     std::string s;
-    for (int64_t radix : radices) s += fmt::format(",{}", n % size_t(radix)), n /= size_t(radix);
+    for (int radix : radices) s += fmt::format(",{}", n % size_t(radix)), n /= size_t(radix);
     return s;
   };
   std::string head;

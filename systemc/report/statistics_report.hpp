@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "link/channel_load.hpp"
+#include "model/channel_load.hpp"
 #include "stats/run_statistics.hpp"
 
 namespace kncsim {
@@ -29,8 +29,9 @@ nlohmann::ordered_json statistics_json(const RunStatistics& stats, const std::ve
 // Two lines for the human summary (empty without run.statistics full).
 std::string statistics_summary(const nlohmann::ordered_json& result);
 
-// Writes DIR/channels.csv and DIR/nodes.csv from a result's JSON (atomically, each).
-void write_statistics_csv(const nlohmann::ordered_json& result, const std::string& dir);
+// Writes DIR/channels.csv and DIR/nodes.csv from a result's JSON (atomically, each), with each
+// node's coordinates in a network of these radices.
+void write_statistics_csv(const nlohmann::ordered_json& result, const std::vector<int>& radices, const std::string& dir);
 // Throws OutputError unless DIR is a directory that takes new files.
 void check_csv_dir(const std::string& dir);
 

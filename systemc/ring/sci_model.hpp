@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "ring/sci_packet.hpp"
-#include "link/channel_load.hpp"
+#include "model/channel_load.hpp"
 
 namespace kncsim {
 

@@ -10,6 +10,11 @@ namespace kncsim {
 // round robin, or the oldest packet first (Chittor's worst-node-tight policy).
 enum class Arbitration { priority_token, round_robin, oldest_first };
 
+// router.arbitration's word, for reports and refusals.
+constexpr const char* to_string(Arbitration a) {
+  return a == Arbitration::oldest_first ? "oldest_first" : a == Arbitration::round_robin ? "round_robin" : "priority_token";
+}
+
 struct RouterParams {
   bool adaptive = false;       // minimal adaptive (ANS) instead of dimension order
   CreditPolicy credits = CreditPolicy::none;

@@ -21,10 +21,6 @@ int arbitration_code(Arbitration a) {
   return a == Arbitration::oldest_first ? 2 : a == Arbitration::round_robin ? 1 : 0;
 }
 
-const char* arbitration_name(Arbitration a) {
-  return a == Arbitration::oldest_first ? "oldest_first" : a == Arbitration::round_robin ? "round_robin" : "priority_token";
-}
-
 template <int Ports>
 std::unique_ptr<NetworkRouter> make_router(const RtlVariant& v, const rtl_abi::ModelApi& model, bool signals,
                                            const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets,
@@ -55,7 +51,7 @@ ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding) {
   s.port_table = "systemc/rtl_adapt/router_ports.def";
   s.label = fmt::format("router dims {} fifo_flits {} {} {} {} vcs {} {}{} ({} binding)", v.dims, v.depth,
                         v.adaptive ? "adaptive" : "dor", v.cut_through ? "cut_through" : "wormhole",
-                        v.torus ? "torus" : "mesh", v.vcs, arbitration_name(v.arbitration),
+                        v.torus ? "torus" : "mesh", v.vcs, to_string(v.arbitration),
                         v.sources_dir.empty() ? "" : " from " + v.sources_dir, s.binding_name());
   return s;
 }

@@ -24,6 +24,10 @@
 namespace kncsim {
 
 enum class ConvergenceMode { sns4, sns, fixed, ci };
+// run.convergence's word.
+constexpr const char* to_string(ConvergenceMode m) {
+  return m == ConvergenceMode::sns4 ? "sns4" : m == ConvergenceMode::sns ? "sns" : m == ConvergenceMode::fixed ? "fixed" : "ci";
+}
 
 struct ConvergenceSpec {
   ConvergenceMode mode = ConvergenceMode::sns4;

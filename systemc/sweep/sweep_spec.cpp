@@ -9,7 +9,7 @@
 #include <set>
 
 #include "experiment/experiment.hpp"
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 #include "config/schema.hpp"
 #include "experiment/memory_estimate.hpp"
 
@@ -282,6 +282,7 @@ SweepSpec load_sweep(const std::string& path) {
       for (const auto& seed : seeds) {
         SweepPoint p;
         p.index = int(s.points.size());
+        std::string resolved;  // the point's configuration, every key resolved: its identity
         try {
           p.config.apply_set("run.threads=1");  // a sweep runs points side by side: one core each
           if (!base.empty()) p.config.merge_file(base);
@@ -304,10 +305,9 @@ SweepSpec load_sweep(const std::string& path) {
             p.config.apply_set(fmt::format("run.latency_bound={}", s.latency_bound));
           }
           p.seed = seed;
-          p.config.validate();
-          decode_experiment(p.config);  // every combination a run would refuse
-          const RunSizing sizing = decode_sizing(p.config);
-          check_memory(sizing, estimate_memory(sizing));  // and every point too large for this machine
+          const ExperimentSpec spec = decode(p.config);  // every combination a run would refuse
+          check_memory(spec.sizing, estimate_memory(spec.sizing));  // and every point too large for this machine
+          resolved = spec.config.dump();
           if (s.stop_at_saturation) {
             const std::optional<double> load = numeric_key(p.config, s.load_key);
             if (!load)
@@ -319,7 +319,7 @@ SweepSpec load_sweep(const std::string& path) {
           for (const auto& [k, v] : p.params) at += fmt::format("{}{}={}", at.empty() ? "" : ", ", k, v);
           throw SweepError(fmt::format("{}: point {} ({}): {}", path, p.index, at.empty() ? "base and set only" : at, e.what()));
         }
-        p.id = fmt::format("{:016x}", fnv1a(resolved_config_json(p.config).dump()));
+        p.id = fmt::format("{:016x}", fnv1a(resolved));
         s.points.push_back(std::move(p));
       }
 

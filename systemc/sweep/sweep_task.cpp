@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "sched/stop_request.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"
@@ -17,7 +18,7 @@ namespace {
 bool run_point(const SweepSpec& s, const SweepPoint& p) {
   ojson result;
   try {
-    result = run_experiment(p.config);
+    result = run_experiment(prepare_run(p.config));
   } catch (const std::exception& e) {  // a deadlock, say: recorded, and the series ends here
     std::cout << fmt::format("point {}: error: {}\n", p.index, e.what());
     write_point_error(s, p, e.what());

@@ -33,6 +33,8 @@ struct PatternSpec {
 };
 
 PatternKind pattern_kind(const std::string& name);
+// traffic.pattern's word for a kind.
+const char* to_string(PatternKind kind);
 // Why the pattern cannot run on this mesh, or "" if it can.
 std::string pattern_unsupported(PatternKind kind, const MeshGeometry& g);
 

@@ -4,6 +4,8 @@
 #include "rand/counter_rng.hpp"
 #include "traffic/pattern.hpp"
 
+#include <utility>
+
 namespace kncsim {
 namespace {
 
@@ -86,15 +88,25 @@ uint32_t pattern_destination(PatternKind kind, const MeshGeometry& g, uint32_t s
   throw std::invalid_argument("pattern_destination: not a permutation pattern");
 }
 
+namespace {
+// traffic.pattern's words, both ways.
+constexpr std::pair<const char*, PatternKind> kPatternWords[] = {
+    {"uniform", PatternKind::uniform},         {"transpose", PatternKind::transpose},
+    {"bit_complement", PatternKind::bit_complement}, {"bit_reversal", PatternKind::bit_reversal},
+    {"hotspot", PatternKind::hotspot},         {"nearest_neighbour", PatternKind::nearest_neighbour},
+    {"graph", PatternKind::graph}};
+}  // namespace
+
 PatternKind pattern_kind(const std::string& name) {
-  if (name == "uniform") return PatternKind::uniform;
-  if (name == "transpose") return PatternKind::transpose;
-  if (name == "bit_complement") return PatternKind::bit_complement;
-  if (name == "bit_reversal") return PatternKind::bit_reversal;
-  if (name == "hotspot") return PatternKind::hotspot;
-  if (name == "nearest_neighbour") return PatternKind::nearest_neighbour;
-  if (name == "graph") return PatternKind::graph;
+  for (const auto& [word, kind] : kPatternWords)
+    if (name == word) return kind;
   throw std::invalid_argument("unknown traffic pattern " + name);
+}
+
+const char* to_string(PatternKind kind) {
+  for (const auto& [word, k] : kPatternWords)
+    if (k == kind) return word;
+  return "?";
 }
 
 std::string pattern_unsupported(PatternKind kind, const MeshGeometry& g) {

@@ -10,7 +10,8 @@
 #include <set>
 
 #include "experiment/experiment.hpp"
-#include "config/experiment_spec.hpp"
+#include "experiment/rtl_attach.hpp"
+#include "spec/experiment_spec.hpp"
 #include "stats/deadlock_error.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "support/kncsim_process.hpp"
@@ -55,7 +56,7 @@ std::vector<std::string> variant_sets(const RtlVariant& v) {
 Config config_of(const std::vector<std::string>& sets) {
   Config c;
   for (const auto& s : sets) c.apply_set(s);
-  c.validate();
+  decode(c);
   return c;
 }
 
@@ -63,7 +64,7 @@ Outcome run(const Config& c) {
   Outcome r;
   Recorder rec;
   try {
-    r.dropped = run_experiment(c, &rec)["dropped"].get<int64_t>();
+    r.dropped = run_experiment(prepare_run(c), &rec)["dropped"].get<int64_t>();
   } catch (const DeadlockError&) {
     r.deadlocked = true;  // adaptive routing with small FIFOs: all three must stop alike
   }
@@ -121,7 +122,7 @@ TEST_P(RtlNetwork, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
 
   std::mt19937 rng(key);
   std::string nodes;
-  const int n = int(std::get<MeshExperiment>(decode_experiment(c).topology).geometry().nodes());
+  const int n = int(std::get<MeshExperiment>(decode(c).topology).geometry().nodes());
   for (int k = 0; k < n; ++k)
     if (rng() % 3 == 0) nodes += (nodes.empty() ? "" : ",") + std::to_string(k);
   for (const std::string binding : {"direct", "signals"}) {
@@ -175,7 +176,7 @@ class RtlNetworkClosedLoop : public ::testing::TestWithParam<size_t> {};
 TEST_P(RtlNetworkClosedLoop, AllRtlMatchesSystemCLoopForLoop) {
   const RtlVariant& v = rtl_variants()[GetParam()];
   std::vector<std::string> sets = variant_sets(v);
-  const std::string flits = std::to_string(std::get<MeshExperiment>(decode_experiment(config_of(sets)).topology).packet_flits);
+  const std::string flits = std::to_string(std::get<MeshExperiment>(decode(config_of(sets)).topology).packet_flits);
   static const char* const kModes[][2] = {
       {"ab", "duplex"}, {"ab", "half_duplex"}, {"aa", "half_duplex"}, {"shell", "duplex"}, {"shell", "half_duplex"}};
   const auto& mode = kModes[fnv1a(v.name) % 5];
@@ -191,7 +192,7 @@ TEST_P(RtlNetworkClosedLoop, AllRtlMatchesSystemCLoopForLoop) {
     Recorder rec;
     nlohmann::ordered_json result;
     try {
-      result = run_experiment(c, &rec);
+      result = run_experiment(prepare_run(c), &rec);
     } catch (const DeadlockError&) {
       o.deadlocked = true;
     }

@@ -4,6 +4,8 @@
 // A broken draw starts from a valid one and breaks it in one way.
 #include "config_draw.hpp"
 
+#include "spec/experiment_spec.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -268,7 +270,7 @@ bool pattern_fits(const std::string& p, const std::vector<int64_t>& r) {
   c.apply_set("network.radix=" + list(r));
   c.set_value("traffic.pattern", p, "the fuzzer");
   try {
-    c.validate();
+    decode(c);
     return true;
   } catch (const ConfigError&) {
     return false;

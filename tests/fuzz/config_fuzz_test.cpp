@@ -5,7 +5,7 @@
 // memory or exit otherwise.
 //
 // Which of run and refused is right comes from kncsim's own rules, asked in this process: the
-// schema, Config::validate(), the memory estimate and the decoding into an ExperimentSpec, the
+// schema, the decoding into an ExperimentSpec (decode, with its rules between keys) and the memory estimate, the
 // checks `kncsim run` makes before it builds anything. The fuzzer keeps no copy of the rules
 // between keys: a run must agree with them (a refusal they do not make is a check missing from
 // them; a run they refuse is a check the run skipped). Only values the schema's table itself
@@ -39,8 +39,8 @@
 
 #include "child_run.hpp"
 #include "config/config.hpp"
-#include "config/experiment_spec.hpp"
-#include "config/run_sizing.hpp"
+#include "spec/experiment_spec.hpp"
+#include "spec/run_sizing.hpp"
 #include "config/schema.hpp"
 #include "config_draw.hpp"
 #include "io/output_file.hpp"
@@ -136,7 +136,8 @@ struct Verdict {
 };
 
 // What kncsim's rules say of a config file, before anything is built (in the order kncsim run
-// asks them: the file and validate(), the output files, the memory estimate, the decoding):
+// asks them: the file and the decoding with its rules between keys, the output files, the
+// memory estimate):
 // `refusal` empty if it may run, else the refusal as kncsim run would print it. `either`: the
 // verdict hangs on the machine's available memory, read by the child at another moment
 // (an estimate within a factor of 2 of MemAvailable), so both verdicts stand. `dir`: where the
@@ -150,12 +151,12 @@ RulesVerdict rules_verdict(const std::string& path, const std::string& dir) {
   try {
     Config c;
     c.merge_file(path);
-    c.validate();
-    RunOutputs out = decode_outputs(c);
+    const ExperimentSpec spec = decode(c);
+    RunOutputs out = spec.outputs;
     for (std::string* p : {&out.vcd, &out.flits})
       if (!p->empty() && p->front() != '/' && *p != "-") *p = dir + "/" + *p;
     check_run_outputs(out, "", "");
-    const RunSizing sizing = decode_sizing(c);
+    const RunSizing& sizing = spec.sizing;
     const MemoryEstimate e = estimate_memory(sizing);
     const bool near = !sizing.memory_limit_mib && e.limit_bytes > 0 && e.peak_bytes > e.limit_bytes / 2 &&
                       e.peak_bytes < 2 * e.limit_bytes;
@@ -164,7 +165,6 @@ RulesVerdict rules_verdict(const std::string& path, const std::string& dir) {
     } catch (const ConfigError& m) {
       return {m.what(), near};
     }
-    decode_experiment(c);
     return {"", near};
   } catch (const ConfigError& e) {
     return {e.what()};
@@ -204,7 +204,7 @@ Verdict classify(const FuzzCase& c, const ChildResult& r, const std::string& con
   }
   if (r.exit_code == 2) {
     if (refusal.empty() && !rules.either)
-      return {late, "exit 2, though the schema, validate(), the output checks, the decoding and the memory estimate "
+      return {late, "exit 2, though the schema, the decoding, the output checks and the memory estimate "
                     "accept it"};
     if (!err.empty() && names_key_or_file(err, config_path)) return {refused, ""};
     return {unnamed, "exit 2, but stderr names no key and not the file"};

@@ -6,7 +6,9 @@
 #include <map>
 #include <set>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "ref/ref_network.hpp"
 #include "support/test_streams.hpp"
 #include "traffic/drand48_lcg.hpp"
@@ -128,10 +130,10 @@ TEST(RefNetwork, SameConfigSameBytesWithOneOrTwoThreads) {
   c.apply_set("network.radix=6");
   c.apply_set("traffic.load=0.5");
   c.apply_set("run.threads=1");
-  const std::string one = run_experiment(c).dump();
-  EXPECT_EQ(one, run_experiment(c).dump());
+  const std::string one = run_experiment(prepare_run(c)).dump();
+  EXPECT_EQ(one, run_experiment(prepare_run(c)).dump());
   c.apply_set("run.threads=2");
-  auto two = run_experiment(c);
+  auto two = run_experiment(prepare_run(c));
   two["config"]["run"]["threads"] = 1;
   EXPECT_EQ(one, two.dump());
 }
@@ -140,7 +142,7 @@ TEST(RefNetwork, SeedsChangeTheStream) {
   Config a, b;
   for (Config* c : {&a, &b}) c->apply_set("run.convergence=fixed");
   b.apply_set("traffic.seed=1");
-  EXPECT_NE(run_experiment(a)["numsent"], run_experiment(b)["numsent"]);
+  EXPECT_NE(run_experiment(prepare_run(a))["numsent"], run_experiment(prepare_run(b))["numsent"]);
 }
 
 // FNS's full-FIFO check as listed sees a lower-numbered neighbour's dequeue of the same

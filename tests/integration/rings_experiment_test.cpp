@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "spec/experiment_spec.hpp"
 #include "config/config.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "model/network_model.hpp"
 
 namespace kncsim {
@@ -23,7 +25,7 @@ Config rings(const std::vector<std::string>& sets) {
   c.apply_set("network.dims=2");
   c.apply_set("network.radix=4");
   for (const auto& s : sets) c.apply_set(s);
-  c.validate();
+  decode(c);
   return c;
 }
 
@@ -39,7 +41,7 @@ bool operator==(const PacketRecord& a, const PacketRecord& b) {
 
 TEST(RingsExperiment, Sns4WaitsForThroughputThenLatency) {
   const Config c = rings({"traffic.load=0.3", "run.convergence=sns4"});
-  const ojson r = run_experiment(c);
+  const ojson r = run_experiment(prepare_run(c));
   ASSERT_TRUE(r["converged"].get<bool>()) << r.dump(1);
   EXPECT_EQ(r["stop_reason"], "converged");
   EXPECT_EQ(r["topology"], "rings");
@@ -73,7 +75,7 @@ TEST(RingsExperiment, Sns4WaitsForThroughputThenLatency) {
 
 TEST(RingsExperiment, SnsWaitsForLatencyFromItsInterval) {
   const Config c = rings({"traffic.load=0.2", "run.convergence=sns", "run.interval=500", "run.tol=0.02"});
-  const ojson r = run_experiment(c);
+  const ojson r = run_experiment(prepare_run(c));
   ASSERT_TRUE(r["converged"].get<bool>());
   const ojson& iv = r["intervals"];
   EXPECT_EQ(iv[0]["curtime"], 500);
@@ -90,7 +92,7 @@ TEST(RingsExperiment, SnsWaitsForLatencyFromItsInterval) {
 TEST(RingsExperiment, Sns4PastSaturationStopsAtTheCap) {
   const Config c = rings({"traffic.load=0.95", "run.convergence=sns4", "run.max_cycles=20000",
                           "traffic.source_queue_packets=8"});
-  const ojson r = run_experiment(c);
+  const ojson r = run_experiment(prepare_run(c));
   EXPECT_FALSE(r["converged"].get<bool>());
   EXPECT_EQ(r["stop_reason"], "max_cycles");
   EXPECT_LT(r["U"].get<double>(), 0.9);
@@ -112,7 +114,7 @@ TEST(RingsExperiment, EveryModelRunsTheSameExperiment) {
       auto s = sets;
       s.push_back(std::string("router.impl=") + impl);
       Records records;
-      ojson r = run_experiment(rings(s), &records);
+      ojson r = run_experiment(prepare_run(rings(s)), &records);
       ASSERT_TRUE(r["converged"].get<bool>());
       EXPECT_EQ(r["model"], impl);
       EXPECT_GT(r["nacks"].get<int64_t>(), 0) << "small input queues nack";

@@ -10,7 +10,9 @@
 #include <map>
 #include <numeric>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "support/kncsim_process.hpp"
@@ -25,7 +27,7 @@ using ojson = nlohmann::ordered_json;
 Config config(const std::vector<std::string>& sets) {
   Config c;
   for (const auto& s : sets) c.apply_set(s);
-  c.validate();
+  decode(c);
   return c;
 }
 
@@ -114,7 +116,7 @@ TEST(Bisection, UtilisationEqualsUOnMeshTorusAndRings) {
     auto s = sets;
     s.push_back("run.convergence=fixed");
     s.push_back("run.cycles=60000");
-    const ojson r = run_experiment(config(s));
+    const ojson r = run_experiment(prepare_run(config(s)));
     const double u = r["U"].get<double>(), b = r["bisection"]["utilisation"].get<double>();
     EXPECT_NEAR(b / u, 1, .02) << fmt::format("{}", fmt::join(sets, " ")) << ": bisection " << b << ", U " << u;
     EXPECT_GT(r["bisection"]["links"].get<int>(), 0);
@@ -127,7 +129,7 @@ TEST(ConfidenceInterval, CoversTheGrandMeanOverTwentySeeds) {
   std::vector<ojson> runs;
   double grand = 0;
   for (int seed = 1; seed <= 20; ++seed) {
-    runs.push_back(run_experiment(config({"network.radix=8", "traffic.load=.3", fmt::format("traffic.seed={}", seed)})));
+    runs.push_back(run_experiment(prepare_run(config({"network.radix=8", "traffic.load=.3", fmt::format("traffic.seed={}", seed)}))));
     grand += runs.back()["T"].get<double>() / 20;
   }
   int covered = 0;
@@ -143,8 +145,8 @@ TEST(ConfidenceInterval, CoversTheGrandMeanOverTwentySeeds) {
 TEST(RunStatistics, MatchThePacketRecords) {
   for (const char* impl : {"ref", "systemc"}) {
     Recorder rec;
-    const ojson r = run_experiment(
-        config({fmt::format("router.impl={}", impl), "network.radix=6", "traffic.load=.6", "traffic.packet_flits=8"}),
+    const ojson r = run_experiment(prepare_run(
+        config({fmt::format("router.impl={}", impl), "network.radix=6", "traffic.load=.6", "traffic.packet_flits=8"})),
         &rec);
     const auto n = int64_t(rec.records.size());
     ASSERT_EQ(n, r["numrecd"].get<int64_t>()) << "the caller's sink still gets every record";
@@ -185,7 +187,7 @@ TEST(RunStatistics, FullAndBasicGiveTheSameListingFigures) {
     const std::vector<std::string> base = {fmt::format("router.impl={}", impl), "network.radix=8", "traffic.load=.5"};
     auto basic = base;
     basic.push_back("run.statistics=basic");
-    ojson full = run_experiment(config(base)), lean = run_experiment(config(basic));
+    ojson full = run_experiment(prepare_run(config(base))), lean = run_experiment(prepare_run(config(basic)));
     EXPECT_FALSE(lean.contains("latency"));
     for (const char* k : {"T", "U", "D", "AQLEN", "numsent", "numrecd", "curtime", "intervals"})
       EXPECT_EQ(full[k], lean[k]) << impl << " " << k;
@@ -200,7 +202,7 @@ TEST(ChannelLoads, RingModelsAndRtlMeshAgreeLinkForLink) {
   auto ref = rings, sc = rings;
   ref.push_back("router.impl=ref");
   sc.push_back("router.impl=systemc");
-  const ojson a = run_experiment(config(ref)), b = run_experiment(config(sc));
+  const ojson a = run_experiment(prepare_run(config(ref))), b = run_experiment(prepare_run(config(sc)));
   for (const char* k : {"address", "data", "echo", "nack", "utilisation"}) EXPECT_EQ(a["channels"][k], b["channels"][k]) << k;
   EXPECT_GT(std::accumulate(a["channels"]["echo"].begin(), a["channels"]["echo"].end(), int64_t{0},
                             [](int64_t s, const ojson& x) { return s + x.get<int64_t>(); }),
@@ -211,7 +213,7 @@ TEST(ChannelLoads, RingModelsAndRtlMeshAgreeLinkForLink) {
   auto rtl = mesh, sysc = mesh;
   rtl.push_back("router.impl=rtl");
   sysc.push_back("router.impl=systemc");
-  const ojson c = run_experiment(config(rtl)), d = run_experiment(config(sysc));
+  const ojson c = run_experiment(prepare_run(config(rtl))), d = run_experiment(prepare_run(config(sysc)));
   EXPECT_EQ(c["channels"]["flits"], d["channels"]["flits"]);
   EXPECT_EQ(c["latency"], d["latency"]) << "batches close between cycles: the interval is the same too";
 }

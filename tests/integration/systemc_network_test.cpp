@@ -5,8 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "spec/experiment_spec.hpp"
 #include "analytic/mesh_analytic.hpp"
-#include "config/link_timing.hpp"
+#include "spec/link_timing.hpp"
 #include "net/wormhole_network.hpp"
 #include "support/every_pair.hpp"
 #include "support/test_streams.hpp"
@@ -125,7 +126,7 @@ TEST_P(MeshZeroLoad, EveryPairAloneAveragesTheClosedForm) {
   Config c;
   c.apply_set("router.impl=systemc");
   for (const std::string& s : GetParam().sets) c.apply_set(s);
-  c.validate();
+  decode(c);
   const MeshLinkTiming t = mesh_link_timing(c);
   const std::vector<int> radices = network_radices(c);
   const MeshGeometry g(radices);

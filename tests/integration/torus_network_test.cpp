@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "analytic/mesh_analytic.hpp"
-#include "config/experiment_spec.hpp"
-#include "config/link_timing.hpp"
+#include "spec/experiment_spec.hpp"
+#include "spec/link_timing.hpp"
 #include "net/wormhole_network.hpp"
 #include "router/vc_classes.hpp"
 #include "support/overload.hpp"
@@ -25,7 +25,7 @@ Config torus_config(const std::vector<std::string>& sets) {
   for (const char* s : {"network.topology=torus", "router.impl=systemc", "router.allow_deadlock=true"})
     c.apply_set(s);
   for (const std::string& s : sets) c.apply_set(s);
-  c.validate();
+  decode(c);
   return c;
 }
 
@@ -49,7 +49,7 @@ TEST_P(TorusZeroLoad, EveryPairAloneTakesItsPathsWires) {
   WormholeNetworkParams p;
   p.packet_flits = 4;
   p.link_delays = t.wire_delays;
-  p.router.vcs = std::get<MeshExperiment>(decode_experiment(c).topology).flit.router.vcs;
+  p.router.vcs = std::get<MeshExperiment>(decode(c).topology).flit.router.vcs;
   const int64_t gap = 8 + 4 + int64_t(t.max_delay() + 1) * (g.ports() * 8);
   const std::vector<PacketRecord> records = every_pair_alone(g, p, gap);
   ASSERT_EQ(records.size(), size_t(g.nodes()) * g.nodes());

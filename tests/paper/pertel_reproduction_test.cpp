@@ -8,7 +8,9 @@
 #include <cmath>
 #include <set>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "pertel_tables.hpp"
 
 namespace kncsim::paper {
@@ -37,7 +39,7 @@ class PertelTable : public ::testing::TestWithParam<TableRow> {};
 TEST_P(PertelTable, ReproducesThePrintedDigits) {
   const TableRow& row = GetParam();
   const Config c = row_config(row);
-  const auto r = run_experiment(c);
+  const auto r = run_experiment(prepare_run(c));
   const bool converged = r["converged"].get<bool>();
 
   if (row.T == "inf") {

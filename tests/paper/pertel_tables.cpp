@@ -1,5 +1,7 @@
 #include "pertel_tables.hpp"
 
+#include "spec/experiment_spec.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -61,7 +63,7 @@ Config row_config(const TableRow& row) {
   const long nodes = std::lround(std::pow(row.R, row.d));
   const long cap = row.T == "inf" ? 1L << 22 : std::max(1L, long(4e9) / nodes);
   c.apply_set("run.max_cycles=" + std::to_string(cap));
-  c.validate();
+  decode(c);
   return c;
 }
 

@@ -7,7 +7,9 @@
 // reference models reproduce (54.66 and 52.88) when given unbounded FIFOs.
 #include <gtest/gtest.h>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "pertel_tables.hpp"
 
 namespace kncsim::paper {
@@ -27,11 +29,11 @@ TEST_P(RtlTable, SameFiguresAsTheSystemCNetwork) {
   Config c = row_config(row);
   c.apply_set("router.fifo_packets=4");
   c.apply_set("router.impl=systemc");
-  c.validate();
-  const auto sc = run_experiment(c);
+  decode(c);
+  const auto sc = run_experiment(prepare_run(c));
   c.apply_set("router.impl=rtl");
-  c.validate();
-  const auto rtl = run_experiment(c);
+  decode(c);
+  const auto rtl = run_experiment(prepare_run(c));
   for (const char* k : {"T", "U", "D", "AQLEN", "numsent", "numrecd", "curtime", "converged"})
     EXPECT_EQ(rtl[k], sc[k]) << k;
   ASSERT_TRUE(rtl["converged"].get<bool>());

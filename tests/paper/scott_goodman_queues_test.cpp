@@ -7,7 +7,9 @@
 
 #include <string>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 
 namespace kncsim {
 namespace {
@@ -19,8 +21,8 @@ nlohmann::ordered_json run(const std::string& key, int flits, double load) {
     c.apply_set(s);
   c.apply_set("traffic.load=" + std::to_string(load));
   c.apply_set(key + "=" + std::to_string(flits));
-  c.validate();
-  return run_experiment(c);
+  decode(c);
+  return run_experiment(prepare_run(c));
 }
 
 double round_trip(const std::string& key, int flits) {

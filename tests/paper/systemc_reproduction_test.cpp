@@ -5,7 +5,9 @@
 // and both report the same figures at the cap.
 #include <gtest/gtest.h>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "pertel_tables.hpp"
 
 namespace kncsim::paper {
@@ -35,9 +37,9 @@ TEST_P(SystemCTable, SameFiguresAsTheReferenceModelAndThePaper) {
   const TableRow& row = GetParam();
   Config c = row_config(row);
   if (row.T == "inf") c.apply_set("run.max_cycles=1048576");
-  const auto ref = run_experiment(c);
+  const auto ref = run_experiment(prepare_run(c));
   c.apply_set("router.impl=systemc");
-  const auto sc = run_experiment(c);
+  const auto sc = run_experiment(prepare_run(c));
   for (const char* k : {"T", "U", "D", "AQLEN", "AQLEN_corrected", "numsent", "numrecd", "curtime", "converged"})
     EXPECT_EQ(sc[k], ref[k]) << k;
   if (row.T == "inf") {

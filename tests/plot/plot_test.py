@@ -124,6 +124,26 @@ class PlotTest(unittest.TestCase):
     def test_curve(self):
         self.check_plot("curve", "curve", self.jsonl)
 
+    def test_curve_draws_each_ci_points_interval(self):
+        # A ci sweep's points carry their 95% interval: the curve draws it as error bars (an SVG
+        # group per line); a curve of points without one draws none.
+        lines = [sweep_line(i, {"traffic.load": a},
+                            kncsim_run(self.kncsim, {"network.radix": 4, "traffic.load": a, "run.convergence": "ci"}))
+                 for i, a in enumerate((0.2, 0.4))]
+        for line in lines:
+            self.assertTrue(line["result"]["ci"]["ready"])
+        path = os.path.join(self.dir, "ci.jsonl")
+        with open(path, "w") as f:
+            f.write("".join(json.dumps(line) + "\n" for line in lines))
+        self.check_plot("curve_ci", "curve", path, "--pertel", "none")
+        with open(os.path.join(self.dir, "out", "curve_ci.svg")) as f:
+            svg = f.read()
+        self.assertIn('id="error-bars-0"', svg)
+        self.assertIn("Error bars: the 95% interval", svg)
+        self.check_plot("curve_no_ci", "curve", self.jsonl, "--pertel", "none")
+        with open(os.path.join(self.dir, "out", "curve_no_ci.svg")) as f:
+            self.assertNotIn("error-bars", f.read())
+
     def test_curve_offered_load_p99(self):
         self.check_plot("curve_a_p99", "curve", self.jsonl, "--x", "A", "--y", "p99", "--pertel", "none")
 

@@ -9,7 +9,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "spec/experiment_spec.hpp"
 #include "experiment/experiment.hpp"
+#include "experiment/rtl_attach.hpp"
 #include "support/kncsim_process.hpp"
 #include "support/sweep_files.hpp"
 
@@ -98,7 +100,7 @@ TEST(Curve, Sns4SeriesStopAtSaturationEarlyToo) {
 Config config(const std::vector<std::string>& sets) {
   Config c;
   for (const auto& s : sets) c.apply_set(s);
-  c.validate();
+  decode(c);
   return c;
 }
 
@@ -110,8 +112,8 @@ TEST(Curve, TheCiMeanEqualsSns4sTWithinItsInterval) {
                                         "traffic.stream=counter", "run.statistics=basic", load};
     std::vector<std::string> ci = base;
     ci.push_back("run.convergence=ci");
-    const auto a = run_experiment(config(base));
-    const auto b = run_experiment(config(ci));
+    const auto a = run_experiment(prepare_run(config(base)));
+    const auto b = run_experiment(prepare_run(config(ci)));
     ASSERT_TRUE(a["converged"].get<bool>() && b["converged"].get<bool>()) << load;
     const double hw = b["ci"]["half_width"];
     EXPECT_LE(b["ci"]["relative_half_width"].get<double>(), 0.05);

@@ -1,5 +1,5 @@
 #include "config/config.hpp"
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,7 +29,7 @@ TEST(Config, DefaultsAreThe8x8MeshAtThreeTenths) {
   EXPECT_DOUBLE_EQ(c.number("traffic.load"), 0.3);
   EXPECT_EQ(c.text("run.convergence"), "sns4");
   EXPECT_TRUE(c.is_word("router.fifo_packets"));
-  EXPECT_TRUE(c.validate().empty());
+  EXPECT_TRUE(decode(c).warnings.empty());
 }
 
 // A FIFO shorter than a link's round trip (2 x delay) idles the link: a warning, not a refusal.
@@ -39,11 +39,11 @@ TEST(Config, FifosShorterThanTheLinkRoundTripAreWarnedAbout) {
   c.apply_set("router.fifo_flits=5");
   c.apply_set("router.flow_control=wormhole");
   c.apply_set("link.delay=[1,3]");
-  const std::vector<std::string> w = c.validate();
+  const std::vector<std::string> w = decode(c).warnings;
   ASSERT_EQ(w.size(), 1u);
   EXPECT_NE(w[0].find("input FIFOs of 5 flits cover less than the round trip"), std::string::npos) << w[0];
   c.apply_set("link.delay=[1,2]");
-  EXPECT_TRUE(c.validate().empty());
+  EXPECT_TRUE(decode(c).warnings.empty());
 }
 
 // Rings take their wire delays from the cube layout, whatever S: the mesh's link checks
@@ -53,7 +53,7 @@ TEST(Config, RingsOnTheReferenceModelTakeAnyWireRatio) {
   c.apply_set("network.topology=rings");
   c.apply_set("router.model=sci");
   c.apply_set("link.switch_to_wire_ratio=0.5");
-  EXPECT_NO_THROW(c.validate());
+  EXPECT_NO_THROW(decode(c));
 }
 
 // A layout whose wires would take more than 1000 cycles is refused, naming its keys.
@@ -61,7 +61,7 @@ TEST(Config, WiresLongerThanTheDelayBoundAreRefused) {
   Config c;
   c.apply_set("router.impl=systemc");
   c.apply_set("link.switch_to_wire_ratio=0.0001");
-  expect_error([&] { c.validate(); }, {"link.switch_to_wire_ratio", "at most 1000"});
+  expect_error([&] { decode(c); }, {"link.switch_to_wire_ratio", "at most 1000"});
 }
 
 TEST(Config, YamlSectionsAndSetOverrides) {
@@ -127,25 +127,25 @@ TEST(Config, AMapWhereAValueBelongsIsRefused) {  // found by the config fuzzer: 
 TEST(Config, FifoCapacityFitsIn32Bits) {  // found by the config fuzzer: fifo_packets x L overflowed
   Config c;
   c.apply_set("router.fifo_packets=9223372036854775807");
-  expect_error([&] { c.validate(); }, {"router.fifo_packets = 9223372036854775807", "traffic.packet_flits = 32",
+  expect_error([&] { decode(c); }, {"router.fifo_packets = 9223372036854775807", "traffic.packet_flits = 32",
                                        "router.fifo_packets <= 67108863"});
   c.apply_set("router.fifo_packets=67108863");
-  c.validate();
+  decode(c);
   Config f;
   f.apply_set("router.impl=systemc");
   f.apply_set("router.fifo_flits=2147483648");
-  expect_error([&] { f.validate(); }, {"router.fifo_flits = 2147483648", "1..2147483647"});
+  expect_error([&] { decode(f); }, {"router.fifo_flits = 2147483648", "1..2147483647"});
 }
 
 TEST(Config, RadixPerDimension) {
   Config c;
   c.merge_yaml("network: {dims: 3, radix: [8, 4, 2]}", "r.yaml");
-  c.validate();
+  decode(c);
   EXPECT_EQ(network_radices(c), (std::vector<int>{8, 4, 2}));
   c.apply_set("network.radix=5");
   EXPECT_EQ(network_radices(c), (std::vector<int>{5, 5, 5}));
   c.apply_set("network.radix=[4, 4]");
-  expect_error([&] { c.validate(); }, {"network.radix", "network.dims = 3"});
+  expect_error([&] { decode(c); }, {"network.radix", "network.dims = 3"});
   expect_error([&] { c.apply_set("network.radix=[4, 1, 4]"); }, {"network.radix", ">= 2"});
   expect_error([&] { c.apply_set("network.radix=[]"); }, {"network.radix", "empty list"});
 }
@@ -153,37 +153,36 @@ TEST(Config, RadixPerDimension) {
 TEST(Config, RtlRoutersRefuseWhatTheirPinsCannotCarry) {
   Config c;
   c.apply_set("router.impl=rtl");
-  expect_error([&] { c.validate(); }, {"finite FIFOs only", "router.fifo_flits"});
+  expect_error([&] { decode(c); }, {"finite FIFOs only", "router.fifo_flits"});
   c.apply_set("router.fifo_packets=2");
-  c.validate();
+  decode(c);
   c.apply_set("network.radix=300");
-  expect_error([&] { c.validate(); }, {"network.radix <= 128"});
+  expect_error([&] { decode(c); }, {"network.radix <= 128"});
   c.apply_set("network.radix=8");
   c.apply_set("traffic.packet_flits=2000");
-  expect_error([&] { c.validate(); }, {"traffic.packet_flits <= 1023"});
+  expect_error([&] { decode(c); }, {"traffic.packet_flits <= 1023"});
   c.apply_set("traffic.packet_flits=32");
   c.apply_set("link.kind=handshake");
-  expect_error([&] { c.validate(); }, {"link.kind: pipelined"});
+  expect_error([&] { decode(c); }, {"link.kind: pipelined"});
   c.apply_set("link.kind=pipelined");
   c.apply_set("router.vcs=5");
-  expect_error([&] { c.validate(); }, {"at most 4 virtual channels", "router.vcs <= 4"});
+  expect_error([&] { decode(c); }, {"at most 4 virtual channels", "router.vcs <= 4"});
 }
 
 TEST(Config, RouterAndLinkKeysMustFitTogether) {
   Config c;
   c.apply_set("router.fifo_flits=8");
-  expect_error([&] { c.validate(); }, {"router.impl ref", "router.fifo_flits", "router.fifo_packets"});
+  expect_error([&] { decode(c); }, {"router.impl ref", "router.fifo_flits", "router.fifo_packets"});
   c.apply_set("router.impl=systemc");
-  c.validate();  // the network's own rule, asked by the decoding:
-  expect_error([&] { decode_experiment(c); }, {"router.fifo_flits = 8 < traffic.packet_flits = 32", "wormhole"});
+  // the network's own rule, asked by the decoding:
+  expect_error([&] { decode(c); }, {"router.fifo_flits = 8 < traffic.packet_flits = 32", "wormhole"});
   c.apply_set("router.flow_control=wormhole");
-  c.validate();
-  decode_experiment(c);
+  decode(c);
   c.apply_set("router.fifo_packets=2");
-  expect_error([&] { c.validate(); }, {"router.fifo_packets = 2 and router.fifo_flits = 8"});
+  expect_error([&] { decode(c); }, {"router.fifo_packets = 2 and router.fifo_flits = 8"});
   Config r;
   r.apply_set("link.delay=3");
-  expect_error([&] { r.validate(); }, {"link.delay = 3", "router.impl: systemc"});
+  expect_error([&] { decode(r); }, {"link.delay = 3", "router.impl: systemc"});
   expect_error([&] { r.apply_set("link.delay=0"); }, {"link.delay", ">= 1"});
   expect_error([&] { r.apply_set("router.fifo_flits=0"); }, {"router.fifo_flits", "unbounded or an integer >= 1"});
   expect_error([&] { r.apply_set("link.kind=serial"); }, {"link.kind", "pipelined, handshake"});
@@ -192,9 +191,9 @@ TEST(Config, RouterAndLinkKeysMustFitTogether) {
 TEST(Config, LoadAtOrAboveOneCannotConverge) {
   Config c;
   c.apply_set("traffic.load=1.2");
-  expect_error([&] { c.validate(); }, {"traffic.load", "can never converge", "run.convergence: fixed"});
+  expect_error([&] { decode(c); }, {"traffic.load", "can never converge", "run.convergence: fixed"});
   c.apply_set("run.convergence=fixed");
-  const auto warnings = c.validate();
+  const auto warnings = decode(c).warnings;
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("cannot carry"), std::string::npos);
 }
@@ -202,20 +201,20 @@ TEST(Config, LoadAtOrAboveOneCannotConverge) {
 TEST(Config, CrossKeyChecks) {
   Config c;
   c.apply_set("traffic.seed=5000000000");
-  expect_error([&] { c.validate(); }, {"traffic.seed", "0..4294967295"});
+  expect_error([&] { decode(c); }, {"traffic.seed", "0..4294967295"});
   c.apply_set("traffic.stream=counter");
-  EXPECT_NO_THROW(c.validate());
+  EXPECT_NO_THROW(decode(c));
 
   Config big;
   big.apply_set("network.radix=1000");
   big.apply_set("network.dims=3");
-  expect_error([&] { big.validate(); }, {"network.radix", "network.dims", "at most"});
+  expect_error([&] { decode(big); }, {"network.radix", "network.dims", "at most"});
 
   Config fixed;
   fixed.apply_set("run.convergence=fixed");
   fixed.apply_set("run.cycles=100");
   fixed.apply_set("run.max_cycles=50");
-  expect_error([&] { fixed.validate(); }, {"run.cycles", "run.max_cycles"});
+  expect_error([&] { decode(fixed); }, {"run.cycles", "run.max_cycles"});
 }
 
 TEST(Config, EverySchemaKeyHasADefaultThatParses) {

@@ -40,11 +40,19 @@ inline bool adaptive_routing(const Config& c) {
 inline bool cut_through_flow(const Config& c) {
   return choice_of<bool>(c, "router.flow_control", {{"wormhole", false}, {"cut_through", true}});
 }
+inline LinkKind link_kind(const Config& c) {
+  return choice_of<LinkKind>(c, "link.kind", {{"pipelined", LinkKind::pipelined}, {"handshake", LinkKind::handshake}});
+}
 inline Arbitration arbitration(const Config& c) {
   return choice_of<Arbitration>(c, "router.arbitration",
                                 {{"priority_token", Arbitration::priority_token},
                                  {"round_robin", Arbitration::round_robin},
                                  {"oldest_first", Arbitration::oldest_first}});
+}
+
+// Whether any node is RTL: router.impl rtl (every node), or router.rtl_nodes among SystemC ones.
+inline bool has_rtl_nodes(const Config& c) {
+  return router_impl(c) == RouterImpl::rtl || !c.is_word("router.rtl_nodes");
 }
 
 // The wormhole router's keys, for packets of L flits (the FIFO in flits: router.fifo_packets x L,

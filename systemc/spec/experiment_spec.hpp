@@ -1,9 +1,13 @@
 #pragma once
 // A configuration decoded once, before anything is built, into what one topology's run needs:
-// every key is read and every combination that cannot work is refused (ConfigError naming
-// the key) here, in systemc/config/, the only place that reads a Config. The run then
-// dispatches on the spec's types and enums, not on key text. The spec names the RTL nodes'
-// models but builds nothing: the experiment attaches their factories (attach_rtl).
+// in one pass (decode), every rule between keys is checked and every combination that cannot
+// work is refused (ConfigError naming the key), and every key is read, here in systemc/spec/,
+// the only place besides config/ that reads a Config. Everything after it (models, memory
+// estimate, analytic figures, reports, sweeps) reads the spec: its types and enums, never key
+// text nor the resolved JSON. The spec names the RTL nodes' models but builds nothing: the
+// experiment attaches their factories (attach_rtl).
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,9 +18,10 @@
 
 #include "analytic/rings_analytic.hpp"
 #include "config/config.hpp"
-#include "config/link_timing.hpp"
 #include "config/model_kinds.hpp"
-#include "config/run_sizing.hpp"
+#include "spec/link_timing.hpp"
+#include "spec/run_outputs.hpp"
+#include "spec/run_sizing.hpp"
 #include "net/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
@@ -46,7 +51,8 @@ struct MeshExperiment {
   int packet_flits = 0;  // L
   double load = 0;       // A
   MeshStreamSpec stream;
-  bool reference = true;  // router.impl ref: Pertel's packet-level model, else the flit-level network
+  RouterImpl impl = RouterImpl::ref;  // ref: Pertel's packet-level model; systemc, rtl: the flit-level network
+  int fifo_packets = 0;  // router.fifo_packets (0: the FIFO is given in flits, or unbounded)
   RefParams ref;
   WormholeNetworkParams flit;  // systemc and rtl (some or all routers RTL)
   MeshLinkTiming links;        // the wires: lengths, delays, the synchronous cycle's stretch
@@ -66,7 +72,7 @@ struct RingsExperiment {
   RingsDesign design;
   RingsAnalytic analytic;
   SciParams params;
-  bool reference = true;  // router.impl ref: the reference ring model, else the SciNode network
+  RouterImpl impl = RouterImpl::ref;  // ref: the reference ring model; systemc, rtl: the SciNode network
   SciTrace trace;
   SciRtl rtl;                // nodes and binding; attach_rtl sets its maker
   std::string rtl_sources;   // router.rtl_sources
@@ -85,7 +91,7 @@ struct RingsExperiment {
 };
 
 struct ExperimentSpec {
-  RouterImpl impl = RouterImpl::ref;
+  RouterImpl impl = RouterImpl::ref;  // also in each topology's spec
   NetworkTopology topology_kind = NetworkTopology::mesh;
   Workload workload = Workload::open;
   RunSizing sizing;  // what the memory estimate reads
@@ -93,9 +99,15 @@ struct ExperimentSpec {
   bool second_thread = false;  // run.threads: the mesh's injection stream on its own thread
   bool statistics = true;      // run.statistics: full
   std::variant<MeshExperiment, RingsExperiment> topology;
+  RunOutputs outputs;                    // the files a run writes besides its JSON
+  std::vector<std::string> warnings;     // combinations that run, but not as the user may think
+  nlohmann::ordered_json config;         // every key resolved, as the result records it (captured here, once)
+  bool prepared = false;  // experiment/'s prepare_run: its memory checked, its RTL nodes' models attached
 };
 
-ExperimentSpec decode_experiment(const Config& c);
+// Checks the rules between keys and decodes every key, in one pass: the spec and its warnings,
+// or a ConfigError naming the key and the values allowed.
+ExperimentSpec decode(const Config& c);
 
 
 }  // namespace kncsim

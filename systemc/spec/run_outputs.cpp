@@ -1,8 +1,8 @@
-#include "config/run_outputs.hpp"
+#include "spec/run_outputs.hpp"
 
 #include <algorithm>
 
-#include "config/model_words.hpp"
+#include "spec/model_words.hpp"
 
 namespace kncsim {
 

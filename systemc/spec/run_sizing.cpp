@@ -1,6 +1,6 @@
-#include "config/run_sizing.hpp"
+#include "spec/run_sizing.hpp"
 
-#include "config/model_words.hpp"
+#include "spec/model_words.hpp"
 
 namespace kncsim {
 

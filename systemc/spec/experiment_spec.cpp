@@ -1,4 +1,4 @@
-#include "config/experiment_spec.hpp"
+#include "spec/experiment_spec.hpp"
 
 #include <fmt/format.h>
 
@@ -7,9 +7,11 @@
 #include <limits>
 #include <thread>
 
-#include "config/link_timing.hpp"
-#include "config/model_words.hpp"
-#include "config/process_placement.hpp"
+#include "config/config_json.hpp"
+#include "spec/key_rules.hpp"
+#include "spec/link_timing.hpp"
+#include "spec/model_words.hpp"
+#include "spec/process_placement.hpp"
 #include "ring/sci_design.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -95,7 +97,7 @@ void refuse_router_keys(const Config& c, const WormholeNetworkParams& p, int dim
   if (const std::string why = wormhole_params_refusal(p, dims); !why.empty()) throw ConfigError(why);
 }
 
-MeshExperiment mesh_experiment(const Config& c) {
+MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   MeshExperiment e;
   e.radices = network_radices(c);
   e.torus = network_topology(c) == NetworkTopology::torus;
@@ -103,10 +105,10 @@ MeshExperiment mesh_experiment(const Config& c) {
   const int L = e.packet_flits = int(c.integer("traffic.packet_flits"));
   e.load = c.number("traffic.load");
   e.stream = mesh_stream(c, g, L, e.load);
-  const RouterImpl impl = router_impl(c);
-  e.reference = impl == RouterImpl::ref;
+  const RouterImpl impl = e.impl = router_impl(c);
   const bool adaptive = adaptive_routing(c);
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
+  e.fifo_packets = int(packets);
   const int64_t source_cap = c.is_word("traffic.source_queue_packets") ? 0 : c.integer("traffic.source_queue_packets");
 
   RefParams& r = e.ref;
@@ -120,9 +122,9 @@ MeshExperiment mesh_experiment(const Config& c) {
   WormholeNetworkParams& p = e.flit;
   p.packet_flits = L;
   p.router = router_params(c, L);
-  e.links = mesh_link_timing(c);
+  e.links = std::move(links);
   p.link_delays = e.links.wire_delays;
-  p.link.kind = c.text("link.kind") == "handshake" ? LinkKind::handshake : LinkKind::pipelined;
+  p.link.kind = link_kind(c);
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.source_queue_packets = source_cap;
   p.vcd_path = c.text("trace.vcd");
@@ -135,7 +137,7 @@ MeshExperiment mesh_experiment(const Config& c) {
       e.stream.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
           node_destinations(process_placement(c, g), g.nodes()));
   }
-  if (e.reference) return e;
+  if (impl == RouterImpl::ref) return e;
   refuse_router_keys(c, p, g.dims());
   if (impl == RouterImpl::rtl) {
     for (uint32_t n = 0; n < g.nodes(); ++n) p.rtl_nodes.push_back(n);
@@ -247,7 +249,7 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
   e.design = rings_design(c);
   e.params = rings_sci_params(c, e.design);  // refuses what cannot be built, naming the key
   e.analytic = rings_analytic(e.design);
-  e.reference = router_impl(c) == RouterImpl::ref;
+  e.impl = router_impl(c);
   e.trace = SciTrace{trace_nodes(c), c.text("trace.vcd"), c.text("trace.flits")};
   e.rtl = rings_rtl(c, e.params);
   e.rtl_sources = c.text("router.rtl_sources");
@@ -272,7 +274,8 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
 
 }  // namespace
 
-ExperimentSpec decode_experiment(const Config& c) {
+ExperimentSpec decode(const Config& c) {
+  KeyRules rules = check_key_rules(c);
   ExperimentSpec s;
   s.impl = router_impl(c);
   s.topology_kind = network_topology(c);
@@ -284,7 +287,10 @@ ExperimentSpec decode_experiment(const Config& c) {
   if (s.topology_kind == NetworkTopology::rings)
     s.topology = rings_experiment(c, s.convergence);
   else
-    s.topology = mesh_experiment(c);
+    s.topology = mesh_experiment(c, std::move(*rules.links));
+  s.outputs = decode_outputs(c);
+  s.warnings = std::move(rules.warnings);
+  s.config = resolved_config_json(c);
   return s;
 }
 

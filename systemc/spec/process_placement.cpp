@@ -1,4 +1,4 @@
-#include "config/process_placement.hpp"
+#include "spec/process_placement.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

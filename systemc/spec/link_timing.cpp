@@ -1,8 +1,8 @@
-#include "config/link_timing.hpp"
+#include "spec/link_timing.hpp"
 
 #include <fmt/format.h>
 
-#include "config/model_words.hpp"
+#include "spec/model_words.hpp"
 #include <fmt/ranges.h>
 
 #include <algorithm>

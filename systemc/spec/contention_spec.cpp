@@ -1,10 +1,13 @@
-#include "config/contention_spec.hpp"
+#include "spec/contention_spec.hpp"
 
-#include "config/model_words.hpp"
+#include "config/config_json.hpp"
+#include "spec/key_rules.hpp"
+#include "spec/model_words.hpp"
 
 namespace kncsim {
 
 ContentionSpec decode_contention(const Config& c) {
+  KeyRules rules = check_key_rules(c);
   const NetworkTopology topology = network_topology(c);
   if (topology == NetworkTopology::rings)
     throw ConfigError("kncsim contention models a mesh or torus with fixed routing; allowed network.topology: mesh, "
@@ -16,6 +19,9 @@ ContentionSpec decode_contention(const Config& c) {
   s.radices = network_radices(c);
   s.torus = topology == NetworkTopology::torus;
   s.placement = process_placement(c, s.geometry());
+  s.outputs = decode_outputs(c);
+  s.warnings = std::move(rules.warnings);
+  s.config = resolved_config_json(c);
   return s;
 }
 

@@ -1,0 +1,39 @@
+#include "experiment/model_factory.hpp"
+
+#include "net/sci_network.hpp"
+#include "net/wormhole_network.hpp"
+#include "ref/ref_network.hpp"
+#include "ref/sci_ref_network.hpp"
+
+namespace kncsim {
+
+std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
+                                         PacketSink* sink) {
+  switch (e.impl) {
+    case RouterImpl::ref: {
+      auto net = std::make_unique<RefNetwork>(g, e.ref, feed);
+      net->set_packet_sink(sink);
+      return net;
+    }
+    case RouterImpl::systemc:
+    case RouterImpl::rtl: {  // RTL nodes sit among SystemC ones: e.flit.rtl_nodes (all of them for rtl)
+      auto net = std::make_unique<WormholeNetwork>(g, e.flit, feed);
+      net->set_packet_sink(sink);
+      return net;
+    }
+  }
+  throw std::logic_error("make_model: no such router.impl");
+}
+
+std::unique_ptr<RingModel> make_model(const RingsExperiment& e, const char* name) {
+  switch (e.impl) {
+    case RouterImpl::ref:
+      return std::make_unique<SciRefNetwork>(name, e.params);
+    case RouterImpl::systemc:
+    case RouterImpl::rtl:  // RTL nodes: e.rtl.nodes (all of them for rtl)
+      return std::make_unique<SciNetwork>(name, e.params, e.trace, e.rtl);
+  }
+  throw std::logic_error("make_model: no such router.impl");
+}
+
+}  // namespace kncsim

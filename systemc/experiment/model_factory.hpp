@@ -1,0 +1,21 @@
+#pragma once
+// The one place a network model is chosen: router.impl (RouterImpl) picks Pertel's reference
+// model or the flit-level network (whose RTL nodes, if any, the spec lists), for either family.
+#include <memory>
+
+#include "model/network_model.hpp"
+#include "ring/ring_model.hpp"
+#include "spec/experiment_spec.hpp"
+#include "topo/mesh_geometry.hpp"
+#include "traffic/injection_feed.hpp"
+
+namespace kncsim {
+
+// Meshes and tori: RefNetwork (ref) or WormholeNetwork (systemc, rtl), delivering to `sink`.
+std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
+                                         PacketSink* sink);
+// Scott & Goodman's rings: SciRefNetwork (ref) or SciNetwork (systemc, rtl), a SystemC module
+// named `name`.
+std::unique_ptr<RingModel> make_model(const RingsExperiment& e, const char* name = "sci");
+
+}  // namespace kncsim

@@ -1,0 +1,49 @@
+#pragma once
+// Whether the RTL wormhole router (rtl/kncsim_pkg.sv's limits, one model per parameter set) can
+// be a node of a mesh or torus with these parameters: empty if so, else why not, naming the
+// config key and the values allowed (the caller says which nodes are RTL).
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "link/link_params.hpp"
+#include "router/router_params.hpp"
+#include "rtl/rtl_limits.hpp"
+
+namespace kncsim {
+
+// The longest packet the RTL router's length field carries, in flits.
+constexpr long rtl_router_max_packet_flits() { return rtl::kMaxLen; }
+constexpr int rtl_router_length_bits() { return rtl::kLenBits; }
+
+inline std::string rtl_router_refusal(const RouterParams& r, LinkKind link, const std::vector<int>& radices,
+                                      int packet_flits) {
+  if (r.fifo_flits < 0)
+    return "have finite FIFOs only (unbounded FIFOs do not exist in hardware); allowed: router.fifo_flits or "
+           "router.fifo_packets";
+  if (r.routing_delay != 0) return "route in the cycle a head reaches the front; allowed: router.routing_delay: 0";
+  if (r.hop_count_headers) return "carry the destination in every flit; allowed: router.packet_format: absolute";
+  if (link != LinkKind::pipelined) return "use credit links; allowed: link.kind: pipelined";
+  if (r.vcs > rtl::kMaxVcs)
+    return fmt::format("have at most {} virtual channels; allowed: router.vcs <= {}", rtl::kMaxVcs, rtl::kMaxVcs);
+  // One channel per link is kncsim_router, which assigns channels by Pertel's priority token;
+  // the other arbiters are kncsim_vc_router's.
+  if (r.vcs == 1 && r.arbitration != Arbitration::priority_token)
+    return fmt::format("with one channel per link (router.vcs 1) assign channels by Pertel's priority token only; "
+                       "allowed: router.arbitration: priority_token, or router.vcs >= 2 for {}",
+                       to_string(r.arbitration));
+  // The limits of rtl/kncsim_pkg.sv (MaxDims, CoordW, LenW).
+  if (radices.size() > size_t(rtl::kMaxDims))
+    return fmt::format("have at most {} ports; allowed: network.dims <= {}", rtl::kMaxPorts, rtl::kMaxDims);
+  for (int k : radices)
+    if (k > rtl::kMaxRadix)
+      return fmt::format("carry {}-bit coordinates; allowed: network.radix <= {} (got {})", rtl::kCoordBits,
+                         rtl::kMaxRadix, k);
+  if (packet_flits > rtl::kMaxLen)
+    return fmt::format("carry a {}-bit packet length; allowed: traffic.packet_flits <= {} (got {})", rtl::kLenBits,
+                       rtl::kMaxLen, packet_flits);
+  return {};
+}
+
+}  // namespace kncsim

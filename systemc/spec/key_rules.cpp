@@ -1,0 +1,346 @@
+#include "spec/key_rules.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+
+#include "ref/ref_limits.hpp"
+#include "rtl_adapt/rtl_router_fit.hpp"
+#include "spec/model_words.hpp"
+#include "spec/process_placement.hpp"
+#include "topo/mesh_geometry.hpp"
+#include "traffic/closed_loop.hpp"
+#include "traffic/pattern.hpp"
+#include "traffic/process_graph.hpp"
+
+namespace kncsim {
+namespace {
+
+// A torus runs on the SystemC and RTL routers (the reference model is Pertel's mesh), and its
+// rings close cycles of channels that dimension-order and adaptive routing on one channel per
+// link can deadlock on: such a run is a study of that.
+void validate_torus(const Config& c) {
+  if (router_impl(c) == RouterImpl::ref)
+    throw ConfigError("network.topology torus with router.impl = ref: the reference model is Pertel's mesh; allowed: "
+                      "router.impl systemc (with router.rtl_nodes, if any) or rtl");
+  if (c.text("router.allow_deadlock") == "true") return;
+  if (c.integer("router.vcs") < 2)
+    throw ConfigError(fmt::format("network.topology torus with router.vcs = {} can deadlock (each ring of the torus is a "
+                                  "cycle of channels, and packets waiting around it wait for ever); allowed: "
+                                  "router.vcs >= 2 (datelines), or router.allow_deadlock: true, to study it (the "
+                                  "deadlock watchdog reports the waiting cycle)",
+                                  c.integer("router.vcs")));
+  if (adaptive_routing(c) && c.integer("router.vcs") < 3)
+    throw ConfigError(fmt::format("network.topology torus with router.routing adaptive and router.vcs = {} can deadlock "
+                                  "(adaptive routes close cycles across the datelines); allowed: router.vcs >= 3 "
+                                  "(Duato: adaptive channels over a dimension-order escape pair), router.routing "
+                                  "dor, or router.allow_deadlock: true, to study it",
+                                  c.integer("router.vcs")));
+}
+
+// Topology and router family together: Scott & Goodman's rings take the SCI ring node and one radix;
+// meshes take the wormhole router and at most 15 dimensions.
+void validate_topology(const Config& c) {
+  const bool rings = network_topology(c) == NetworkTopology::rings, sci = c.text("router.model") == "sci";
+  if (rings != sci)
+    throw ConfigError(fmt::format("network.topology = {} with router.model = {}; allowed: network.topology rings with "
+                                  "router.model sci, or mesh with wormhole",
+                                  c.text("network.topology"), c.text("router.model")));
+  const std::string& topology = c.text("network.topology");  // for the messages
+  const bool torus = network_topology(c) == NetworkTopology::torus;
+  if (!torus && c.text("network.wiring") != "straight")
+    throw ConfigError(fmt::format("network.wiring = {} with network.topology {}: only a torus's rings can be folded (a "
+                                  "mesh has no wraparound; Scott & Goodman's rings are laid out straight); allowed: "
+                                  "network.wiring straight, or network.topology torus",
+                                  c.text("network.wiring"), topology));
+  if (!rings) {
+    if (c.integer("network.dims") > 15)  // 2d+1 ports in a 32-bit route mask
+      throw ConfigError(fmt::format("network.dims = {} for a {}; allowed: 1..15 (up to 24 for network.topology rings)",
+                                    c.integer("network.dims"), topology));
+    const int64_t channels = (2 * c.integer("network.dims") + 1) * c.integer("router.vcs");
+    if (channels > 63)
+      throw ConfigError(fmt::format("router.vcs = {} with network.dims = {}: {} channels per router, beyond the 63 its "
+                                    "masks hold; allowed: (2 network.dims + 1) x router.vcs <= 63",
+                                    c.integer("router.vcs"), c.integer("network.dims"), channels));
+    if (torus) validate_torus(c);
+    return;
+  }
+  if (c.integer("router.vcs") != 1 || arbitration(c) != Arbitration::priority_token)
+    throw ConfigError(fmt::format("router.vcs = {} and router.arbitration = {} for network.topology rings: SCI ring "
+                                  "interfaces have no virtual channels or channel assignment; allowed: router.vcs 1 "
+                                  "and router.arbitration priority_token (the defaults)",
+                                  c.integer("router.vcs"), c.text("router.arbitration")));
+  if (!c.is_word("router.rtl_nodes") && router_impl(c) != RouterImpl::systemc)
+    throw ConfigError(fmt::format("router.rtl_nodes with router.impl = {}: RTL nodes sit among SystemC nodes; allowed: "
+                                  "router.impl: systemc with router.rtl_nodes, or router.impl: rtl for every node",
+                                  c.text("router.impl")));
+  const std::vector<int> k = network_radices(c);
+  if (std::adjacent_find(k.begin(), k.end(), std::not_equal_to<>()) != k.end())
+    throw ConfigError("network.radix differs per dimension, but network.topology rings is a k-ary n-cube; allowed: one "
+                      "radix k >= 2");
+  const std::string& embedding = c.text("link.embedding");
+  if (embedding != "auto" && embedding != "cube")
+    throw ConfigError(fmt::format("link.embedding = {} for network.topology rings, which Scott & Goodman lay out in "
+                                  "3 dimensions; allowed: auto or cube",
+                                  embedding));
+  if (!c.is_word("link.delay"))
+    throw ConfigError("link.delay given for network.topology rings, whose wire delays come from the cube embedding "
+                      "(link.switch_to_wire_ratio, link.mode); allowed: link.delay auto");
+}
+
+// Router, FIFO and link keys that only make sense together.
+// links: the mesh's link timing, decoded once by the caller (null for rings).
+void validate_router(const Config& c, const MeshLinkTiming* links) {
+  const bool ref = router_impl(c) == RouterImpl::ref;
+  const bool by_packets = !c.is_word("router.fifo_packets"), by_flits = !c.is_word("router.fifo_flits");
+  const int64_t L = c.integer("traffic.packet_flits");
+  if (by_packets && by_flits)
+    throw ConfigError(fmt::format("router.fifo_packets = {} and router.fifo_flits = {} both set; allowed: one of them "
+                                  "(the other left unbounded)",
+                                  c.integer("router.fifo_packets"), c.integer("router.fifo_flits")));
+  // FIFO positions are counted in 32 bits (the RTL's credit counters less so); a larger FIFO
+  // is unbounded in all but name.
+  constexpr int64_t kMaxFifoFlits = (int64_t{1} << 31) - 1;
+  if (by_packets && c.integer("router.fifo_packets") > kMaxFifoFlits / L)
+    throw ConfigError(fmt::format("router.fifo_packets = {} packets of traffic.packet_flits = {} is more than {} flits; "
+                                  "allowed: router.fifo_packets <= {}, or unbounded",
+                                  c.integer("router.fifo_packets"), L, kMaxFifoFlits, kMaxFifoFlits / L));
+  if (by_flits && c.integer("router.fifo_flits") > kMaxFifoFlits)
+    throw ConfigError(fmt::format("router.fifo_flits = {}; allowed: 1..{}, or unbounded", c.integer("router.fifo_flits"),
+                                  kMaxFifoFlits));
+  const bool cut_through = cut_through_flow(c);
+  const RouterParams router = router_params(c, int(L));
+  if (c.text("router.packet_format") == "hop_count") {
+    auto refuse = [](const std::string& why) {
+      throw ConfigError("router.packet_format hop_count " + why);
+    };
+    if (ref) refuse("needs flit-level routers; allowed: router.impl: systemc, or router.packet_format: absolute");
+    // The rest (dimension order, room for the headers, wormhole credits) are the flit-level
+    // network's own: wormhole_params_refusal, asked by the decoding.
+  }
+  const bool rtl = has_rtl_nodes(c);
+  if (rtl && network_topology(c) != NetworkTopology::rings) {  // rings: checked against the SCI node's limits when built
+    const std::string rtl_nodes = "RTL routers (router.impl: rtl or router.rtl_nodes) ";
+    if (ref) throw ConfigError(rtl_nodes + "sit in the flit-level network; allowed: router.impl: systemc with router.rtl_nodes");
+    if (const std::string why = rtl_router_refusal(router, link_kind(c), network_radices(c), int(L)); !why.empty())
+      throw ConfigError(rtl_nodes + why);
+  }
+  if (!ref) {
+    // A cut-through FIFO's room for a packet, and cut-through with virtual channels, are the
+    // flit-level network's own rules: wormhole_params_refusal, asked by the decoding.
+    // A handshake link carries a flit per 2 x delay cycles, so from a shorter link into a
+    // longer one it is not safe either.
+    if (links && (by_flits || by_packets) && cut_through && link_kind(c) == LinkKind::handshake) {
+      bool equal = true;  // every wire's (a torus's may differ within a dimension)
+      for (const auto& dim : links->wire_delays)
+        for (int d : dim) equal &= d == links->wire_delays[0][0];
+      if (!equal)
+        throw ConfigError(fmt::format("link.kind handshake with link delays [{}] and router.flow_control cut_through: a "
+                                      "packet's room is credited when its head leaves, and a longer link drains it "
+                                      "slower than a shorter one refills it; allowed: one delay for every dimension "
+                                      "(and every wire of a torus), router.flow_control wormhole, or link.kind pipelined",
+                                      fmt::join(links->delays, ", ")));
+    }
+    return;
+  }
+  if (const std::string why = ref_router_refusal(router, by_flits, link_kind(c), links ? links->delays : std::vector<int>{});
+      !why.empty())
+    throw ConfigError(why);
+}
+
+// traffic.pattern graph: its keys agree, and its files read (a bad line is named now, before
+// anything runs). Another pattern maps node to node, so it takes no mapping.
+void validate_process_graph(const Config& c, const std::vector<int>& radices) {
+  const std::string& mapping = c.text("traffic.mapping");
+  if (c.text("traffic.pattern") != "graph") {
+    if (mapping != "identity")
+      throw ConfigError(fmt::format("traffic.mapping = {} places the processes of traffic.pattern: graph, but "
+                                    "traffic.pattern = {} sends from node to node; allowed: identity, or "
+                                    "traffic.pattern: graph",
+                                    mapping, c.text("traffic.pattern")));
+    return;
+  }
+  if (network_topology(c) == NetworkTopology::rings)
+    throw ConfigError("traffic.pattern = graph drives the wormhole mesh and torus; the rings' traffic is "
+                      "traffic.workload; allowed on rings: uniform");
+  const std::string& graph = c.text("traffic.graph");
+  const MeshGeometry g(radices);
+  if (graph == "file") {
+    if (c.text("traffic.graph_file").empty())
+      throw ConfigError("traffic.graph = file needs traffic.graph_file (an edge-list file); allowed: a file path");
+    if (!c.is_word("traffic.graph_shape"))
+      throw ConfigError("traffic.graph_shape sizes a built-in graph; a traffic.graph file lists its own processes; "
+                        "allowed with traffic.graph file: auto");
+  } else if (!c.is_word("traffic.graph_shape")) {
+    const std::string why = graph_shape_problem(graph_kind(graph), c.integers("traffic.graph_shape"), g.nodes());
+    if (!why.empty()) throw ConfigError(fmt::format("traffic.graph_shape for traffic.graph {}: {}", graph, why));
+  }
+  if (mapping == "file" && c.text("traffic.mapping_file").empty())
+    throw ConfigError("traffic.mapping = file needs traffic.mapping_file ('process node' lines); allowed: a file path");
+  process_placement(c, g);
+}
+
+// traffic.workload: closed_loop runs Chittor's loops over a process graph on the flit-level
+// mesh or torus; request_response is the rings'. A closed loop's packets must fit where the
+// network puts them, its graph's edges must run both ways, and AB needs two colour classes.
+void validate_workload(const Config& c, const std::vector<int>& radices) {
+  const Workload workload = kncsim::workload(c);
+  const bool rings = network_topology(c) == NetworkTopology::rings;
+  if (workload == Workload::request_response && !rings)
+    throw ConfigError(fmt::format("traffic.workload = request_response answers address packets on the SCI rings; "
+                                  "allowed for network.topology {}: open, closed_loop",
+                                  c.text("network.topology")));
+  if (workload != Workload::closed_loop) return;
+  if (rings)
+    throw ConfigError("traffic.workload = closed_loop runs on the wormhole mesh and torus; allowed on rings: open, "
+                      "request_response");
+  if (c.text("run.convergence") == "ci" || c.text("run.saturation") == "detect")
+    throw ConfigError("traffic.workload = closed_loop runs until every loop is done (or run.max_cycles); allowed: "
+                      "run.convergence sns4, sns or fixed and run.saturation off (they are not used)");
+  if (router_impl(c) == RouterImpl::ref)
+    throw ConfigError("traffic.workload = closed_loop sends messages of several packets, which Pertel's "
+                      "packet-level model cannot carry; allowed: router.impl: systemc or rtl");
+  const MeshGeometry g(radices, network_topology(c) == NetworkTopology::torus);
+  // The loops run over the graph's neighbours: a pattern's own graph (hotspot has none).
+  const auto sends_to = node_destinations(process_placement(c, g), g.nodes());
+  const int64_t payload = c.is_word("traffic.packet_payload_flits")
+                              ? c.integer("traffic.message_flits")
+                              : std::min(c.integer("traffic.message_flits"), c.integer("traffic.packet_payload_flits"));
+  const int64_t flits = payload + (c.text("router.packet_format") == "hop_count" ? g.dims() : 0);
+  const bool cut_through = cut_through_flow(c);
+  const int64_t room = router_params(c, int(c.integer("traffic.packet_flits"))).fifo_flits;
+  if (cut_through && room >= 0 && flits > room)
+    throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits (traffic.message_flits, "
+                                  "traffic.packet_payload_flits), more than a FIFO's {} under router.flow_control "
+                                  "cut_through: they never fit; allowed: packets of at most {} flits, or wormhole",
+                                  flits, room, room));
+  // Packets are as long as open-loop ones may be, and a node hands a loop's messages to its
+  // network interface at once: their packets, over all nodes, stay within what memory holds.
+  constexpr int64_t kMaxPacketFlits = int64_t{1} << 20, kMaxPacketsAtOnce = int64_t{1} << 24;
+  if (flits > kMaxPacketFlits)
+    throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits; allowed: at most {} "
+                                  "(traffic.packet_payload_flits, or traffic.message_flits)",
+                                  flits, kMaxPacketFlits));
+  double messages = 0;
+  for (const auto& to : sends_to) messages += double(to.size());
+  const double per_message = std::ceil(double(c.integer("traffic.message_flits")) / double(payload));
+  if (messages * per_message > double(kMaxPacketsAtOnce))
+    throw ConfigError(fmt::format("traffic.workload closed_loop hands {:.0f} messages of {:.0f} packets to the "
+                                  "network interfaces in a loop, more than {} packets; allowed: a larger "
+                                  "traffic.packet_payload_flits, a smaller traffic.message_flits, or a sparser graph",
+                                  messages, per_message, kMaxPacketsAtOnce));
+  const bool rtl = has_rtl_nodes(c);
+  if (rtl && flits > rtl_router_max_packet_flits())
+    throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits, but RTL routers carry a "
+                                  "{}-bit length; allowed: traffic.packet_payload_flits (or traffic.message_flits) "
+                                  "giving packets of at most {} flits",
+                                  flits, rtl_router_length_bits(), rtl_router_max_packet_flits()));
+  ClosedLoopSpec spec;  // the graph's checks: every edge both ways, two classes for ab, overheads for shell
+  spec.classes = loop_classes_named(c.text("traffic.loop_classes"));
+  spec.message_flits = c.integer("traffic.message_flits");
+  spec.receive_fixed = c.number("traffic.receive_overhead_cycles");
+  spec.receive_per_flit = c.number("traffic.receive_overhead_cycles_per_flit");
+  try {
+    ClosedLoopWorkload(spec, sends_to);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(e.what());
+  }
+}
+
+
+}  // namespace
+
+KeyRules check_key_rules(const Config& c) {
+  KeyRules out;
+  validate_topology(c);
+  const std::vector<int> radices = network_radices(c);
+  double nodes = 1;
+  for (int r : radices) nodes *= r;
+  if (nodes > double(1 << 24))
+    throw ConfigError(fmt::format("network.radix^network.dims = {:.0f} nodes; allowed: at most {} nodes "
+                                  "(about 300 bytes of state per node)",
+                                  nodes, 1 << 24));
+  const int radix = *std::max_element(radices.begin(), radices.end());
+  for (int64_t n : c.integers("trace.nodes"))
+    if (double(n) >= nodes)
+      throw ConfigError(fmt::format("trace.nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}", n,
+                                    nodes, nodes - 1));
+  if (!c.text("trace.vcd").empty() && router_impl(c) == RouterImpl::ref)
+    throw ConfigError("trace.vcd (--vcd) traces link pins, which router.impl ref has none of (Pertel's packet-level "
+                      "model, or the ring model that steps every node in one process); allowed: router.impl: systemc, "
+                      "or no trace.vcd");
+  if (!c.text("trace.flits").empty() && router_impl(c) == RouterImpl::ref)
+    throw ConfigError("trace.flits logs the flits each router or ring node sends, which router.impl ref does not model "
+                      "one by one; allowed: router.impl: systemc or rtl, or no trace.flits");
+  if (const std::string& dir = c.text("router.rtl_sources"); !dir.empty()) {
+    const bool rtl = has_rtl_nodes(c);
+    if (!rtl)
+      throw ConfigError("router.rtl_sources replaces the RTL nodes' sources, and this configuration has none; "
+                        "allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes");
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+      throw ConfigError(fmt::format("router.rtl_sources '{}' is not a directory; allowed: a directory of .sv files", dir));
+    bool any = false;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) any = any || e.path().extension() == ".sv";
+    if (!any) throw ConfigError(fmt::format("router.rtl_sources '{}' has no .sv files; allowed: a directory of .sv files", dir));
+  }
+  for (int64_t n : c.integers("router.rtl_nodes"))
+    if (double(n) >= nodes)
+      throw ConfigError(fmt::format("router.rtl_nodes has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}",
+                                    n, nodes, nodes - 1));
+  for (int64_t h : c.integers("traffic.hotspot_nodes"))
+    if (double(h) >= nodes)
+      throw ConfigError(fmt::format("traffic.hotspot_nodes has node {}, outside the {:.0f}-node network; allowed: "
+                                    "0..{:.0f}",
+                                    h, nodes, nodes - 1));
+  const std::string why = pattern_unsupported(pattern_kind(c.text("traffic.pattern")), MeshGeometry(radices));
+  if (!why.empty())
+    throw ConfigError(fmt::format("traffic.pattern = {}: {}; allowed here: uniform, bit_complement, hotspot, "
+                                  "nearest_neighbour",
+                                  c.text("traffic.pattern"), why));
+  validate_process_graph(c, radices);
+  validate_workload(c, radices);
+  const double load = c.number("traffic.load");
+  const std::string& conv = c.text("run.convergence");
+  if (load >= 1) {
+    if (conv != "fixed" && c.text("run.saturation") != "detect")
+      throw ConfigError(fmt::format(
+          "traffic.load = {:g} is at or above {} (A >= 1), so run.convergence {} can never "
+          "converge; allowed: 0 < traffic.load < 1, run.convergence: fixed, or run.saturation: detect",
+          load, network_topology(c) == NetworkTopology::rings ? "the rings' maximum throughput (eq 13/14)" : "the bisection bandwidth",
+          conv));
+    out.warnings.push_back(fmt::format("traffic.load = {:g} >= 1: the network cannot carry it; queues grow without bound",
+                                   load));
+  }
+  const double q = 4. * load / double(radix * c.integer("traffic.packet_flits"));
+  if (q > 1)
+    out.warnings.push_back(fmt::format("injection probability 4A/(R L) = {:g} > 1: every node injects every cycle", q));
+  if (c.text("traffic.stream") == "legacy" && !c.is_word("traffic.seed") && c.integer("traffic.seed") > 4294967295LL)
+    throw ConfigError(fmt::format("traffic.seed = {} with traffic.stream legacy; allowed: default or 0..4294967295 "
+                                  "(srand48 uses 32 bits)",
+                                  c.integer("traffic.seed")));
+  const bool mesh = network_topology(c) != NetworkTopology::rings;
+  if (mesh) out.links = mesh_link_timing(c);
+  validate_router(c, out.links ? &*out.links : nullptr);
+  const int max_delay = out.links ? out.links->max_delay() : 1;
+  // Credits come back a round trip after their flit left: a FIFO smaller than that idles its link.
+  const int64_t fifo = router_params(c, int(c.integer("traffic.packet_flits"))).fifo_flits;
+  if (mesh && router_impl(c) != RouterImpl::ref && fifo > 0 && fifo < 2 * max_delay)
+    out.warnings.push_back(fmt::format("input FIFOs of {} flits cover less than the round trip of the longest links "
+                                   "(2 x {} cycles): those links run below one flit per cycle",
+                                   fifo, max_delay));
+  if (c.integer("run.deadlock_cycles") <= 2 * max_delay)
+    throw ConfigError(fmt::format("run.deadlock_cycles = {} is within a link round trip (2 * link.delay = {}); "
+                                  "allowed: run.deadlock_cycles > {}",
+                                  c.integer("run.deadlock_cycles"), 2 * max_delay, 2 * max_delay));
+  if (conv == "fixed" && c.integer("run.cycles") > c.integer("run.max_cycles"))
+    throw ConfigError(fmt::format("run.cycles = {} exceeds run.max_cycles = {}; allowed: run.cycles <= run.max_cycles",
+                                  c.integer("run.cycles"), c.integer("run.max_cycles")));
+  return out;
+}
+
+}  // namespace kncsim
