@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <openssl/evp.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +22,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "io/file_lock.hpp"
 #include "io/text_file.hpp"
 #include "io/output_file.hpp"
 #include "rtl/model_toolchain.hpp"
@@ -123,24 +123,6 @@ bool entry_whole(const fs::path& entry, std::string& why) {
   return true;
 }
 
-// An exclusive lock on a file, released when it goes out of scope.
-class FileLock {
- public:
-  explicit FileLock(const std::string& path) : fd_(open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666)) {
-    if (fd_ < 0) throw std::runtime_error(fmt::format("cannot open the lock file {}: {}", path, std::strerror(errno)));
-    if (flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
-    std::cerr << fmt::format("kncsim: waiting for another kncsim building the same RTL model ({})\n", path);
-    while (flock(fd_, LOCK_EX) != 0)
-      if (errno != EINTR) throw std::runtime_error(fmt::format("cannot lock {}: {}", path, std::strerror(errno)));
-  }
-  ~FileLock() { close(fd_); }
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-
- private:
-  int fd_;
-};
-
 uint64_t bytes_under(const fs::path& p) {
   uint64_t n = 0;
   std::error_code ec;
@@ -224,7 +206,8 @@ std::string ModelCache::ensure(const ModelSpec& spec, int jobs, BuildProgress* p
     fs::create_directories(root / sub, ec);
     if (ec) throw std::runtime_error(fmt::format("RTL model cache {}: cannot create {}: {}", root_, sub, ec.message()));
   }
-  FileLock lock((root / "locks" / (k.substr(0, 24) + ".lock")).string());
+  const std::string lock_path = (root / "locks" / (k.substr(0, 24) + ".lock")).string();
+  FileLock lock(lock_path, fmt::format("kncsim: waiting for another kncsim building the same RTL model ({})", lock_path));
   if (entry_whole(entry, why)) return (entry / "model.so").string();  // built while we waited
   if (fs::exists(entry, ec)) {
     std::cerr << fmt::format("kncsim: warning: cached RTL model {} is damaged ({}); building it again\n", entry.string(), why);

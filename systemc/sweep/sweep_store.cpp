@@ -64,6 +64,14 @@ std::string point_file(const SweepSpec& s, const SweepPoint& p) {
   return (fs::path(s.output_dir) / "points" / (p.id + ".json")).string();
 }
 
+std::unique_ptr<FileLock> lock_point(const SweepSpec& s, const SweepPoint& p) {
+  const fs::path dir = fs::path(s.output_dir) / "locks";
+  fs::create_directories(dir);
+  return std::make_unique<FileLock>((dir / (p.id + ".lock")).string(), "");
+}
+
+bool point_has_file(const SweepSpec& s, const SweepPoint& p) { return !read_file(s, p).is_null(); }
+
 void write_point_result(const SweepSpec& s, const SweepPoint& p, ojson result) {
   if (!s.full_record) drop_arrays(result);
   write(s, p, ojson{{"id", p.id}, {"result", std::move(result)}});

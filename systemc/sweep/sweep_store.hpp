@@ -7,14 +7,24 @@
 // point order, into DIR/results.jsonl and DIR/summary.csv; whichever backend ran the points,
 // these are the same bytes.
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "io/file_lock.hpp"
 
 #include "sweep/sweep_spec.hpp"
 
 namespace kncsim {
 
 std::string point_file(const SweepSpec& s, const SweepPoint& p);
+
+// One process at a time runs a point: its lock (DIR/locks/<id>.lock), held by whoever runs it,
+// waited for by another sweep into the same folder that reaches the point meanwhile. The waiter
+// then finds the point's file (point_has_file) and runs nothing.
+std::unique_ptr<FileLock> lock_point(const SweepSpec& s, const SweepPoint& p);
+// Whether the point has a whole file of its own (a result, an error, or a skipped marker).
+bool point_has_file(const SweepSpec& s, const SweepPoint& p);
 
 // A point's file: {"id", "result"} or {"id", "error"} (a run that failed), or a skipped marker
 // (for the progress count; never read as a result).

@@ -14,8 +14,15 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-// Runs one point and writes its file. Returns false if a signal interrupted it (nothing kept).
+// Runs one point and writes its file, holding the point's lock: a point that another sweep into
+// the same folder ran meanwhile is not run again. Returns false if a signal interrupted it
+// (nothing kept).
 bool run_point(const SweepSpec& s, const SweepPoint& p) {
+  const auto lock = lock_point(s, p);
+  if (point_has_file(s, p)) {
+    std::cout << fmt::format("point {}: run by another sweep into {}\n", p.index, s.output_dir);
+    return true;
+  }
   ojson result;
   try {
     result = run_experiment(prepare_run(p.config));

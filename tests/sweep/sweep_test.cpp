@@ -84,6 +84,33 @@ TEST(Sweep, KilledHalfwayRerunsOnlyTheMissingPoints) {
   EXPECT_EQ(read_file(cut.dir + "/summary.csv"), read_file(whole.dir + "/summary.csv"));
 }
 
+// Two sweeps into one folder at once: each point runs once, under its lock, and the other sweep
+// waits for it and takes its file; both end with the same whole results as a sweep alone.
+TEST(Sweep, TwoSweepsIntoOneFolderRunEachPointOnce) {
+  const test::SweepDir alone("alone", test::kSlowSweep), shared("shared", test::kSlowSweep);
+  const Outcome ref = kncsim(fmt::format("sweep {} -j 2", alone.file));
+  ASSERT_EQ(ref.status, 0) << ref.err;
+
+  // One point, two workers at once: exactly one runs it (the point takes a quarter second, so
+  // they overlap; the other waits for the lock and finds the point's file).
+  test::Background a({"sweep", shared.file, "--point", "0"}), b({"sweep", shared.file, "--point", "0"});
+  ASSERT_TRUE(a.started() && b.started());
+  const Outcome ra = a.wait(), rb = b.wait();
+  ASSERT_EQ(ra.status, 0) << ra.err;
+  ASSERT_EQ(rb.status, 0) << rb.err;
+  auto ran = [](const Outcome& o) { return o.out.find("point 0: T = ") != std::string::npos; };
+  EXPECT_EQ(int(ran(ra)) + int(ran(rb)), 1) << "first:\n" << ra.out << "second:\n" << rb.out;
+
+  // Whole sweeps, two at once into the same folder.
+  test::Background c({"sweep", shared.file, "-j", "1"}), d({"sweep", shared.file, "-j", "1"});
+  ASSERT_TRUE(c.started() && d.started());
+  const Outcome rc = c.wait(), rd = d.wait();
+  ASSERT_EQ(rc.status, 0) << rc.out << rc.err;
+  ASSERT_EQ(rd.status, 0) << rd.out << rd.err;
+  EXPECT_EQ(read_file(shared.dir + "/results.jsonl"), read_file(alone.dir + "/results.jsonl"));
+  EXPECT_EQ(read_file(shared.dir + "/summary.csv"), read_file(alone.dir + "/summary.csv"));
+}
+
 // Results are found by configuration, but what a point is, and whether it saturates, come from
 // the sweep file as it is now.
 TEST(Sweep, AnEditedSweepReusesResultsUnderItsOwnPointsAndBounds) {
