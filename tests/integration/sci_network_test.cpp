@@ -30,7 +30,7 @@ void run_until_idle(SciModel& net) {
 // Open load until cycle `until`: each node sends with probability `send` per cycle, a data
 // packet with probability `data`, to a uniform destination; `sent` sees each id and
 // destination. Then runs until every message is delivered.
-void open_load(SciRefNetwork& net, uint64_t seed, double send, double data, int64_t until,
+void open_load(SciModel& net, uint64_t seed, double send, double data, int64_t until,
                const std::function<void(uint64_t, uint32_t)>& sent = {}) {
   auto rng = std::make_shared<std::mt19937_64>(seed);
   std::bernoulli_distribution sends(send), datas(data);
@@ -226,8 +226,9 @@ TEST(SciParamsRefusal, BothModelsRefuseAQueueSmallerThanAPacket) {
 // The switch hands the CPU one flit per cycle: a message's tail reaches it at least as many
 // cycles after the previous one's as the message has flits. Found by the soak: a destination
 // let go of by a tail was bound again, and sent to, in the same cycle. A 5-cube of 2-rings with
-// 40-flit data packets (W = 16), mostly data, so that messages queue for the CPU.
-TEST(SciSwitch, TheCpuTakesOneFlitPerCycle) {
+// 40-flit data packets (W = 16), mostly data, so that messages queue for the CPU. Both ring
+// models: the reference rings and the SciNode network, whose switch is SciSwitch.
+TEST(SciSwitch, TheCpuTakesOneFlitPerCycleInBothRingModels) {
   RingsDesign d;
   d.dims = 5;
   d.radix = 2;
@@ -240,21 +241,28 @@ TEST(SciSwitch, TheCpuTakesOneFlitPerCycle) {
   q.output_queue_bits = 60 * 16;
   SciParams p = sci_params(d, q);
   p.corrupt_rate = 0.03;
-  SimSession session;
-  auto net = std::make_unique<SciRefNetwork>("sci", p);
-  std::map<uint32_t, int64_t> last_at;  // per CPU: the cycle the previous tail arrived
-  int64_t checked = 0;
-  net->on_delivery([&](const SciDelivery& x) {
-    const int flits = x.kind == SciKind::data ? p.data_flits : p.address_flits;
-    if (const auto it = last_at.find(x.dest); it != last_at.end()) {
-      EXPECT_GE(x.delivered - it->second, flits) << "message " << x.id << " at node " << x.dest;
-      ++checked;
-    }
-    last_at[x.dest] = x.delivered;
-  });
-  open_load(*net, 1, 0.006, 0.96, 20000);
-  EXPECT_GT(checked, 1000);
-  EXPECT_EQ(net->sci_counters().delivered, net->sci_counters().injected);
+  for (const bool modules : {false, true}) {
+    SCOPED_TRACE(modules ? "SciNetwork" : "SciRefNetwork");
+    SimSession session;
+    std::unique_ptr<SciModel> net;
+    if (modules)
+      net = std::make_unique<SciNetwork>("sci", p);
+    else
+      net = std::make_unique<SciRefNetwork>("sci", p);
+    std::map<uint32_t, int64_t> last_at;  // per CPU: the cycle the previous tail arrived
+    int64_t checked = 0;
+    net->on_delivery([&](const SciDelivery& x) {
+      const int flits = x.kind == SciKind::data ? p.data_flits : p.address_flits;
+      if (const auto it = last_at.find(x.dest); it != last_at.end()) {
+        EXPECT_GE(x.delivered - it->second, flits) << "message " << x.id << " at node " << x.dest;
+        ++checked;
+      }
+      last_at[x.dest] = x.delivered;
+    });
+    open_load(*net, 1, 0.006, 0.96, 20000);
+    EXPECT_GT(checked, 1000);
+    EXPECT_EQ(net->sci_counters().delivered, net->sci_counters().injected);
+  }
 }
 
 // Stomp (Scott & Goodman 4.3, the SCI standard): with input queues of exactly one data packet,
