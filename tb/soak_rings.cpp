@@ -11,14 +11,14 @@
 #include <vector>
 
 #include "analytic/rings_analytic.hpp"
-#include "net/sci_network.hpp"
-#include "ref/sci_ref_network.hpp"
+#include "ring/sci_network.hpp"
+#include "ring/sci_ref_network.hpp"
 #include "spec/experiment_spec.hpp"
 #include "experiment/model_factory.hpp"
 #include "experiment/rtl_attach.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
-#include "topo/ring_geometry.hpp"
+#include "ring/ring_geometry.hpp"
 #include "ring/ring_traffic.hpp"
 
 namespace kncsim::soak {

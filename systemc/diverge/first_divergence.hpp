@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "topo/mesh_geometry.hpp"
-#include "topo/ring_geometry.hpp"
+#include "ring/ring_geometry.hpp"
 
 namespace kncsim {
 

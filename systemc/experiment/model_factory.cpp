@@ -1,9 +1,9 @@
 #include "experiment/model_factory.hpp"
 
-#include "net/sci_network.hpp"
+#include "ring/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
-#include "ref/sci_ref_network.hpp"
+#include "ring/sci_ref_network.hpp"
 
 namespace kncsim {
 

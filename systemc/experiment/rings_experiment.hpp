@@ -7,7 +7,7 @@
 
 #include "spec/experiment_spec.hpp"
 #include "ring/ring_model.hpp"
-#include "net/sci_network.hpp"
+#include "ring/sci_network.hpp"
 #include "ring/sci_params.hpp"
 
 namespace kncsim {

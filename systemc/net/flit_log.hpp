@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "flit/packet_table.hpp"
-#include "net/flit_log_file.hpp"
+#include "link/flit_log_file.hpp"
 #include "link/flit_tap.hpp"
 #include "net/link_end.hpp"
 #include "router/network_router.hpp"

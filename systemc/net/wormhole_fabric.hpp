@@ -11,11 +11,11 @@
 #include "link/flit_link.hpp"
 #include "net/flit_log.hpp"
 #include "net/wormhole_network.hpp"
-#include "stats/delivery_log.hpp"
+#include "model/delivery_log.hpp"
 #include "ni/network_interface.hpp"
 #include "flit/source_queues.hpp"
 #include "router/wormhole_router.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
+#include "sc/rtl_domain.hpp"
 #include "sc/vcd_file.hpp"
 #include "traffic/closed_loop.hpp"
 

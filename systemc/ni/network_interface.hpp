@@ -19,7 +19,7 @@
 #include "flit/source_queues.hpp"
 #include "router/network_router.hpp"
 #include "sched/wakeable.hpp"
-#include "stats/delivery_log.hpp"
+#include "model/delivery_log.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {

@@ -11,7 +11,7 @@
 #include "ring/ring_window.hpp"
 #include "ring/ring_traffic.hpp"
 #include "ring/sci_model.hpp"
-#include "topo/ring_geometry.hpp"
+#include "ring/ring_geometry.hpp"
 
 namespace kncsim {
 

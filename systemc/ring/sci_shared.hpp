@@ -11,7 +11,7 @@
 #include "ring/sci_model.hpp"
 #include "ring/sci_params.hpp"
 #include "sched/wake_calendar.hpp"
-#include "topo/ring_geometry.hpp"
+#include "ring/ring_geometry.hpp"
 
 namespace kncsim {
 

@@ -17,7 +17,7 @@
 
 #include "flit/packet_table.hpp"
 #include "link/flit_link.hpp"
-#include "stats/delivery_log.hpp"
+#include "model/delivery_log.hpp"
 #include "router/input_unit.hpp"
 #include "router/link_pins.hpp"
 #include "router/network_router.hpp"

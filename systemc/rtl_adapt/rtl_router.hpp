@@ -27,11 +27,11 @@
 
 #include "flit/packet_table.hpp"
 #include "link/wire_words.hpp"
-#include "stats/delivery_log.hpp"
+#include "model/delivery_log.hpp"
 #include "router/network_router.hpp"
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/rtl_protocol_stop.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
+#include "sc/rtl_domain.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
 #include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"

@@ -28,7 +28,7 @@
 #include "ring/sci_cpu_port.hpp"
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
+#include "sc/rtl_domain.hpp"
 #include "rtl_adapt/hot_lines.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
 #include "rtl_adapt/sci_wire.hpp"

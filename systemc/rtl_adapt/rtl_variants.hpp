@@ -15,9 +15,9 @@
 #include "router/network_router.hpp"
 #include "router/router_params.hpp"
 #include "rtl_cache/model_spec.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
+#include "sc/rtl_domain.hpp"
 #include "sched/wake_calendar.hpp"
-#include "stats/delivery_log.hpp"
+#include "model/delivery_log.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {

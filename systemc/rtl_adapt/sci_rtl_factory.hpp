@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "rtl_adapt/sci_rtl_maker.hpp"
+#include "ring/sci_rtl_maker.hpp"
 #include "rtl_cache/model_spec.hpp"
 
 namespace kncsim {

@@ -13,7 +13,7 @@
 #include "link/wire_words.hpp"
 #include "ring/sci_packet.hpp"
 #include "rtl/sci_rtl_limits.hpp"
-#include "topo/ring_geometry.hpp"
+#include "ring/ring_geometry.hpp"
 
 namespace kncsim::rtl::sci {
 

@@ -22,7 +22,7 @@
 #include "spec/link_timing.hpp"
 #include "spec/run_outputs.hpp"
 #include "spec/run_sizing.hpp"
-#include "net/sci_network.hpp"
+#include "ring/sci_network.hpp"
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "ring/sci_params.hpp"

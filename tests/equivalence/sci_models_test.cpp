@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "analytic/rings_analytic.hpp"
-#include "net/sci_network.hpp"
-#include "ref/sci_ref_network.hpp"
+#include "ring/sci_network.hpp"
+#include "ring/sci_ref_network.hpp"
 #include "ring/sci_design.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"

@@ -26,7 +26,7 @@
 #include "ring/sci_design.hpp"
 #include "ring/sci_node.hpp"
 #include "ring/sci_shared.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
+#include "sc/rtl_domain.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"

@@ -11,11 +11,11 @@
 
 #include "analytic/rings_analytic.hpp"
 #include "ring/sci_design.hpp"
-#include "net/sci_network.hpp"
-#include "ref/sci_ref_network.hpp"
+#include "ring/sci_network.hpp"
+#include "ring/sci_ref_network.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"
-#include "topo/ring_geometry.hpp"
+#include "ring/ring_geometry.hpp"
 #include "sc/cycle_time.hpp"
 #include "sc/sim_session.hpp"
 

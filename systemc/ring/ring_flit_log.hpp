@@ -8,7 +8,7 @@
 #include <string>
 
 #include "link/flit_tap.hpp"
-#include "net/flit_log_file.hpp"
+#include "link/flit_log_file.hpp"
 #include "ring/sci_packet.hpp"
 
 namespace kncsim {

@@ -19,9 +19,9 @@
 #include "ring/ring_model.hpp"
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
-#include "rtl_adapt/sci_rtl_maker.hpp"
-#include "net/ring_flit_log.hpp"
+#include "sc/rtl_domain.hpp"
+#include "ring/sci_rtl_maker.hpp"
+#include "ring/ring_flit_log.hpp"
 #include "sc/vcd_file.hpp"
 
 namespace kncsim {

@@ -1,4 +1,4 @@
-#include "ref/sci_ref_network.hpp"
+#include "ring/sci_ref_network.hpp"
 
 #include <algorithm>
 #include <stdexcept>

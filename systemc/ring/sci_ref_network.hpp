@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "flit/source_queues.hpp"
-#include "ref/sci_ref_node.hpp"
+#include "ring/sci_ref_node.hpp"
 #include "ring/ring_model.hpp"
 #include "ring/sci_params.hpp"
 #include "sched/wake_calendar.hpp"
-#include "topo/ring_geometry.hpp"
+#include "ring/ring_geometry.hpp"
 
 namespace kncsim {
 

@@ -1,4 +1,4 @@
-#include "net/sci_network.hpp"
+#include "ring/sci_network.hpp"
 
 #include "ring/sci_node.hpp"
 

@@ -1,4 +1,4 @@
-#include "rtl_adapt/rtl_domain.hpp"
+#include "sc/rtl_domain.hpp"
 
 #include <algorithm>
 

@@ -9,7 +9,7 @@
 
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
-#include "rtl_adapt/rtl_domain.hpp"
+#include "sc/rtl_domain.hpp"
 
 namespace kncsim {
 

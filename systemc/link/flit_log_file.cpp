@@ -1,4 +1,4 @@
-#include "net/flit_log_file.hpp"
+#include "link/flit_log_file.hpp"
 
 #include <cerrno>
 #include <cstring>
