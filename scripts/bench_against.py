@@ -22,6 +22,7 @@ import argparse
 import math
 import os
 import pathlib
+import re
 import statistics
 import subprocess
 import sys
@@ -34,7 +35,8 @@ def run(cmd, cwd=ROOT):
 
 
 def rows(text):
-    return [line.split() for line in text.splitlines() if line.strip() and not line.startswith("mesh")]
+    """The table's rows: lines that start with a network's shape (8x8, 16x16, ...)."""
+    return [line.split() for line in text.splitlines() if re.match(r"\d+(x\d+)+\s", line)]
 
 
 class SystemC:
@@ -52,7 +54,10 @@ class SystemC:
         run(["cmake", "--build", "--preset", "release", "--target", self.target])
 
     def table(self, text):
-        return {tuple(r[:3]): (float(r[-1]),) for r in rows(text)}
+        # The rate's column by its header (later revisions add columns after it).
+        header = next(line.split() for line in text.splitlines() if line.startswith("mesh"))
+        at = header.index("node-cycles/s")
+        return {tuple(r[:3]): (float(r[at]),) for r in rows(text)}
 
 
 class Rtl:
