@@ -267,7 +267,7 @@ int64_t packet_flits(Rng& rng, int64_t max) {
   return chance(rng, 0.5) ? std::min(max, pick(rng, std::vector<int64_t>{1, 2, 4, 8, 16, 32})) : between(rng, 1, max);
 }
 
-// Whether validate() takes pattern p on these radices (transpose, bit reversal and the graph
+// Whether the rules between keys (decode) take pattern p on these radices (transpose, bit reversal and the graph
 // patterns need particular shapes): asked of it, so that most valid draws run.
 bool pattern_fits(const std::string& p, const std::vector<int64_t>& r) {
   Config c;
