@@ -23,7 +23,7 @@ for impl in ref systemc; do
     /usr/bin/time -f '%M' -o "$tmp/rss" "$kncsim" run --set router.impl=$impl --set network.radix=16 \
       --set traffic.load=4 --set traffic.stream=counter --set run.convergence=fixed --set run.cycles="$c" \
       --set run.threads=1 --json "$tmp/r.json" >/dev/null 2>&1
-    python3 - "$impl" "$c" "$tmp/r.json" "$(cat "$tmp/rss")" <<'PY'
+    /usr/bin/python3 - "$impl" "$c" "$tmp/r.json" "$(cat "$tmp/rss")" <<'PY'
 import json, sys
 impl, cycles, path, rss_kb = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 r = json.load(open(path))

@@ -26,7 +26,7 @@ for load in 0.1 0.7; do
       echo "$impl $round $rate $(cat "$out/mem")" >> "$out/table_$load"
     done
   done
-  python3 - "$out" "$load" <<'PY'
+  /usr/bin/python3 - "$out" "$load" <<'PY'
 import json, statistics, sys
 out, load = sys.argv[1], sys.argv[2]
 runs = {}  # impl -> [(rate, peak KB)] in round order

@@ -72,11 +72,20 @@ void print_warnings(const std::vector<std::string>& warnings) {
   for (const auto& w : warnings) std::cerr << "kncsim: warning: " << w << "\n";
 }
 
-// load, then decode: the rules between keys, and the typed spec (its warnings printed).
+// load, then decode: the rules between keys (their warnings printed), and the typed spec.
 kncsim::ExperimentSpec load_spec(const Common& c) {
-  kncsim::ExperimentSpec spec = kncsim::decode(load(c));
-  print_warnings(spec.warnings);
-  return spec;
+  return kncsim::decode(load(c), [](const kncsim::DecodedSoFar& d) { print_warnings(d.warnings); });
+}
+
+// The same for a command that writes files: the warnings, the output paths and, for a run, the
+// memory estimate are checked as soon as the rules between keys pass, before the decoding builds
+// any per-node table (in the order kncsim has always checked them).
+kncsim::ExperimentSpec load_spec_checked(const Common& c, bool run) {
+  return kncsim::decode(load(c), [&c, run](const kncsim::DecodedSoFar& d) {
+    print_warnings(d.warnings);
+    kncsim::check_run_outputs(d.outputs, c.json_path, c.csv_dir);
+    if (run) kncsim::check_run_memory(d);
+  });
 }
 
 // The RTL models a configuration's nodes use.
@@ -297,10 +306,9 @@ int main(int argc, char** argv) {
     if (run->parsed()) {
       // The human summary goes to stdout, unless the JSON does.
       std::ostream& text = json_on_stdout(run_opts.json_path) ? std::cerr : std::cout;
-      kncsim::ExperimentSpec spec = load_spec(run_opts);
-      kncsim::check_run_outputs(spec.outputs, run_opts.json_path, run_opts.csv_dir);
+      kncsim::ExperimentSpec spec = load_spec_checked(run_opts, true);  // the memory check: before anything is built
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
-      kncsim::prepare_run(spec);  // the memory check, before anything is built
+      kncsim::prepare_run(spec);        // the RTL nodes' models named
       kncsim::prepare_rtl_models(spec);  // a model built now is not counted as simulation time
       const auto t0 = std::chrono::steady_clock::now();
       kncsim::ProgressLine progress(!run_opts.quiet);
@@ -321,16 +329,17 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (contention->parsed()) {
-      const kncsim::ContentionSpec spec = kncsim::decode_contention(load(contention_opts));
-      print_warnings(spec.warnings);
-      kncsim::check_run_outputs(spec.outputs, contention_opts.json_path, contention_opts.csv_dir);
+      const kncsim::ContentionSpec spec =
+          kncsim::decode_contention(load(contention_opts), [&](const kncsim::DecodedSoFar& d) {
+            print_warnings(d.warnings);
+            kncsim::check_run_outputs(d.outputs, contention_opts.json_path, contention_opts.csv_dir);
+          });
       const auto report = kncsim::contention_report(spec, contention_top);
       (json_on_stdout(contention_opts.json_path) ? std::cerr : std::cout) << kncsim::contention_summary(report);
       write_json(contention_opts.json_path, report);
       return 0;
     }
-    const kncsim::ExperimentSpec spec = load_spec(analytic_opts);
-    kncsim::check_run_outputs(spec.outputs, analytic_opts.json_path, analytic_opts.csv_dir);
+    const kncsim::ExperimentSpec spec = load_spec_checked(analytic_opts, false);
     const auto report = kncsim::analytic_report(spec);
     (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::analytic_summary(spec, report);
     write_json(analytic_opts.json_path, report);

@@ -45,15 +45,18 @@ void attach_rtl(ExperimentSpec& spec) {
   std::visit([](auto& e) { attach(e); }, spec.topology);
 }
 
+void check_run_memory(const DecodedSoFar& d) { check_memory(d.sizing, estimate_memory(d.sizing)); }
+
 void prepare_run(ExperimentSpec& spec) {
   if (spec.prepared) return;
-  check_memory(spec.sizing, estimate_memory(spec.sizing));
+  if (!spec.memory_checked) check_memory(spec.sizing, estimate_memory(spec.sizing));
+  spec.memory_checked = true;
   attach_rtl(spec);
   spec.prepared = true;
 }
 
 ExperimentSpec prepare_run(const Config& c) {
-  ExperimentSpec spec = decode(c);
+  ExperimentSpec spec = decode(c, check_run_memory);  // before the decoding builds per-node tables
   prepare_run(spec);
   return spec;
 }

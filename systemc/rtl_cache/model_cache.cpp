@@ -208,6 +208,8 @@ std::string ModelCache::ensure(const ModelSpec& spec, int jobs, BuildProgress* p
   }
   const std::string lock_path = (root / "locks" / (k.substr(0, 24) + ".lock")).string();
   FileLock lock(lock_path, fmt::format("kncsim: waiting for another kncsim building the same RTL model ({})", lock_path));
+  if (lock.unsupported())
+    std::cerr << fmt::format("kncsim: warning: {} does not support file locks: the model is built unlocked\n", lock_path);
   if (entry_whole(entry, why)) return (entry / "model.so").string();  // built while we waited
   if (fs::exists(entry, ec)) {
     std::cerr << fmt::format("kncsim: warning: cached RTL model {} is damaged ({}); building it again\n", entry.string(), why);

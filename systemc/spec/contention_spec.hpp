@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "spec/before_tables.hpp"
 #include "spec/process_placement.hpp"
 #include "spec/run_outputs.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -24,6 +25,7 @@ struct ContentionSpec {
   nlohmann::ordered_json config;      // every key resolved, as the report records it
 };
 
-ContentionSpec decode_contention(const Config& c);
+// `before` (if set) is called once the rules between keys pass, as decode's before_tables.
+ContentionSpec decode_contention(const Config& c, const BeforeTables& before = {});
 
 }  // namespace kncsim

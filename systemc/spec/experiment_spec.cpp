@@ -274,13 +274,19 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
 
 }  // namespace
 
-ExperimentSpec decode(const Config& c) {
+ExperimentSpec decode(const Config& c, const BeforeTables& before_tables) {
   KeyRules rules = check_key_rules(c);
   ExperimentSpec s;
   s.impl = router_impl(c);
   s.topology_kind = network_topology(c);
   s.workload = workload(c);
   s.sizing = decode_sizing(c);
+  s.outputs = decode_outputs(c);
+  s.warnings = std::move(rules.warnings);
+  if (before_tables) {
+    before_tables(DecodedSoFar{s.warnings, s.sizing, s.outputs});
+    s.memory_checked = true;
+  }
   s.convergence = convergence_spec(c);
   s.second_thread = use_second_thread(c);
   s.statistics = c.text("run.statistics") == "full";
@@ -288,8 +294,6 @@ ExperimentSpec decode(const Config& c) {
     s.topology = rings_experiment(c, s.convergence);
   else
     s.topology = mesh_experiment(c, std::move(*rules.links));
-  s.outputs = decode_outputs(c);
-  s.warnings = std::move(rules.warnings);
   s.config = resolved_config_json(c);
   return s;
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -19,6 +20,7 @@
 #include "analytic/rings_analytic.hpp"
 #include "config/config.hpp"
 #include "config/model_kinds.hpp"
+#include "spec/before_tables.hpp"
 #include "spec/link_timing.hpp"
 #include "spec/run_outputs.hpp"
 #include "spec/run_sizing.hpp"
@@ -102,12 +104,13 @@ struct ExperimentSpec {
   RunOutputs outputs;                    // the files a run writes besides its JSON
   std::vector<std::string> warnings;     // combinations that run, but not as the user may think
   nlohmann::ordered_json config;         // every key resolved, as the result records it (captured here, once)
+  bool memory_checked = false;  // by decode's before_tables (a run's memory check), or by prepare_run
   bool prepared = false;  // experiment/'s prepare_run: its memory checked, its RTL nodes' models attached
 };
 
 // Checks the rules between keys and decodes every key, in one pass: the spec and its warnings,
 // or a ConfigError naming the key and the values allowed.
-ExperimentSpec decode(const Config& c);
+ExperimentSpec decode(const Config& c, const BeforeTables& before_tables = {});
 
 
 }  // namespace kncsim

@@ -20,6 +20,10 @@
 namespace kncsim {
 namespace {
 
+// FIFO positions are counted in 32 bits (the RTL's credit counters less so); a larger FIFO is
+// unbounded in all but name.
+constexpr int64_t kMaxFifoFlits = (int64_t{1} << 31) - 1;
+
 // A torus runs on the SystemC and RTL routers (the reference model is Pertel's mesh), and its
 // rings close cycles of channels that dimension-order and adaptive routing on one channel per
 // link can deadlock on: such a run is a study of that.
@@ -102,9 +106,6 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     throw ConfigError(fmt::format("router.fifo_packets = {} and router.fifo_flits = {} both set; allowed: one of them "
                                   "(the other left unbounded)",
                                   c.integer("router.fifo_packets"), c.integer("router.fifo_flits")));
-  // FIFO positions are counted in 32 bits (the RTL's credit counters less so); a larger FIFO
-  // is unbounded in all but name.
-  constexpr int64_t kMaxFifoFlits = (int64_t{1} << 31) - 1;
   if (by_packets && c.integer("router.fifo_packets") > kMaxFifoFlits / L)
     throw ConfigError(fmt::format("router.fifo_packets = {} packets of traffic.packet_flits = {} is more than {} flits; "
                                   "allowed: router.fifo_packets <= {}, or unbounded",
@@ -212,7 +213,11 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
                               : std::min(c.integer("traffic.message_flits"), c.integer("traffic.packet_payload_flits"));
   const int64_t flits = payload + (c.text("router.packet_format") == "hop_count" ? g.dims() : 0);
   const bool cut_through = cut_through_flow(c);
-  const int64_t room = router_params(c, int(c.integer("traffic.packet_flits"))).fifo_flits;
+  // A FIFO past the 32-bit bound is refused by validate_router, later: its room is not worked
+  // out here (packets x L could overflow).
+  const int64_t L = c.integer("traffic.packet_flits");
+  const bool fits = c.is_word("router.fifo_packets") || c.integer("router.fifo_packets") <= kMaxFifoFlits / L;
+  const int64_t room = fits ? router_params(c, int(L)).fifo_flits : -1;
   if (cut_through && room >= 0 && flits > room)
     throw ConfigError(fmt::format("traffic.workload closed_loop sends packets of {} flits (traffic.message_flits, "
                                   "traffic.packet_payload_flits), more than a FIFO's {} under router.flow_control "

@@ -50,11 +50,7 @@ class PointQueue {
   explicit PointQueue(const SweepSpec& s) : s_(s) {
     tasks_ = unfinished_tasks(s);
     std::vector<double> size(s.tasks.size(), 0);
-    for (const auto& p : s.points) {
-      double nodes = 1;
-      for (int r : network_radices(p.config)) nodes *= r;
-      size[size_t(p.task)] += nodes;
-    }
+    for (const auto& p : s.points) size[size_t(p.task)] += p.nodes;
     std::stable_sort(tasks_.begin(), tasks_.end(), [&](int a, int b) { return size[size_t(a)] > size[size_t(b)]; });
     for (int t : tasks_) refresh(t);
   }

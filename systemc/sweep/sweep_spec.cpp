@@ -11,7 +11,7 @@
 #include "experiment/experiment.hpp"
 #include "spec/experiment_spec.hpp"
 #include "config/schema.hpp"
-#include "experiment/memory_estimate.hpp"
+#include "experiment/rtl_attach.hpp"
 
 namespace kncsim {
 namespace {
@@ -305,9 +305,11 @@ SweepSpec load_sweep(const std::string& path) {
             p.config.apply_set(fmt::format("run.latency_bound={}", s.latency_bound));
           }
           p.seed = seed;
-          const ExperimentSpec spec = decode(p.config);  // every combination a run would refuse
-          check_memory(spec.sizing, estimate_memory(spec.sizing));  // and every point too large for this machine
+          // Every combination a run would refuse, and every point too large for this machine.
+          const ExperimentSpec spec = decode(p.config, check_run_memory);
           resolved = spec.config.dump();
+          p.nodes = 1;
+          for (int r : spec.sizing.radices) p.nodes *= r;
           if (s.stop_at_saturation) {
             const std::optional<double> load = numeric_key(p.config, s.load_key);
             if (!load)

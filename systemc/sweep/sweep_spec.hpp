@@ -41,6 +41,7 @@ struct SweepPoint {
   Config config;       // resolved and validated
   std::string id;      // hash of the resolved configuration: the point's file name
   double load = 0;     // the stop-at-saturation key's value (0 without it)
+  double nodes = 0;    // the network's nodes (its decoded sizing), for the pool's order
 };
 
 struct SweepSpec {

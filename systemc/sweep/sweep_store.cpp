@@ -1,5 +1,9 @@
 #include "sweep/sweep_store.hpp"
 
+#include <iostream>
+
+#include "sched/stop_request.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -67,10 +71,21 @@ std::string point_file(const SweepSpec& s, const SweepPoint& p) {
 std::unique_ptr<FileLock> lock_point(const SweepSpec& s, const SweepPoint& p) {
   const fs::path dir = fs::path(s.output_dir) / "locks";
   fs::create_directories(dir);
-  return std::make_unique<FileLock>((dir / (p.id + ".lock")).string(), "");
+  auto lock = std::make_unique<FileLock>(
+      (dir / (p.id + ".lock")).string(),
+      fmt::format("kncsim: point {} waits for another sweep into {} that is running it", p.index, s.output_dir),
+      stop_requested);
+  if (lock->unsupported())
+    std::cerr << fmt::format("kncsim: warning: {} does not support file locks: point {} runs unlocked (a second "
+                             "sweep into this folder at once may run it too)\n",
+                             dir.string(), p.index);
+  return lock;
 }
 
-bool point_has_file(const SweepSpec& s, const SweepPoint& p) { return !read_file(s, p).is_null(); }
+bool point_ran(const SweepSpec& s, const SweepPoint& p) {
+  const ojson f = read_file(s, p);
+  return f.contains("result") || f.contains("error");  // not a skipped marker: its series may go on
+}
 
 void write_point_result(const SweepSpec& s, const SweepPoint& p, ojson result) {
   if (!s.full_record) drop_arrays(result);

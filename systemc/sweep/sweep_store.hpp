@@ -21,10 +21,13 @@ std::string point_file(const SweepSpec& s, const SweepPoint& p);
 
 // One process at a time runs a point: its lock (DIR/locks/<id>.lock), held by whoever runs it,
 // waited for by another sweep into the same folder that reaches the point meanwhile. The waiter
-// then finds the point's file (point_has_file) and runs nothing.
+// then finds the point's result (point_ran) and runs nothing. A stop signal ends the wait
+// without the lock (held() false); a filesystem without flock runs the point unlocked, with a
+// warning.
 std::unique_ptr<FileLock> lock_point(const SweepSpec& s, const SweepPoint& p);
-// Whether the point has a whole file of its own (a result, an error, or a skipped marker).
-bool point_has_file(const SweepSpec& s, const SweepPoint& p);
+// Whether the point has run: its file holds a result or an error (a skipped marker does not
+// count: an edited sweep may run the point after all).
+bool point_ran(const SweepSpec& s, const SweepPoint& p);
 
 // A point's file: {"id", "result"} or {"id", "error"} (a run that failed), or a skipped marker
 // (for the progress count; never read as a result).

@@ -19,7 +19,8 @@ namespace {
 // (nothing kept).
 bool run_point(const SweepSpec& s, const SweepPoint& p) {
   const auto lock = lock_point(s, p);
-  if (point_has_file(s, p)) {
+  if (!lock->held() && !lock->unsupported()) return false;  // a stop signal ended the wait
+  if (point_ran(s, p)) {
     std::cout << fmt::format("point {}: run by another sweep into {}\n", p.index, s.output_dir);
     return true;
   }

@@ -283,7 +283,7 @@ TEST_P(RtlNetworkDrawnSet, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
   std::mt19937 rng(fnv1a(d.v.name));
   std::string nodes;
   int n = 1;
-  for (int r : network_radices(c)) n *= r;
+  for (int r : std::get<MeshExperiment>(decode(c).topology).radices) n *= r;
   for (int k = 0; k < n; ++k)
     if (rng() % 3 == 0) nodes += (nodes.empty() ? "" : ",") + std::to_string(k);
   if (nodes.empty()) nodes = "0";

@@ -128,7 +128,7 @@ TEST_P(MeshZeroLoad, EveryPairAloneAveragesTheClosedForm) {
   for (const std::string& s : GetParam().sets) c.apply_set(s);
   decode(c);
   const MeshLinkTiming t = mesh_link_timing(c);
-  const std::vector<int> radices = network_radices(c);
+  const std::vector<int> radices = std::get<MeshExperiment>(decode(c).topology).radices;
   const MeshGeometry g(radices);
   WormholeNetworkParams p = wormhole(4, -1, CreditPolicy::none);
   p.link_delays = t.wire_delays;

@@ -44,7 +44,7 @@ class TorusZeroLoad : public ::testing::TestWithParam<TorusCase> {};
 TEST_P(TorusZeroLoad, EveryPairAloneTakesItsPathsWires) {
   const Config c = torus_config(GetParam().sets);
   const MeshLinkTiming t = mesh_link_timing(c);
-  const std::vector<int> radices = network_radices(c);
+  const std::vector<int> radices = std::get<MeshExperiment>(decode(c).topology).radices;
   const MeshGeometry g(radices, true);
   WormholeNetworkParams p;
   p.packet_flits = 4;

@@ -5,11 +5,17 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <sstream>
 #include <filesystem>
 #include <thread>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "support/kncsim_process.hpp"
 #include "support/sweep_files.hpp"
@@ -109,6 +115,68 @@ TEST(Sweep, TwoSweepsIntoOneFolderRunEachPointOnce) {
   ASSERT_EQ(rd.status, 0) << rd.out << rd.err;
   EXPECT_EQ(read_file(shared.dir + "/results.jsonl"), read_file(alone.dir + "/results.jsonl"));
   EXPECT_EQ(read_file(shared.dir + "/summary.csv"), read_file(alone.dir + "/summary.csv"));
+}
+
+// A point's worker waits while another process holds the point's lock (the point does not run
+// meanwhile), runs it once the lock is free, and a stop signal ends the wait at once.
+TEST(Sweep, APointWaitsForItsLockAndAStopSignalEndsTheWait) {
+  const test::SweepDir d("locked", test::kSlowSweep);
+  ASSERT_EQ(kncsim(fmt::format("sweep {} --point 0", d.file)).status, 0);
+  std::string id;  // the point's file is named by its id
+  for (const auto& e : fs::directory_iterator(d.dir + "/points")) id = e.path().stem().string();
+  ASSERT_FALSE(id.empty());
+  const std::string point = d.dir + "/points/" + id + ".json", lock = d.dir + "/locks/" + id + ".lock";
+  fs::remove(point);
+  const int fd = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(flock(fd, LOCK_EX), 0);
+
+  test::Background waiting({"sweep", d.file, "--point", "0"});
+  ASSERT_TRUE(waiting.started());
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the point alone takes a quarter second
+  EXPECT_FALSE(fs::exists(point)) << "the point ran while another process held its lock";
+  flock(fd, LOCK_UN);
+  const Outcome ran = waiting.wait();
+  EXPECT_EQ(ran.status, 0) << ran.err;
+  EXPECT_NE(ran.err.find("waits for another sweep"), std::string::npos) << ran.err;
+  EXPECT_NE(ran.out.find("point 0: T = "), std::string::npos) << ran.out;
+
+  fs::remove(point);
+  ASSERT_EQ(flock(fd, LOCK_EX), 0);
+  test::Background stopped({"sweep", d.file, "--point", "0"});
+  ASSERT_TRUE(stopped.started());
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  stopped.signal(SIGTERM);
+  std::atomic<bool> ended{false};
+  std::thread release([fd, &ended] {  // were the stop not seen, the wait would end only here
+    for (int i = 0; i < 100 && !ended; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    flock(fd, LOCK_UN);
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  const Outcome o = stopped.wait();
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ended = true;
+  release.join();
+  close(fd);
+  EXPECT_EQ(o.status, 128 + SIGTERM) << o.out << o.err;
+  EXPECT_LT(waited, 5) << "the stop signal did not end the wait for the lock";
+  EXPECT_FALSE(fs::exists(point));
+}
+
+// A skipped marker is not a result: an edited sweep whose series no longer stops below the point
+// runs it (a worker must not take the marker for another sweep's run).
+TEST(Sweep, ASkippedMarkerDoesNotStopAnEditedSweepFromRunningThePoint) {
+  const test::SweepDir d("marker", "set: {router.impl: ref, network.radix: 4}\ngrid:\n  traffic.load: [.1, .5, .9]\n"
+                                    "stop_at_saturation: {latency_bound: 30}\n");
+  const Outcome first = kncsim(fmt::format("sweep {} -j 1", d.file));
+  ASSERT_EQ(first.status, 0) << first.err;
+  ASSERT_NE(read_file(d.dir + "/results.jsonl").find("\"skipped\""), std::string::npos);
+  std::ofstream(d.file) << "set: {router.impl: ref, network.radix: 4}\ngrid:\n  traffic.load: [.1, .9]\n"
+                           "stop_at_saturation: {latency_bound: 30}\n";
+  const Outcome second = kncsim(fmt::format("sweep {} -j 1", d.file));
+  ASSERT_EQ(second.status, 0) << second.out << second.err;
+  EXPECT_EQ(read_file(d.dir + "/results.jsonl").find("\"skipped\""), std::string::npos)
+      << read_file(d.dir + "/results.jsonl");
 }
 
 // Results are found by configuration, but what a point is, and whether it saturates, come from
