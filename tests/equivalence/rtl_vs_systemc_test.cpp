@@ -283,7 +283,8 @@ TEST_P(RtlNetworkDrawnSet, AllRtlAndMixedNetworksMatchSystemCPacketForPacket) {
   std::mt19937 rng(fnv1a(d.v.name));
   std::string nodes;
   int n = 1;
-  for (int r : std::get<MeshExperiment>(decode(c).topology).radices) n *= r;
+  const ExperimentSpec spec = decode(c);  // held: a range-for over a temporary's member would dangle
+  for (int r : std::get<MeshExperiment>(spec.topology).radices) n *= r;
   for (int k = 0; k < n; ++k)
     if (rng() % 3 == 0) nodes += (nodes.empty() ? "" : ",") + std::to_string(k);
   if (nodes.empty()) nodes = "0";
