@@ -35,12 +35,6 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-std::unique_ptr<InjectionStream> make_stream(const MeshStreamSpec& s, const MeshGeometry& g) {
-  auto stream = s.legacy ? make_legacy_uniform_stream(s.state, g.nodes(), s.q)
-                         : make_counter_uniform_stream(s.state, g.nodes(), s.q);
-  return with_pattern(std::move(stream), g, s.pattern);
-}
-
 MeasureContext measure_context(const MeshGeometry& g, int L, double A) {
   return MeasureContext{g.dims(), g.radix(), L, long(g.nodes()), long(g.bisection()), A, long(g.edge_ports_half())};
 }
@@ -233,7 +227,7 @@ void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, co
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   if (e.closed_loop) return run_closed_loop(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
-  InjectionFeed feed(make_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
+  InjectionFeed feed(make_injection_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
   SinkChain sinks(spec, geometry.nodes(), sink, 1);
   const std::unique_ptr<NetworkModel> model = make_model(e, geometry, feed, sinks.head());
   NetworkModel& net = *model;

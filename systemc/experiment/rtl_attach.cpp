@@ -50,7 +50,6 @@ void check_run_memory(const DecodedSoFar& d) { check_memory(d.sizing, estimate_m
 void prepare_run(ExperimentSpec& spec) {
   if (spec.prepared) return;
   if (!spec.memory_checked) check_memory(spec.sizing, estimate_memory(spec.sizing));
-  spec.memory_checked = true;
   attach_rtl(spec);
   spec.prepared = true;
 }

@@ -17,9 +17,7 @@
 #include "model/network_model.hpp"
 #include "spec/experiment_spec.hpp"
 #include "topo/mesh_geometry.hpp"
-#include "traffic/injection.hpp"
 #include "traffic/injection_feed.hpp"
-#include "traffic/pattern.hpp"
 
 namespace kncsim {
 namespace {
@@ -79,10 +77,7 @@ struct Records final : PacketSink {
 
 // The feed of a decoded spec's stream, as the experiment builds it.
 InjectionFeed feed_of(const MeshExperiment& e) {
-  const MeshGeometry g = e.geometry();
-  auto stream = e.stream.legacy ? make_legacy_uniform_stream(e.stream.state, g.nodes(), e.stream.q)
-                                : make_counter_uniform_stream(e.stream.state, g.nodes(), e.stream.q);
-  return InjectionFeed(with_pattern(std::move(stream), g, e.stream.pattern), g.nodes(), false);
+  return InjectionFeed(make_injection_stream(e.stream, e.geometry()), e.geometry().nodes(), false);
 }
 
 TEST(ExtraModel, TheCodeMapsStepsGiveAModelHeldToTheReferencePacketForPacket) {
