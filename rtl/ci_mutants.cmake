@@ -1,6 +1,6 @@
 # Three fixed mutants of the router for the CI test rtl_mutation_tests (ctest -L mutation): each
-# is the router's sources with one fragment of one file changed, written to a directory of the
-# build tree and registered as rtl_ci_mutants() with the parameter set it is tested on; the
+# is the router's sources (rtl/wormhole/, and rtl/prim/ in its prim/) with one fragment of one
+# file changed, written to a directory of the build tree and registered as rtl_ci_mutants() with the parameter set it is tested on; the
 # model cache Verilates it like any architect's RTL. The test requires the lockstep bench to
 # catch each one. scripts/rtl_mutants.py generates and scores many more.
 # Fields, split by '|': name | file | fragment | mutated fragment | parameter set as in
@@ -25,7 +25,7 @@ foreach(m IN LISTS KNCSIM_CI_MUTANTS)
   kncsim_rtl_variant_fields("${set}")
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/ci_mutants/${name})
   set(sources "")
-  foreach(src IN LISTS KNCSIM_RTL_SOURCES)
+  foreach(src IN LISTS KNCSIM_RTL_SOURCES KNCSIM_PRIM_RTL_HEADERS)
     get_filename_component(base ${src} NAME)
     file(READ ${src} text)
     if(base STREQUAL file)

@@ -5,7 +5,7 @@ when the design is wrong?
 Two families of mutants (--family, the table FAMILIES below), each with its own files, tests,
 equivalents file and output directory; the router's is the default, and what is said below of
 it holds for the SCI node's with these differences:
-  router  rtl/kncsim_*.sv and the prims (rtl/prim/); lint over the 12 router parameter sets (KNCSIM_RTL_LINT_SETS);
+  router  rtl/wormhole/kncsim_*.sv and the prims (rtl/prim/); lint over the 12 router parameter sets (KNCSIM_RTL_LINT_SETS);
           tests *RouterLockstep*:*RtlNetwork*:*RtlRouterAssertions* without
           *RtlNetworkDrawnSet*, then, for a mutant they all pass, *RtlNetworkDrawnSet*;
           scripts/rtl_mutants_equivalent.json; build/mutants/.
@@ -18,8 +18,8 @@ How a mutant is tested: nothing is compiled into a build directory. The test bin
 existing build (--build, default build/release: build it first; the script never builds it)
 get every Verilated model at run time from the model cache (systemc/rtl_cache/), which
 Verilates and compiles a model the first time a process needs it. With KNCSIM_RTL_DIR set they
-take kncsim's RTL from that directory (rtl/'s .vlt and .sv files, rtl/sci/ for the SCI node)
-instead of rtl/, and a model's cache key covers its sources and their directory: so each worker
+take kncsim's RTL from that directory (laid out as rtl/: wormhole/ for the router, sci/ for the
+SCI node, prim/ for both) instead of rtl/, and a model's cache key covers its sources and their directory: so each worker
 writes the mutated copy of rtl/ into its own directory, <root>/worker<N>/rtl, and runs the tests
 with KNCSIM_RTL_DIR=<that copy> and KNCSIM_CACHE=<root>/cache, a cache of the run's own (shared
 by the workers: the cache locks per model) so that models of mutants never go into the user's.
@@ -31,7 +31,7 @@ router models), against 10-20 s on demand for one the first tests kill and about
 survivor (32 models, the drawn sets' 8 too): on demand wins, since most mutants are killed.
 
 What it does
-  1. Generates mutants of the router's design code (rtl/kncsim_*.sv, never inside
+  1. Generates mutants of the router's design code (rtl/wormhole/*.sv, never inside
      `ifndef SYNTHESIS blocks, comments, strings, declarations, module headers or the
      assertion-only checker instances): one small textual change of one line each, of six
      classes:
@@ -166,20 +166,20 @@ VC = ["d2_q4_a0_c0_v2_t1_r0",  # torus, datelines, priority token
       "d2_q4_a0_c0_v3_t0_r1",  # mesh, 3 VCs, round robin
       "d2_q4_a0_c0_v2_t1_r2"]  # torus, datelines, oldest first
 LINT_FIRST = {
-    "kncsim_router.sv":        SINGLE_VC,
-    "kncsim_vc_router.sv":     VC,
-    "kncsim_switch_alloc.sv":  VC,
-    "kncsim_vc_route.sv":      VC,
-    "kncsim_vc_rr_alloc.sv":   ["d2_q4_a1_c0_v3_t1_r1", "d2_q4_a0_c0_v3_t0_r1"],
-    "kncsim_vc_age_alloc.sv":  ["d2_q4_a0_c0_v2_t1_r2"],
+    "wormhole/kncsim_router.sv":        SINGLE_VC,
+    "wormhole/kncsim_vc_router.sv":     VC,
+    "wormhole/kncsim_switch_alloc.sv":  VC,
+    "wormhole/kncsim_vc_route.sv":      VC,
+    "wormhole/kncsim_vc_rr_alloc.sv":   ["d2_q4_a1_c0_v3_t1_r1", "d2_q4_a0_c0_v3_t0_r1"],
+    "wormhole/kncsim_vc_age_alloc.sv":  ["d2_q4_a0_c0_v2_t1_r2"],
     # adaptive routing too: the only place an input may take more than one output
-    "kncsim_token_alloc.sv":   ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
-    "kncsim_router_regs.sv":   ["d2_q4_a0_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    "wormhole/kncsim_token_alloc.sv":   ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    "wormhole/kncsim_router_regs.sv":   ["d2_q4_a0_c0", "d2_q4_a0_c0_v2_t1_r0"],
     # the prims both families use (the SCI node's mutants of them are its own: sci below)
     "prim/kncsim_prim_fifo.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
     "prim/kncsim_prim_pkg.sv":  ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v3_t0_r1"],
-    "kncsim_route_compute.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a1_c0_v3_t1_r1"],  # + torus Duato
-    "kncsim_router_top.sv":    ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
+    "wormhole/kncsim_route_compute.sv": ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a1_c0_v3_t1_r1"],  # + torus Duato
+    "wormhole/kncsim_router_top.sv":    ["d2_q4_a0_c0", "d2_q4_a1_c0", "d2_q4_a0_c0_v2_t1_r0"],
 }
 
 # ---- the SCI ring node: one top (kncsim_sci_node_top), linted once ----------------------------
@@ -194,7 +194,7 @@ class Family:
     """One design the script mutates: its files, how a mutant is linted and tested, and where
     the results go."""
     title: str               # the report's heading
-    rtl_dir: str             # the directory under rtl/ of its files ("" rtl/ itself): the RTL hash covers them
+    rtl_dir: str             # the directory under rtl/ of its files: the RTL hash covers them
     lint_first: dict         # mutated file (path under rtl/) -> lint sets its mutants are linted with first
     sources_list: str        # the rtl/CMakeLists.txt list of its sources, in Verilator's order
     top_module: str
@@ -207,7 +207,7 @@ class Family:
 
 FAMILIES = {
     "router": Family(
-        title="Router RTL mutation testing", rtl_dir="", lint_first=LINT_FIRST,
+        title="Router RTL mutation testing", rtl_dir="wormhole", lint_first=LINT_FIRST,
         sources_list="KNCSIM_RTL_SOURCES", top_module="kncsim_router_top", lint_per_variant=True,
         # The drawn parameter sets last, and only for a mutant the rest did not kill: each needs
         # a model of its own (8 more builds), which a mutant killed before them never pays for.
@@ -735,7 +735,7 @@ def pristine_sources():
     are now, by their path under rtl/: every mutant is made from this snapshot, and a worker's
     copy of rtl/ holds them all."""
     return {p.relative_to(RTL).as_posix(): p.read_text() for p in sorted(RTL.rglob("*"))
-            if p.suffix in (".sv", ".vlt") and p.is_file()}
+            if p.suffix in (".sv", ".svh", ".vlt") and p.is_file()}
 
 
 def rtl_hash(family, sources):
@@ -842,7 +842,7 @@ class Settings:
 
 def write_sources(directory, pristine, mutant=None):
     """Make `directory` hold the pristine sources, with the mutant's file mutated; files already
-    right are not touched, and .sv or .vlt files not in the snapshot are removed (the model
+    right are not touched, and .sv, .svh or .vlt files not in the snapshot are removed (the model
     cache takes every one of its directory)."""
     directory.mkdir(parents=True, exist_ok=True)
     for name, text in pristine.items():
@@ -852,7 +852,7 @@ def write_sources(directory, pristine, mutant=None):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(want)
     for path in directory.rglob("*"):
-        if path.suffix in (".sv", ".vlt") and path.relative_to(directory).as_posix() not in pristine:
+        if path.suffix in (".sv", ".svh", ".vlt") and path.relative_to(directory).as_posix() not in pristine:
             path.unlink()
 
 
@@ -866,7 +866,7 @@ def lint(s, m):
         write_sources(Path(d), s.pristine, m)
         for v in order:
             cmd = niced(s, [s.verilator, "--lint-only", "-Wall", "--assert", "--top-module", s.family.top_module,
-                            *s.lint_sets[v], *[str(Path(d) / f) for f in s.sources_order]])
+                            *s.lint_sets[v], f"-I{Path(d) / 'prim'}", *[str(Path(d) / f) for f in s.sources_order]])
             r = subprocess.run(cmd, capture_output=True, text=True)
             log.append(f"$ {' '.join(cmd)}\n{r.stdout}{r.stderr}")
             if r.returncode != 0:
@@ -1049,7 +1049,7 @@ def prune_models(s, rtl_dir, m):
     keeps their objects): the entries built from its directory with its mutated file. And the
     staging directories of builds whose process is gone (killed at a timeout)."""
     path = rtl_dir / m.file
-    # Its directory (a prim's mutant: the worker's rtl/ or rtl/sci/, whose prim/ the cache takes).
+    # Its directory (a prim's mutant: the worker's rtl/wormhole/ or rtl/sci/; the cache takes rtl/prim/).
     mark = (f"sources {os.path.realpath(rtl_dir / s.family.rtl_dir)}\n",
             f"source {path.name} {hashlib.sha256(mutated_text(s.pristine, m).encode()).hexdigest()}\n")
     for entry in (s.cache / "models").glob("*"):
@@ -1243,7 +1243,7 @@ def report(s, mutants, results, equivalent, markdown):
 def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--family", choices=list(FAMILIES), default=DEFAULT_FAMILY,
-                    help="the design to mutate: router (rtl/kncsim_*.sv, the default) or sci (the SCI ring "
+                    help="the design to mutate: router (rtl/wormhole/*.sv, the default) or sci (the SCI ring "
                          "node, rtl/sci/*.sv); each has its own tests, equivalents file and --root")
     ap.add_argument("--seed", type=int, default=1, help="seed of the sample of sites (default 1)")
     ap.add_argument("--count", type=int, default=100, help="mutants to draw from all the sites (default 100)")

@@ -7,6 +7,8 @@
 // the front is kept in a register of its own, loaded at the edges where it changes: reading it
 // then costs no access to the storage, which pays for wide entries (a simulator evaluates every
 // read port in every cycle); a 64-bit one is cheaper read from the storage.
+`include "kncsim_prim_assert.svh"
+
 module kncsim_prim_fifo #(
   parameter int unsigned Depth = 4,
   parameter int unsigned Width = 8,
@@ -109,13 +111,8 @@ module kncsim_prim_fifo #(
     end
   end
   // Known values after reset: pointers and count at zero, whatever the state before.
-  logic reset_due, reset_ok;
-  always_comb begin
-    reset_ok = 1'b1;
-    if (reset_due) reset_ok = !$isunknown({rd_q, wr_q, count_q}) && rd_q == '0 && wr_q == '0 && count_q == '0;
-  end
-  kncsim_prim_reset_check #(.Name("kncsim_prim_fifo"), .Rule("FifoResetKnown_A: pointers or count not zero after reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_ok), .due_o(reset_due));
+  `KNCSIM_ASSERT_RESET_STATE("kncsim_prim_fifo", "FifoResetKnown_A: pointers or count not zero after reset",
+                             !$isunknown({rd_q, wr_q, count_q}) && rd_q == '0 && wr_q == '0 && count_q == '0)
 
   // Functional coverage (--coverage-user): the FIFO filled up.
   FifoFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) 32'(count_q) == Depth);

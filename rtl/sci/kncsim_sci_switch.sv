@@ -49,8 +49,9 @@ module kncsim_sci_switch
 
   always_comb begin
     logic [SciDests-1:0] taken;
-    int unsigned sources, place, dst;
-    sources = 32'(dims_i) + 1;
+    logic [SciSources-1:0] pending;
+    int unsigned place, dst;
+    pending = src_valid_i & ~({SciSources{1'b1}} << (32'(dims_i) + 1));  // the sources that exist
     place   = 0;
     dst     = 0;
     bound_d = bound_q;
@@ -60,32 +61,29 @@ module kncsim_sci_switch
     src_pop_o  = '0;
     dst_push_o = '0;
     for (int unsigned i = 0; i < SciDests; i++) dst_src_o[i] = '0;
-    // Skipped without a flit to move (a simulator evaluates this with every input change).
-    if (src_valid_i != '0) begin
-      for (int unsigned i = 0; i < SciSources; i++) begin
-        if (i < sources) begin
-          place = 32'(prio_i) + i;
-          if (place >= sources) place = place - sources;
-          if (src_valid_i[place]) begin
-            if (!bound_d[place]) begin
-              dst = 32'(route(dims_i, me_i, place, src_dest_i[place]));
-              if (!busy_d[dst] && !taken[dst]) begin
-                bound_d[place] = 1'b1;
-                to_d[place]    = DstW'(dst);
-                busy_d[dst]    = 1'b1;
-              end
-            end
-            dst = 32'(to_d[place]);
-            if (bound_d[place] && (dst == SciMaxDims || oq_room_i[dst])) begin
-              dst_push_o[dst] = 1'b1;
-              dst_src_o[dst]  = SrcW'(place);
-              src_pop_o[place] = 1'b1;
-              taken[dst] = 1'b1;
-              if (src_tail_i[place]) begin
-                bound_d[place] = 1'b0;
-                busy_d[dst]    = 1'b0;
-              end
-            end
+    // The sources with a flit, one by one in turn from prio_i (the round-robin pick of those
+    // left); none: nothing (a simulator evaluates this with every input change).
+    for (int unsigned i = 0; i < SciSources; i++) begin
+      if (pending != '0) begin
+        place = kncsim_prim_pkg::round_robin_index(kncsim_prim_pkg::PickW'(pending), 32'(prio_i));
+        pending[place] = 1'b0;
+        if (!bound_d[place]) begin
+          dst = 32'(route(dims_i, me_i, place, src_dest_i[place]));
+          if (!busy_d[dst] && !taken[dst]) begin
+            bound_d[place] = 1'b1;
+            to_d[place]    = DstW'(dst);
+            busy_d[dst]    = 1'b1;
+          end
+        end
+        dst = 32'(to_d[place]);
+        if (bound_d[place] && (dst == SciMaxDims || oq_room_i[dst])) begin
+          dst_push_o[dst] = 1'b1;
+          dst_src_o[dst]  = SrcW'(place);
+          src_pop_o[place] = 1'b1;
+          taken[dst] = 1'b1;
+          if (src_tail_i[place]) begin
+            bound_d[place] = 1'b0;
+            busy_d[dst]    = 1'b0;
           end
         end
       end

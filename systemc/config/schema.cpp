@@ -51,7 +51,7 @@ const std::vector<KeySpec>& config_schema() {
       {"router.rtl_sources", K::text, {}, 0, false, kNoMax, "",
        "RTL nodes: a directory of .sv files (and .vlt waivers) with the family's top and ports (kncsim_router_top, "
        "systemc/rtl_adapt/router_ports.def; rings: kncsim_sci_node_top, sci_node_ports.def), Verilated into the "
-       "model cache instead of rtl/ (rtl/sci/); empty: kncsim's own"},
+       "model cache instead of rtl/wormhole/ (rtl/sci/); empty: kncsim's own"},
       {"router.rtl_binding", K::choice, {"direct", "signals"}, 0, false, kNoMax, "direct",
        "RTL routers: direct = C++ model (verilator --cc) evaluated by the adapter, fastest; signals = "
        "SystemC-mode model (verilator --sc) on sc_signal pins. Same results; nodes in trace.nodes use signals"},

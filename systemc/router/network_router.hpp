@@ -44,7 +44,7 @@ class NetworkRouter : public Wakeable {
   virtual void connect_input(int port, FlitLink* link) = 0;
   virtual void connect_ejector(Ejector* e) = 0;
   virtual void connect_injector(Injector* i) = 0;
-  // An RTL router: its pins drive and take the RTL flit word (rtl/kncsim_pkg.sv flit_t), which
+  // An RTL router: its pins drive and take the RTL flit word (rtl/wormhole/kncsim_pkg.sv flit_t), which
   // a link between two such routers carries as it is (FlitLink::carry_words), waking the
   // receiver so.
   virtual std::optional<EdgeWake> word_wake() const { return std::nullopt; }

@@ -1,5 +1,5 @@
 #pragma once
-// The RTL flit word (rtl/kncsim_pkg.sv flit_t, 64 bits, MSB first): head, tail, len[10],
+// The RTL flit word (rtl/wormhole/kncsim_pkg.sv flit_t, 64 bits, MSB first): head, tail, len[10],
 // wrapped[3], vc[2], dest[3 x 7], tag[26]. The tag is the packet's slot in the packet table;
 // a flit's position in its packet is not on the wire (flits of a packet leave an output
 // channel in order). wrapped[k]: the packet took dimension k's wraparound wire.

@@ -1,5 +1,5 @@
 #pragma once
-// Whether the RTL wormhole router (rtl/kncsim_pkg.sv's limits, one model per parameter set) can
+// Whether the RTL wormhole router (rtl/wormhole/kncsim_pkg.sv's limits, one model per parameter set) can
 // be a node of a mesh or torus with these parameters: empty if so, else why not, naming the
 // config key and the values allowed (the caller says which nodes are RTL).
 #include <fmt/format.h>
@@ -33,7 +33,7 @@ inline std::string rtl_router_refusal(const RouterParams& r, LinkKind link, cons
     return fmt::format("with one channel per link (router.vcs 1) assign channels by Pertel's priority token only; "
                        "allowed: router.arbitration: priority_token, or router.vcs >= 2 for {}",
                        to_string(r.arbitration));
-  // The limits of rtl/kncsim_pkg.sv (MaxDims, CoordW, LenW).
+  // The limits of rtl/wormhole/kncsim_pkg.sv (MaxDims, CoordW, LenW).
   if (radices.size() > size_t(rtl::kMaxDims))
     return fmt::format("have at most {} ports; allowed: network.dims <= {}", rtl::kMaxPorts, rtl::kMaxDims);
   for (int k : radices)

@@ -1,5 +1,5 @@
 #pragma once
-// Verilated routers for any parameter set within the RTL's limits (rtl/kncsim_pkg.sv, held by
+// Verilated routers for any parameter set within the RTL's limits (rtl/wormhole/kncsim_pkg.sv, held by
 // the config checks): a variant names the set and makes routers of it, Verilated and compiled
 // through the model cache (rtl_cache/) the first time one is made, loaded from it after that.
 // Each binding is a model of its own: SystemC mode (signal binding, traceable) and C++ (direct

@@ -89,6 +89,8 @@ std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::s
   a.push_back("--Mdir");
   a.push_back(obj_dir);
   a.insert(a.end(), spec.parameters.begin(), spec.parameters.end());
+  const auto includes = model_include_flags(spec);
+  a.insert(a.end(), includes.begin(), includes.end());
   const auto sources = model_sources(spec);
   a.insert(a.end(), sources.begin(), sources.end());
   return a;

@@ -93,6 +93,7 @@ std::string key_material(const ModelSpec& spec) {
   // The directory too: Verilator writes the sources' paths into the model (assertion reports).
   k += "sources " + fs::weakly_canonical(model_sources_dir(spec)).string() + "\n";
   for (const auto& f : model_sources(spec)) k += fmt::format("source {} {}\n", fs::path(f).filename().string(), sha256_of_file(f));
+  for (const auto& f : model_headers(spec)) k += fmt::format("header {} {}\n", fs::path(f).filename().string(), sha256_of_file(f));
   return k;
 }
 
@@ -131,8 +132,8 @@ uint64_t bytes_under(const fs::path& p) {
   return n;
 }
 
-// kncsim's own RTL tree: rtl/, or another laid out as rtl/ (KNCSIM_RTL_DIR: the mutation script's
-// mutants, on which every test then runs).
+// kncsim's own RTL tree: rtl/ (wormhole/, sci/, prim/), or another laid out as rtl/
+// (KNCSIM_RTL_DIR: the mutation script's mutants, on which every test then runs).
 std::string own_rtl_root() {
   const char* env = std::getenv("KNCSIM_RTL_DIR");
   return env && *env ? std::string(env) : std::string(rtl_build::kSourceRoot) + "/rtl";
@@ -142,7 +143,7 @@ std::string own_rtl_root() {
 
 std::string model_sources_dir(const ModelSpec& spec) {
   if (!spec.sources_dir.empty()) return spec.sources_dir;
-  return spec.family == RtlFamily::router ? own_rtl_root() : own_rtl_root() + "/sci";
+  return own_rtl_root() + (spec.family == RtlFamily::router ? "/wormhole" : "/sci");
 }
 
 std::string model_prim_dir(const ModelSpec& spec) {
@@ -154,10 +155,31 @@ std::string model_prim_dir(const ModelSpec& spec) {
   return own_rtl_root() + "/prim";
 }
 
+namespace {
+
+// The family's directory and the prims', each once (an architect's directory may be the prims').
+std::vector<std::string> source_dirs(const ModelSpec& spec) {
+  std::vector<std::string> dirs{model_sources_dir(spec)};
+  if (const std::string prim = model_prim_dir(spec); prim != dirs.front()) dirs.push_back(prim);
+  return dirs;
+}
+
+// The files of `dir` with extension `ext`, by path.
+std::vector<std::string> files_in(const std::string& dir, const std::string& ext) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ext) out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> model_sources(const ModelSpec& spec) {
   std::vector<std::string> vlt, pkg, sv;
   const std::string family_dir = model_sources_dir(spec);
-  for (const std::string& dir : {family_dir, model_prim_dir(spec)}) {
+  for (const std::string& dir : source_dirs(spec)) {
     std::error_code ec;
     bool modules = false;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
@@ -175,6 +197,19 @@ std::vector<std::string> model_sources(const ModelSpec& spec) {
   vlt.insert(vlt.end(), pkg.begin(), pkg.end());
   vlt.insert(vlt.end(), sv.begin(), sv.end());
   return vlt;
+}
+
+std::vector<std::string> model_headers(const ModelSpec& spec) {
+  std::vector<std::string> out;
+  for (const std::string& dir : source_dirs(spec))
+    for (auto& f : files_in(dir, ".svh")) out.push_back(std::move(f));
+  return out;
+}
+
+std::vector<std::string> model_include_flags(const ModelSpec& spec) {
+  std::vector<std::string> out;
+  for (const std::string& dir : source_dirs(spec)) out.push_back("-I" + dir);
+  return out;
 }
 
 std::string default_cache_root() {

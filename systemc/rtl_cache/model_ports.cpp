@@ -50,6 +50,8 @@ Elaboration elaborate_top(const ModelSpec& spec, const std::string& work_dir) {
   std::vector<std::string> cmd{rtl_build::kVerilator, "--xml-only", "--top-module", spec.top(), "--Mdir", xml_dir, "-Wno-fatal"};
   if (rtl_build::kAssert) cmd.push_back("--assert");
   cmd.insert(cmd.end(), spec.parameters.begin(), spec.parameters.end());
+  const auto includes = model_include_flags(spec);
+  cmd.insert(cmd.end(), includes.begin(), includes.end());
   const auto sources = model_sources(spec);
   cmd.insert(cmd.end(), sources.begin(), sources.end());
   const std::string log = (fs::path(work_dir) / "elaborate.log").string(),

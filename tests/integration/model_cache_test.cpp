@@ -220,7 +220,7 @@ TEST(ArchitectsRtl, ASyntaxErrorIsRefusedWithItsFileAndLine) {
 TEST(ArchitectsRtl, AGatedRouterRunsItsLowPhaseInBothBindings) {
   Scratch scratch;
   const std::string dir = kncsim::test::shared_rtl_copy(
-      "gated_router", "", [](const std::string& file, std::string text) {
+      "gated_router", "wormhole", [](const std::string& file, std::string text) {
         if (file != "kncsim_router_top.sv") return text;
         const std::string top_end = "  logic [Ports*VcW-1:0] out_credit_vc;\n";
         text = replaced(text, "    ) u_router (\n      .clk_i,\n", "    ) u_router (\n      .clk_i(core_clk),\n");
@@ -296,7 +296,7 @@ TEST(ArchitectsRtl, TheContractTemplatesAndKncsimsOwnSourcesPassTheCheck) {
   const std::string ring = "rtl check --set network.topology=rings --set router.model=sci --set router.impl=rtl "
                            "--set router.active_buffer_packets=4 --set router.rtl_sources=";
   for (const std::string& cmd : {router + docs + "router", ring + docs + "sci_node",
-                                 router + KNCSIM_SOURCE_DIR + "/rtl", ring + KNCSIM_SOURCE_DIR + "/rtl/sci"}) {
+                                 router + KNCSIM_SOURCE_DIR + "/rtl/wormhole", ring + KNCSIM_SOURCE_DIR + "/rtl/sci"}) {
     const Outcome o = kncsim(cmd, cache.env());
     EXPECT_EQ(o.status, 0) << cmd << "\n" << o.err;
     EXPECT_NE(o.out.find("Verilator elaborates them without a warning"), std::string::npos) << o.out;
@@ -327,7 +327,7 @@ TEST(ArchitectsRtl, AnEditRebuildsTheModelOnce) {
 TEST(ArchitectsRtl, DivergeNamesTheFirstDivergenceOfABrokenCopy) {
   Scratch scratch;
   const std::string dir = kncsim::test::shared_rtl_copy(
-      "broken_router", "", [](const std::string& file, std::string text) {
+      "broken_router", "wormhole", [](const std::string& file, std::string text) {
         return file != "kncsim_router.sv" ? text
                                           : replaced(text, "32'(used) + 32'(flits) <= Depth", "32'(used) + 32'(flits) < Depth");
       });

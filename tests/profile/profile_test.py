@@ -31,6 +31,13 @@ def parts(out):
     return table
 
 
+def rounding(millions, over):
+    """How far a printed count of millions (rounded to its last digit shown) divided by `over`
+    may be from the printed quotient (rounded to 1)."""
+    decimals = len(millions.partition(".")[2])
+    return 0.5 * 10 ** -decimals * 1e6 / over + 0.5
+
+
 class Profile(unittest.TestCase):
     def test_an_rtl_run_is_split_by_part_and_counts_the_same_twice(self):
         first = profile("--", *RUN, "--set", "router.impl=rtl")
@@ -40,7 +47,7 @@ class Profile(unittest.TestCase):
         m = re.match(r"the simulation: ([\d,.]+) M instructions, 16,000 node-cycles \(([\d,]+) a node-cycle\)", head)
         self.assertIsNotNone(m, first.stdout)
         total, per = float(m.group(1).replace(",", "")), int(m.group(2).replace(",", ""))
-        self.assertAlmostEqual(total * 1e6 / 16000, per, delta=1)
+        self.assertAlmostEqual(total * 1e6 / 16000, per, delta=rounding(m.group(1), 16000))
         table = parts(first.stdout)
         for phase in ("nba_sequent", "nba_comb", "ico"):
             rows = [k for k in table if k.startswith("model:") and f"({phase})" in k]
@@ -57,7 +64,7 @@ class Profile(unittest.TestCase):
         model, edges, each = (float(m.group(i).replace(",", "")) for i in (1, 2, 3))
         self.assertGreater(edges, 1000)
         self.assertLessEqual(edges, 16000 + 16 * 4)
-        self.assertAlmostEqual(model * 1e6 / edges, each, delta=1)
+        self.assertAlmostEqual(model * 1e6 / edges, each, delta=rounding(m.group(1), edges))
         self.assertAlmostEqual(model, sum(v[0] for k, v in table.items() if k.startswith("model:")), delta=0.3)
         second = profile("--", *RUN, "--set", "router.impl=rtl")
         self.assertEqual(second.returncode, 0, second.stderr)

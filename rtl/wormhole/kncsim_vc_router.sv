@@ -255,8 +255,9 @@ module kncsim_vc_router
   end
 
   kncsim_router_regs #(.Name("kncsim_vc_router"), .Dims(Dims), .Ins(Chans), .Outs(Chans)) u_regs (
-    .clk_i, .rst_ni, .coord_i, .last_i, .coord_q, .last_q, .bound_d, .bound_q, .bound_out_d, .bound_out_q,
-    .busy_d, .busy_q, .used_d, .used_q);
+    .clk_i, .rst_ni, .coord_i, .last_i, .coord_o(coord_q), .last_o(last_q), .bound_i(bound_d), .bound_o(bound_q),
+    .bound_out_i(bound_out_d), .bound_out_o(bound_out_q), .busy_i(busy_d), .busy_o(busy_q), .used_i(used_d),
+    .used_o(used_q));
 
 `ifndef SYNTHESIS
   // Protocol rules, one channel mask each (input channels c, output channels oc, or ports p),

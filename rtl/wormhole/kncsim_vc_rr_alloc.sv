@@ -1,6 +1,8 @@
 // Round-robin channel assignment (router.arbitration round_robin, as the SystemC
 // allocate_channels): the ready input channels in turn from NEXT, each taking the lowest free
 // output channel it may use; NEXT moves past the first input granted. Ports counts channels.
+`include "kncsim_prim_assert.svh"
+
 module kncsim_vc_rr_alloc #(
   parameter int unsigned Chans = 10
 ) (
@@ -16,24 +18,30 @@ module kncsim_vc_rr_alloc #(
   logic [ChW-1:0] next_q, next_d;
 
   always_comb begin
-    logic [Chans-1:0] free, cand, lowest;
+    logic [Chans-1:0] pending, free, cand, lowest;
     logic first;
     int unsigned in;
+    pending = ready_i;
     free    = '1;
     cand    = '0;
     lowest  = '0;
     first   = 1'b1;
+    in      = 0;
     grant_o = '0;
     next_d  = next_q;
+    // The ready inputs one by one in turn from NEXT (the round-robin pick of those left).
     for (int unsigned i = 0; i < Chans; i++) begin
-      in = (32'(next_q) + i) % Chans;
-      cand = allowed_i[in*Chans +: Chans] & free;
-      if (ready_i[in] && cand != '0) begin
-        lowest = Chans'(kncsim_prim_pkg::lowest_one(kncsim_prim_pkg::PickW'(cand)));  // its lowest bit
-        grant_o[in*Chans +: Chans] = lowest;
-        free = free & ~lowest;
-        if (first) next_d = ChW'((in + 1) % Chans);
-        first = 1'b0;
+      if (pending != '0) begin
+        in = kncsim_prim_pkg::round_robin_index(kncsim_prim_pkg::PickW'(pending), 32'(next_q));
+        pending[in] = 1'b0;
+        cand = allowed_i[in*Chans +: Chans] & free;
+        if (cand != '0) begin
+          lowest = Chans'(kncsim_prim_pkg::lowest_one(kncsim_prim_pkg::PickW'(cand)));  // its lowest bit
+          grant_o[in*Chans +: Chans] = lowest;
+          free = free & ~lowest;
+          if (first) next_d = ChW'((in + 1) % Chans);
+          first = 1'b0;
+        end
       end
     end
   end
@@ -54,13 +62,8 @@ module kncsim_vc_rr_alloc #(
         else $fatal(1, "kncsim_vc_rr_alloc %m: PointerRange_A: NEXT %0d past %0d channels", next_q, Chans);
     end
   end
-  logic reset_due, reset_ok;
-  always_comb begin
-    reset_ok = 1'b1;
-    if (reset_due) reset_ok = !$isunknown(next_q) && next_q == '0;
-  end
-  kncsim_prim_reset_check #(.Name("kncsim_vc_rr_alloc"), .Rule("AllocResetKnown_A: NEXT not 0 after reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_ok), .due_o(reset_due));
+  `KNCSIM_ASSERT_RESET_STATE("kncsim_vc_rr_alloc", "AllocResetKnown_A: NEXT not 0 after reset",
+                             !$isunknown(next_q) && next_q == '0)
 
   // Functional coverage: two inputs granted in a cycle; a ready input that had channels to
   // ask for went without, because inputs before it in the turn took them.

@@ -2,6 +2,8 @@
 // kncsim_vc_router over channels): the node's coordinates, strapped at reset; per input, whether
 // its packet holds an output and which; per output, whether a packet holds it and the slots its
 // far FIFO has in use. Everything clears at reset, and the first edge after checks it did.
+`include "kncsim_prim_assert.svh"
+
 module kncsim_router_regs
   import kncsim_pkg::*;
 #(
@@ -13,19 +15,25 @@ module kncsim_router_regs
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
-  input  logic [MaxDims*CoordW-1:0] coord_i,
+  input  logic [MaxDims*CoordW-1:0] coord_i,      // strapped: taken at reset
   input  logic [MaxDims*CoordW-1:0] last_i,
-  output logic [MaxDims*CoordW-1:0] coord_q,
-  output logic [MaxDims*CoordW-1:0] last_q,
-  input  logic [Ins-1:0]            bound_d,
-  output logic [Ins-1:0]            bound_q,
-  input  logic [OutW-1:0]           bound_out_d [Ins],
-  output logic [OutW-1:0]           bound_out_q [Ins],
-  input  logic [Outs-1:0]           busy_d,
-  output logic [Outs-1:0]           busy_q,
-  input  logic [CreditW-1:0]        used_d [Outs],
-  output logic [CreditW-1:0]        used_q [Outs]
+  output logic [MaxDims*CoordW-1:0] coord_o,
+  output logic [MaxDims*CoordW-1:0] last_o,
+  input  logic [Ins-1:0]            bound_i,      // the next cycle's state (the routers' _d)
+  output logic [Ins-1:0]            bound_o,      // this cycle's (the routers' _q)
+  input  logic [OutW-1:0]           bound_out_i [Ins],
+  output logic [OutW-1:0]           bound_out_o [Ins],
+  input  logic [Outs-1:0]           busy_i,
+  output logic [Outs-1:0]           busy_o,
+  input  logic [CreditW-1:0]        used_i [Outs],
+  output logic [CreditW-1:0]        used_o [Outs]
 );
+
+  logic [MaxDims*CoordW-1:0] coord_q, last_q;
+  logic [Ins-1:0]            bound_q;
+  logic [OutW-1:0]           bound_out_q [Ins];
+  logic [Outs-1:0]           busy_q;
+  logic [CreditW-1:0]        used_q [Outs];
 
   // The coordinates are taken at reset: routing then depends on registers only, so input pins
   // never ripple through the allocator.
@@ -40,12 +48,19 @@ module kncsim_router_regs
     end else begin
       coord_q     <= coord_q;
       last_q      <= last_q;
-      bound_q     <= bound_d;
-      busy_q      <= busy_d;
-      bound_out_q <= bound_out_d;
-      used_q      <= used_d;
+      bound_q     <= bound_i;
+      busy_q      <= busy_i;
+      bound_out_q <= bound_out_i;
+      used_q      <= used_i;
     end
   end
+
+  assign coord_o     = coord_q;
+  assign last_o      = last_q;
+  assign bound_o     = bound_q;
+  assign bound_out_o = bound_out_q;
+  assign busy_o      = busy_q;
+  assign used_o      = used_q;
 
 `ifndef SYNTHESIS
   // Known values after reset: nothing bound, nothing owed, the node inside its network.
@@ -58,13 +73,8 @@ module kncsim_router_regs
     end
     return !bad;
   endfunction
-  logic reset_due, reset_ok;
-  always_comb begin
-    reset_ok = 1'b1;
-    if (reset_due) reset_ok = reset_state_ok();
-  end
-  kncsim_prim_reset_check #(.Name(Name), .Rule("RouterResetKnown_A: state not cleared or node outside the radix after reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_ok), .due_o(reset_due));
+  `KNCSIM_ASSERT_RESET_STATE(Name, "RouterResetKnown_A: state not cleared or node outside the radix after reset",
+                             reset_state_ok())
 `endif
 
 endmodule

@@ -1,8 +1,11 @@
 // Switch allocation for a router with virtual channels (as the SystemC allocate_switch): of
 // the input channels with a flit for the output channel they hold, at most one per input
 // port and one per output port crosses. Outputs are served from START; each takes, of its
-// candidates whose input port has not crossed yet, the first after its last winner (Oldest:
-// the oldest packet). START moves on after every cycle in which a flit crossed.
+// candidates whose input port has not crossed yet, the first after its last winner (the
+// round-robin pick; Oldest: of those with the oldest packet). START moves on after every cycle
+// in which a flit crossed.
+`include "kncsim_prim_assert.svh"
+
 module kncsim_switch_alloc
   import kncsim_pkg::AgeW;
 #(
@@ -27,30 +30,34 @@ module kncsim_switch_alloc
 
   always_comb begin
     logic [Ports-1:0] port_free;
-    logic found;
-    logic [IdxW-1:0] o;
-    logic [ChW-1:0]  best;
-    int unsigned in;
-    port_free = '1;
-    o         = '0;
-    in        = 0;
-    cross_o   = '0;
-    last_d    = last_q;
+    logic [Chans-1:0] free_chans, cand;
+    logic [AgeW-1:0]  oldest;
+    logic [IdxW-1:0]  o;
+    int unsigned best;
+    port_free  = '1;
+    free_chans = '0;
+    cand       = '0;
+    oldest     = '0;
+    o          = '0;
+    best       = 0;
+    cross_o    = '0;
+    last_d     = last_q;
     for (int unsigned i = 0; i < Ports; i++) begin
       o = IdxW'((32'(start_q) + i) % Ports);
-      found = 1'b0;
-      best  = '0;
-      for (int unsigned j = 1; j <= Chans; j++) begin
-        in = (32'(last_q[o]) + j) % Chans;
-        if (wants_i[o][in] && port_free[in / Vcs] && (!found || (Oldest && age_i[in] < age_i[best]))) begin
-          found = 1'b1;
-          best  = ChW'(in);
-        end
+      for (int unsigned c = 0; c < Chans; c++) free_chans[c] = port_free[c / Vcs];
+      cand = wants_i[o] & free_chans;
+      // Oldest: only the candidates with the oldest packet (the smallest age) stay in the pick.
+      if (Oldest && cand != '0) begin
+        oldest = '1;
+        for (int unsigned c = 0; c < Chans; c++) if (cand[c] && age_i[c] < oldest) oldest = age_i[c];
+        for (int unsigned c = 0; c < Chans; c++) if (age_i[c] != oldest) cand[c] = 1'b0;
       end
-      if (found) begin
+      if (cand != '0) begin
+        // The first candidate after the output's last winner, wrapping.
+        best = kncsim_prim_pkg::round_robin_index(kncsim_prim_pkg::PickW'(cand), (32'(last_q[o]) + 1) % Chans);
         cross_o[best] = 1'b1;
-        port_free[32'(best) / Vcs] = 1'b0;
-        last_d[o] = best;
+        port_free[best / Vcs] = 1'b0;
+        last_d[o] = ChW'(best);
       end
     end
     start_d = port_free != '1 ? IdxW'((32'(start_q) + 1) % Ports) : start_q;
@@ -114,13 +121,8 @@ module kncsim_switch_alloc
     for (int unsigned o = 0; o < Ports; o++) bad = bad || 32'(last_q[o]) != Chans - 1;
     return !bad;
   endfunction
-  logic reset_due, reset_ok;
-  always_comb begin
-    reset_ok = 1'b1;
-    if (reset_due) reset_ok = reset_state_ok();
-  end
-  kncsim_prim_reset_check #(.Name("kncsim_switch_alloc"), .Rule("AllocResetKnown_A: START or last winners not reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_ok), .due_o(reset_due));
+  `KNCSIM_ASSERT_RESET_STATE("kncsim_switch_alloc", "AllocResetKnown_A: START or last winners not reset",
+                             reset_state_ok())
 
   // Functional coverage: START rotates through every output; each output is contended.
   for (genvar o = 0; o < Ports; o++) begin : gen_cover

@@ -198,8 +198,9 @@ module kncsim_router
   end
 
   kncsim_router_regs #(.Name("kncsim_router"), .Dims(Dims), .Ins(Ports), .Outs(Ports)) u_regs (
-    .clk_i, .rst_ni, .coord_i, .last_i, .coord_q, .last_q, .bound_d, .bound_q, .bound_out_d, .bound_out_q,
-    .busy_d, .busy_q, .used_d, .used_q);
+    .clk_i, .rst_ni, .coord_i, .last_i, .coord_o(coord_q), .last_o(last_q), .bound_i(bound_d), .bound_o(bound_q),
+    .bound_out_i(bound_out_d), .bound_out_o(bound_out_q), .busy_i(busy_d), .busy_o(busy_q), .used_i(used_d),
+    .used_o(used_q));
 
 `ifndef SYNTHESIS
   // Protocol rules, one port mask each, under one assertion (see kncsim_prim_fifo):

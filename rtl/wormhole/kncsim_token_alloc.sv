@@ -3,6 +3,8 @@
 // listing's double loop over in = PIN+i, out = POUT+o runs as bounded, unrolled logic, with
 // PIN and POUT moving inside it exactly as in the listing. Same order as the C++ model in
 // systemc/router/priority_token.hpp, so grants agree cycle for cycle.
+`include "kncsim_prim_assert.svh"
+
 module kncsim_token_alloc #(
   parameter int unsigned Ports = 5
 ) (
@@ -32,6 +34,11 @@ module kncsim_token_alloc #(
     return kncsim_prim_pkg::lowest_index(kncsim_prim_pkg::PickW'(mask));
   endfunction
 
+  // The listing's findpin: the first ready input at or after PIN, wrapping.
+  function automatic int unsigned findpin(logic [Ports-1:0] ready, int unsigned pin);
+    return kncsim_prim_pkg::round_robin_index(kncsim_prim_pkg::PickW'(ready), pin);
+  endfunction
+
   always_comb begin
     logic [Ports-1:0] ready, free, cand, later;
     int unsigned pin, pout, i, o, in, out;
@@ -49,7 +56,7 @@ module kncsim_token_alloc #(
     stop    = 1'b0;
     cand    = '0;
     later   = '0;
-    if (!done) pin = wrap(pin + lowest(rotate(ready, pin)));  // findpin
+    if (!done) pin = findpin(ready, pin);
     // At most Ports outer steps (i only grows) and Ports+1 inner steps (each grants or stops).
     for (int unsigned step_i = 0; step_i < Ports; step_i++) begin
       if (!done) begin
@@ -69,7 +76,7 @@ module kncsim_token_alloc #(
               free[out] = 1'b0;
               if (i == 0) begin
                 pin = wrap(pin + 1);
-                if (ready != '0) pin = wrap(pin + lowest(rotate(ready, pin)));  // findpin
+                if (ready != '0) pin = findpin(ready, pin);
               end
               if (o == 0) pout = wrap(pout + 1);
               o  = o + 1;
@@ -107,13 +114,8 @@ module kncsim_token_alloc #(
         else $fatal(1, "kncsim_token_alloc %m: PointerRange_A: PIN %0d or POUT %0d past %0d ports", pin_q, pout_q, Ports);
     end
   end
-  logic reset_due, reset_ok;
-  always_comb begin
-    reset_ok = 1'b1;
-    if (reset_due) reset_ok = !$isunknown({pin_q, pout_q}) && pin_q == '0 && pout_q == '0;
-  end
-  kncsim_prim_reset_check #(.Name("kncsim_token_alloc"), .Rule("AllocResetKnown_A: PIN or POUT not 0 after reset")) u_reset_check (
-    .clk_i, .rst_ni, .ok_i(reset_ok), .due_o(reset_due));
+  `KNCSIM_ASSERT_RESET_STATE("kncsim_token_alloc", "AllocResetKnown_A: PIN or POUT not 0 after reset",
+                             !$isunknown({pin_q, pout_q}) && pin_q == '0 && pout_q == '0)
 
   // Functional coverage: the token and the output pointer rotate through every port, and the
   // token moves on in a cycle with two inputs granted.
