@@ -15,6 +15,8 @@
 #include "io/output_target.hpp"
 #include "diverge/vcd_window.hpp"
 #include "io/child_process.hpp"
+#include "experiment/rtl_attach.hpp"
+#include "rtl_command.hpp"
 
 namespace kncsim {
 
@@ -67,7 +69,7 @@ int run_diverge(const DivergeOptions& o) {
   Config config;
   if (!o.config_path.empty()) config.merge_file(o.config_path);
   for (const auto& s : o.sets) config.apply_set(s);
-  const ExperimentSpec spec = decode(config);
+  ExperimentSpec spec = decode(config);
   const auto* mesh = std::get_if<MeshExperiment>(&spec.topology);
   const auto* ring = std::get_if<RingsExperiment>(&spec.topology);
   const bool rtl = mesh ? !mesh->flit.rtl_nodes.empty() : !ring->rtl.nodes.empty();
@@ -77,6 +79,11 @@ int run_diverge(const DivergeOptions& o) {
                       "configuration has none; allowed: router.impl: rtl, or router.impl: systemc with router.rtl_nodes");
   if (o.window < 1 || o.history < 0) throw ConfigError("--window must be at least 1 and --history at least 0");
   check_output_directory(o.out_dir, "kncsim diverge --out");
+  // The RTL models first, here: sources that do not build stop diverge with Verilator's own
+  // message (an RtlSourceError), not with a flit log the RTL run never wrote; both runs then
+  // find their models in the cache.
+  prepare_run(spec);
+  prepare_rtl_models(spec);
   const std::string dir = o.out_dir;
   const auto file = [&](const std::string& name) { return (fs::path(dir) / name).string(); };
 
@@ -91,6 +98,11 @@ int run_diverge(const DivergeOptions& o) {
   run_all(o, runs, "");
   if (!ok(runs[0])) {
     std::cout << fmt::format("the SystemC run failed ({}):\n{}", file("systemc.log"), tail_of(file("systemc.log"), 6));
+    return 1;
+  }
+  if (!ok(runs[1]) && !fs::exists(file("rtl.flits"))) {
+    // It stopped before its first cycle: nothing to compare, its own message says why.
+    std::cout << fmt::format("the RTL run failed before it began ({}):\n{}", file("rtl.log"), tail_of(file("rtl.log"), 12));
     return 1;
   }
   const std::vector<LoggedFlit> expected = read_flit_log(file("systemc.flits"));

@@ -212,6 +212,23 @@ TEST(ArchitectsRtl, ASyntaxErrorIsRefusedWithItsFileAndLine) {
   EXPECT_EQ(cache.staging(), 0);
 }
 
+// kncsim diverge on sources that do not build: Verilator's own message with its file and line,
+// exit 2, before either run (not a missing flit log of an RTL run that never began).
+TEST(ArchitectsRtl, DivergeOnSourcesThatDoNotBuildShowsVerilatorsMessage) {
+  Cache cache;
+  const std::string dir = copy_of_rtl(cache.path() + "/my_rtl");
+  {
+    std::ofstream f(dir + "/kncsim_route_compute.sv", std::ios::app);
+    f << "\nmodule broken (input logic a_i\n";
+  }
+  const Outcome o = kncsim("diverge --out " + cache.path() + "/diverge" + joined(kRtl) + " --set router.rtl_sources=" + dir,
+                           cache.env());
+  EXPECT_EQ(o.status, 2) << o.out << o.err;
+  EXPECT_NE(o.err.find("Verilator refused the router sources in " + dir), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("kncsim_route_compute.sv:"), std::string::npos) << o.err;
+  EXPECT_EQ((o.out + o.err).find("flit log"), std::string::npos) << o.out << o.err;
+}
+
 // A router whose core runs on a gated clock (an ICG-style gate in the top: a latch open while
 // clk_i is low, ANDed with clk_i), enabled as kncsim clocks a router at all: with an input or
 // state. The latch must see this cycle's pins: with the last cycle's, a flit reaching an idle
