@@ -221,6 +221,10 @@ const std::vector<KeySpec>& config_schema() {
        "utilisation (JSON; kncsim run --csv DIR); basic = the listings' means only"},
       {"run.threads", K::integer_or_choice, {"auto"}, 1, false, 2, "auto",
        "1 = single thread; 2 = draw the random stream on a second core (same results)"},
+      {"verify.monitors", K::choice, {"on", "off"}, 0, false, kNoMax, "on",
+       "RTL routers: a protocol monitor on each one's pins (credits, framing, VCs, routing, headers; "
+       "docs/verification.md) stops the run at the first broken rule, naming the node, port and cycle; "
+       "off = none (only to measure what they cost)"},
   };
   return schema;
 }

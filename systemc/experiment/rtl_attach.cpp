@@ -21,7 +21,7 @@ void attach(MeshExperiment& e) {
   const MeshGeometry g = e.geometry();
   const RtlVariant v =
       rtl_router_variant(g.dims(), p.router.fifo_flits, p.router.adaptive, p.router.credits == CreditPolicy::per_packet,
-                         p.router.vcs, g.torus(), p.router.arbitration, e.rtl_sources);
+                         p.router.vcs, g.torus(), p.router.arbitration, e.rtl_sources, e.rtl_monitors);
   p.rtl_factory = v.make;
   // Traced nodes use the signal binding, the others the one asked for.
   bool direct = false, signals = false;

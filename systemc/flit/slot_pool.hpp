@@ -32,6 +32,8 @@ class SlotPool {
   const Info& operator[](uint32_t k) const { return slots_[k]; }
   // Packets allocated and not yet released (for leak checks at the end of a run).
   int64_t live() const { return live_; }
+  // Whether slot k exists (a tag past every slot names no packet: a monitor's check).
+  bool holds(uint32_t k) const { return k < slots_.size(); }
 
  private:
   static constexpr uint32_t kNone = 0xffffffffu;

@@ -64,6 +64,9 @@ inline uint64_t pack_age(int64_t tsent, uint64_t id) {
 
 // The flit's head/tail/VC/tag; the caller supplies its position.
 inline uint32_t unpack_wrapped(uint64_t w) { return uint32_t(w >> kWrappedShift) & ((1u << kMaxDims) - 1); }
+// The destination field (pack_coords' layout) and the length field, as the flit carries them.
+inline uint64_t unpack_dest(uint64_t w) { return (w >> kDestShift) & ((uint64_t{1} << (kMaxDims * kCoordBits)) - 1); }
+inline int unpack_len(uint64_t w) { return int((w >> kLenShift) & kMaxLen); }
 
 inline Flit unpack_flit(uint64_t w) {
   Flit f;

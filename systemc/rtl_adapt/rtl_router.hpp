@@ -19,8 +19,12 @@
 // RTL routers changes nothing. Between two RTL routers the link carries the output pins' word
 // as it is (link/wire_words.hpp): the receiver's input pins take it without the packet being
 // looked up and the flit rebuilt (they hold the same bits; the equivalence tests compare).
+// Unless switched off (verify.monitors), a protocol monitor (verify/router_pin_monitor.hpp)
+// judges what crosses the pins before anything is handed on, and stops the run at the first
+// broken rule, naming this node, the port and the cycle.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -35,21 +39,27 @@
 #include "rtl_adapt/rtl_model_abi.hpp"
 #include "sched/wake_calendar.hpp"
 #include "topo/mesh_geometry.hpp"
+#include "verify/router_pin_monitor.hpp"
 
 namespace kncsim {
 
 template <class Pins, int Ports>
 class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public RtlNode {
  public:
-  // `model`: the Verilated router (rtl_model_abi.hpp) in Pins' binding.
+  // `model`: the Verilated router (rtl_model_abi.hpp) in Pins' binding; `monitor`: the
+  // monitor's parameters (ports and channels as this router's), or none.
   RtlRouter(sc_core::sc_module_name name, const rtl_abi::ModelApi& model, uint32_t node, const MeshGeometry& g,
             int64_t depth, int vcs, bool ages, PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar,
-            RtlDomain& domain)
+            RtlDomain& domain, std::optional<RouterMonitorParams> monitor = std::nullopt)
       : sc_module(name), node_(node), g_(g), packets_(packets), log_(log), calendar_(calendar),
         domain_(domain), depth_(depth), vcs_(vcs), ages_(ages), pins_(model, std::string(this->name()) + ".rtl"), seq_(size_t(Ports * vcs), 0), local_heads_(size_t(depth)) {
     for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
     for (int c = 0; c < Ports * vcs_; ++c) wires_[size_t(c)].set_occupancy_mask(&holding_, uint64_t{1} << c);
     domain_.add(node_, this, Pins::kNeedsDelta);
+    if (monitor)
+      monitor_.emplace(node_, g_, *monitor, packets_, [this](const std::string&, const std::string& report) {
+        rtl::protocol_stop(std::string(this->name()) + ": " + report);
+      });
   }
 
   FlitFifo& input_fifo(int port) override { return wires_[size_t(port * vcs_)]; }
@@ -59,6 +69,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   void connect_output(int port, FlitLink* link) override {
     out_[size_t(port)] = link;
     if (link) link->set_rtl_sender(&credits_coming_, uint64_t{1} << port);
+    if (monitor_ && port != 0) monitor_->set_output_linked(port, link != nullptr);
     out_words_[size_t(port)] = link ? link->words() : nullptr;
   }
   void connect_input(int port, FlitLink* link) override {
@@ -99,19 +110,27 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   void sample(int64_t t) override {
     pins_.clock_low();
     const uint32_t valid = pins_.out_valid(), pops = pins_.in_pop();
+    // The monitor (verify.monitors) sees each pin before anything is handed on.
+    if (monitor_) monitor_->outputs_driven(valid, t);
     for (int p = 0; p < Ports; ++p) {
       if (pops >> p & 1) {
+        if (monitor_) monitor_->popped(p, t);
         --inside_;
         if (p == 0) local_left(t);
         log_.last_move = t;
       }
       const int amount = int(pins_.credit_out(p));
-      if (amount && in_[size_t(p)]) in_[size_t(p)]->credit(amount, t, pins_.credit_out_vc(p));
+      if (amount && in_[size_t(p)]) {
+        const int vc = pins_.credit_out_vc(p);
+        if (monitor_) monitor_->credit_out(p, vc, amount, t);
+        in_[size_t(p)]->credit(amount, t, vc);
+      }
     }
     for (int o = 0; o < Ports; ++o) {
       if (!(valid >> o & 1)) continue;
       const uint64_t word = pins_.out_flit(o);
       Flit f = rtl::unpack_flit(word);
+      if (monitor_) monitor_->flit_out(o, f, rtl::unpack_dest(word), rtl::unpack_len(word), t);
       if (g_.torus()) check_dateline_bits(word, f, o, t);
       const bool words = out_words_[size_t(o)] != nullptr;  // to an RTL neighbour: the word itself
       const bool logged = words && out_words_[size_t(o)]->tapped();
@@ -150,6 +169,8 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       if (w.empty() || w.front_at() != t + 1) continue;
       const uint64_t word = w.front()[0];
       pins_.set_in_flit(p, word);
+      if (monitor_)
+        monitor_->flit_in(p, int(rtl::unpack_flit(word).vc), word >> 63 & 1, rtl::unpack_len(word));
       if (ages_) {
         const PacketInfo& pk = packets_[uint32_t(word & rtl::kMaxTag)];
         pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
@@ -172,6 +193,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest),
                                           rtl::wrapped_at(g_, node_, pk.src, pk.dest)));
       if (ages_) pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
+      if (monitor_) monitor_->flit_in(p, c % vcs_, f.head, pk.flits);
       w.pop();
       if (w.empty()) holding_ &= ~(uint64_t{1} << c);
       ++inside_;
@@ -186,6 +208,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       int vc = 0;
       const uint32_t c = uint32_t(out_[size_t(p)]->take_credits(t + 1, &vc));
       if (!c) continue;
+      if (monitor_) monitor_->credit_in(p, vc, int(c), t);
       pins_.set_credit_in(p, c);
       credit_vcs |= uint32_t(vc) << (p * rtl::kVcBits);
       credit_pins |= 1u << p;
@@ -260,6 +283,7 @@ private:
   std::vector<bool> local_heads_;  // ring over the local FIFO's flits: which open a packet
   int64_t local_first_ = 0;
   EdgeWake wake_ = domain_.edge_wake(calendar_, node_);  // for what lands on the inputs
+  std::optional<RouterPinMonitor> monitor_;  // verify.monitors on
 };
 
 }  // namespace kncsim

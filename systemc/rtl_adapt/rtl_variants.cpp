@@ -26,11 +26,13 @@ std::unique_ptr<NetworkRouter> make_router(const RtlVariant& v, const rtl_abi::M
                                            const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets,
                                            DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain) {
   const bool ages = v.arbitration == Arbitration::oldest_first;
+  std::optional<RouterMonitorParams> monitor;
+  if (v.monitored) monitor = RouterMonitorParams{Ports, v.vcs, v.depth, v.adaptive, v.cut_through, rtl::kCoordBits};
   if (signals)
     return std::make_unique<RtlRouter<RtlSignalPins, Ports>>(name, model, node, g, v.depth, v.vcs, ages, packets, log,
-                                                             calendar, domain);
+                                                             calendar, domain, monitor);
   return std::make_unique<RtlRouter<RtlDirectPins, Ports>>(name, model, node, g, v.depth, v.vcs, ages, packets, log,
-                                                           calendar, domain);
+                                                           calendar, domain, monitor);
 }
 
 }  // namespace
@@ -57,8 +59,8 @@ ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding) {
 }
 
 RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
-                              Arbitration arbitration, const std::string& sources_dir) {
-  RtlVariant v{dims, depth, adaptive, cut_through, vcs, torus, arbitration, "", sources_dir, {}};
+                              Arbitration arbitration, const std::string& sources_dir, bool monitored) {
+  RtlVariant v{dims, depth, adaptive, cut_through, vcs, torus, arbitration, "", sources_dir, monitored, {}};
   v.name = fmt::format("router_d{}_q{}_a{}_c{}", dims, depth, adaptive ? 1 : 0, cut_through ? 1 : 0);
   if (vcs != 1 || torus || arbitration != Arbitration::priority_token)
     v.name += fmt::format("_v{}_t{}_r{}", vcs, torus ? 1 : 0, arbitration_code(arbitration));

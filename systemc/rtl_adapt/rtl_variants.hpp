@@ -30,7 +30,8 @@ struct RtlVariant {
   bool torus;
   Arbitration arbitration;
   std::string name;         // router_d2_q4_a0_c0[_v2_t1_r0], or a mutant's name
-  std::string sources_dir;  // the router's .sv files; empty: kncsim's own rtl/
+  std::string sources_dir;  // the router's .sv files; empty: kncsim's own rtl/wormhole/
+  bool monitored = true;    // each router's pins watched by a protocol monitor (verify.monitors)
   std::function<std::unique_ptr<NetworkRouter>(const char* name, uint32_t node, const MeshGeometry& g,
                                                PacketTable& packets, DeliveryLog& log, WakeCalendar& calendar,
                                                RtlDomain& domain, bool signal_binding)>
@@ -39,7 +40,7 @@ struct RtlVariant {
 
 // The variant for a parameter set; its models are built or loaded when the first router is made.
 RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
-                              Arbitration arbitration, const std::string& sources_dir = "");
+                              Arbitration arbitration, const std::string& sources_dir = "", bool monitored = true);
 // The model cache's description of a variant's model in one binding (for kncsim rtl build).
 ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding);
 

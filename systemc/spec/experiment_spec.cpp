@@ -147,6 +147,7 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   // Any set within the RTL's limits (held by the config checks): attach_rtl names its model.
   p.rtl_signal_binding = c.text("router.rtl_binding") == "signals";
   e.rtl_sources = c.text("router.rtl_sources");
+  e.rtl_monitors = c.text("verify.monitors") == "on";
   return e;
 }
 

@@ -62,6 +62,7 @@ struct MeshExperiment {
   // open-loop stream then injects nothing).
   std::optional<ClosedLoopSpec> closed_loop;
   std::string rtl_sources;  // router.rtl_sources: the RTL nodes' .sv files (empty: kncsim's own)
+  bool rtl_monitors = true;  // verify.monitors: a protocol monitor on each RTL router's pins
   // The Verilated router models the RTL nodes use (attach_rtl names them and sets
   // flit.rtl_factory: built or loaded from the model cache when the network is built; kncsim
   // rtl build builds them ahead).

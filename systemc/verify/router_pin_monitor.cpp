@@ -1,0 +1,161 @@
+#include "verify/router_pin_monitor.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+
+namespace kncsim {
+
+RouterPinMonitor::RouterPinMonitor(uint32_t node, const MeshGeometry& g, const RouterMonitorParams& p,
+                                   const PacketTable& packets, Report broken)
+    : node_(node), g_(g), p_(p), packets_(packets), broken_(std::move(broken)),
+      out_(size_t(p.ports * p.vcs)), held_(size_t(p.ports * p.vcs), 0) {
+  linked_[0] = true;
+  for (auto& c : out_) c.credits = p_.depth;
+}
+
+uint32_t RouterPinMonitor::profitable(uint32_t dest) const {
+  uint32_t mask = 0;
+  for (int k = 0; k < g_.dims(); ++k) {
+    const int hops = g_.offset(node_, dest, k);
+    if (hops == 0) continue;
+    mask |= 1u << (hops > 0 ? MeshGeometry::succ(k) : MeshGeometry::pred(k));
+    // On a torus, halfway round is as short either way.
+    if (g_.torus() && 2 * std::abs(hops) == g_.radix(k)) mask |= 1u << (hops > 0 ? MeshGeometry::pred(k) : MeshGeometry::succ(k));
+  }
+  return mask ? mask : 1u;
+}
+
+std::string RouterPinMonitor::node_text() const {
+  std::string c;
+  for (int k = 0; k < g_.dims(); ++k) c += fmt::format("{}{}", k ? ", " : "", g_.coord(node_, k));
+  return fmt::format("node {} ({})", node_, c);
+}
+
+std::string RouterPinMonitor::port_text(int port, int vc) const {
+  std::string s = fmt::format("port {} ({})", port, MeshGeometry::port_name(port));
+  return p_.vcs > 1 && vc >= 0 ? s + fmt::format(" VC {}", vc) : s;
+}
+
+std::string RouterPinMonitor::history_text(int port) const {
+  const size_t n = seen_[size_t(port)];
+  if (n == 0) return "none";
+  std::string s;
+  for (size_t i = n > kHistory ? n - kHistory : 0; i < n; ++i) {
+    const Seen& x = history_[size_t(port)][i % kHistory];
+    s += fmt::format("{}cycle {}: packet {} flit {} ({}{})", s.empty() ? "" : "; ", x.cycle, x.packet, x.index,
+                     x.head ? "head" : x.tail ? "tail" : "body", p_.vcs > 1 ? fmt::format(", VC {}", x.vc) : "");
+  }
+  return s;
+}
+
+bool RouterPinMonitor::broke(const std::string& rule, int port, int vc, const std::string& what, int64_t t,
+                             const Flit* f, int index, int history_port) {
+  std::string report = fmt::format("cycle {}, {}, {}: {}: {}", t, node_text(), port_text(port, vc), rule, what);
+  if (f) {
+    const PacketInfo& pk = packets_[f->packet];
+    report += fmt::format("; the flit: packet {} (node {} to {}) flit {} ({}{})", pk.id, pk.src, pk.dest,
+                          index < 0 ? std::string("?") : std::to_string(index), f->head ? "head" : f->tail ? "tail" : "body",
+                          f->head && f->tail ? ", also a tail" : "");
+  }
+  if (history_port >= 0) report += fmt::format("; the last flits out of that port: {}", history_text(history_port));
+  broken_(rule, report);
+  return false;
+}
+
+bool RouterPinMonitor::outputs_broken(uint32_t valid_mask, int64_t t) {
+  const uint32_t past = valid_mask & ~((1u << p_.ports) - 1);
+  return broke("NoSuchOutput_M", __builtin_ctz(past), -1,
+               fmt::format("a flit on an output past the router's {} ports", p_.ports), t);
+}
+
+bool RouterPinMonitor::flit_out_slow(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t) {
+  if (!linked_[size_t(port)])
+    return broke("NoSuchOutput_M", port, -1, "a flit on an output with no link (the network's edge)", t, &f);
+  if (f.vc >= p_.vcs)
+    return broke("VcRange_M", port, f.vc, fmt::format("a flit on VC {} of a link with {}", int(f.vc), p_.vcs), t, &f);
+  OutChannel& ch = out_[size_t(port * p_.vcs + f.vc)];
+  if (!packets_.holds(f.packet))
+    return broke("UnknownPacket_M", port, f.vc, fmt::format("a flit whose tag {} names no packet", f.packet), t, nullptr, -1, port);
+  // Framing, per output channel: a head opens a packet, its flits follow, its tail closes it.
+  // What a body is checked against is the head's, kept in the channel: a body costs no lookup.
+  if (f.head) {
+    if (ch.open)
+      return broke("HeadInsidePacket_M", port, f.vc,
+                   fmt::format("a head while packet {} is still open on the channel ({} of its {} flits sent)", ch.id,
+                               ch.next, ch.flits), t, &f, 0, port);
+    const PacketInfo& pk = packets_[f.packet];
+    uint64_t want = 0;
+    for (int k = 0; k < g_.dims(); ++k) want |= uint64_t(g_.coord(pk.dest, k)) << (k * p_.coord_bits);
+    if (dest_coords != want || len != pk.flits)
+      return broke("HeaderCorrupt_M", port, f.vc,
+                   fmt::format("its header says destination field {:#x} and length {}; the packet's are {:#x} (node {}) "
+                               "and {}", dest_coords, len, want, pk.dest, pk.flits), t, &f, 0, port);
+    if (!(profitable(pk.dest) >> port & 1))
+      return broke("Misrouted_M", port, f.vc,
+                   fmt::format("a head for node {} on an output that brings it no closer (not a minimal route)", pk.dest),
+                   t, &f, 0, port);
+    ch.packet = f.packet;
+    ch.id = pk.id;
+    ch.flits = pk.flits;
+    ch.dest_field = want;
+    ch.next = 0;
+  } else {
+    if (!ch.open)
+      return broke("BodyOutsidePacket_M", port, f.vc, "a body flit with no packet open on the channel", t, &f, -1, port);
+    if (f.packet != ch.packet)
+      return broke("Interleaved_M", port, f.vc, fmt::format("a flit of packet {} inside packet {}", packets_[f.packet].id, ch.id),
+                   t, &f, -1, port);
+    if (dest_coords != ch.dest_field || len != ch.flits)
+      return broke("HeaderCorrupt_M", port, f.vc,
+                   fmt::format("its header says destination field {:#x} and length {}; its head's said {:#x} and {}",
+                               dest_coords, len, ch.dest_field, ch.flits), t, &f, ch.next, port);
+  }
+  const int index = ch.next;
+  if (f.tail != (index == ch.flits - 1))
+    return broke("Framing_M", port, f.vc,
+                 f.tail ? fmt::format("a tail at flit {} of a {}-flit packet", index, ch.flits)
+                        : fmt::format("the last flit of a {}-flit packet without its tail bit", ch.flits),
+                 t, &f, index, port);
+  // Credits: the FIFO downstream (none at the local output: the sink takes every flit). A
+  // flit takes one; cut-through, a head takes its packet's room and the rest take none.
+  const int64_t needs = port == 0 ? 0 : !p_.packet_credits ? 1 : f.head ? ch.flits : 0;
+  if (needs > ch.credits)
+    return broke("NoCredit_M", port, f.vc,
+                 fmt::format("{} with {} credit(s) left of the FIFO downstream's {} flits",
+                             p_.packet_credits ? fmt::format("a head needing room for {} flits", needs)
+                                               : std::string("a flit sent"), ch.credits, p_.depth),
+                 t, &f, index, port);
+  ch.credits -= needs;
+  ch.open = !f.tail;
+  ch.next = index + 1;
+  history_[size_t(port)][seen_[size_t(port)]++ % kHistory] = Seen{t, ch.id, index, f.head, f.tail, int(f.vc)};
+  return true;
+}
+
+bool RouterPinMonitor::credit_in_broken(int port, int vc, int amount, int64_t t) {
+  if (vc >= p_.vcs) return broke("VcRange_M", port, vc, fmt::format("a credit for VC {} of a link with {}", vc, p_.vcs), t);
+  return broke("CreditBeyondDepth_M", port, vc,
+               fmt::format("{} credit(s) from downstream make {}, beyond the FIFO's {} flits", amount,
+                           out_[size_t(port * p_.vcs + vc)].credits + amount, p_.depth), t);
+}
+
+bool RouterPinMonitor::pop_broken(int port, int64_t t) {
+  return broke("PopEmpty_M", port, -1, "the input popped with no flit in its FIFO", t);
+}
+
+bool RouterPinMonitor::credit_out_broken(int port, int vc, int amount, int64_t t) {
+  if (vc >= p_.vcs)
+    return broke("VcRange_M", port, vc, fmt::format("a credit returned for VC {} of a link with {}", vc, p_.vcs), t);
+  const int64_t owed = owed_[size_t(port)], held = held_[size_t(port * p_.vcs + vc)];
+  if (!p_.packet_credits && amount > owed)
+    return broke("CreditForNoFlit_M", port, vc,
+                 fmt::format("{} credit(s) returned upstream with {} flit(s) popped from the input and not yet credited",
+                             amount, owed), t);
+  return broke("CreditForNoFlit_M", port, vc,
+               fmt::format("{} credit(s) returned upstream with {} received on the channel and not yet credited", amount,
+                           held), t);
+}
+
+}  // namespace kncsim

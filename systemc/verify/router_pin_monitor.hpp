@@ -1,0 +1,147 @@
+#pragma once
+// A protocol monitor on the pins of one router, independent of the router's RTL and of its
+// assertions: it sees what the adapter sees (the flits and credits that cross the node's
+// boundary) and judges them by what every wormhole router must do, whatever its pipeline,
+// allocator or routing order. The first broken rule is reported at its cause (this node, this
+// port, this cycle), not as a symptom at a sink several hops later. The rules:
+//   NoCredit_M          a flit sent on an output channel with no credit left (cut-through: a
+//                       head without its packet's room)
+//   CreditBeyondDepth_M a credit from downstream beyond the FIFO's depth
+//   CreditForNoFlit_M   a credit returned upstream for no flit: beyond the flits its input popped
+//                       (wormhole: a credit a flit, returned when it leaves or later) or the
+//                       input channel received
+//   PopEmpty_M          an input popped with no flit in it
+//   NoSuchOutput_M      a flit on an output the router does not have, or with no link
+//   VcRange_M           a flit on a virtual channel past the link's
+//   UnknownPacket_M     a flit whose tag names no packet
+//   HeadInsidePacket_M  a head on an output channel whose packet has not ended
+//   BodyOutsidePacket_M a body flit on an output channel with no packet open
+//   Interleaved_M       a flit of another packet inside an open packet on the channel
+//   Framing_M           a tail not at the packet's last flit, or its last flit not a tail
+//   Misrouted_M         a head on an output that brings it no closer to its destination (every
+//                       kncsim routing is minimal; any dimension order or adaptive choice passes)
+//   HeaderCorrupt_M     a flit whose destination or length field differs from its packet's
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "flit/flit.hpp"
+#include "flit/packet_table.hpp"
+#include "topo/mesh_geometry.hpp"
+
+namespace kncsim {
+
+struct RouterMonitorParams {
+  int ports = 5;          // 2 * dims + 1
+  int vcs = 1;            // channels per link
+  int64_t depth = 4;      // flits per input channel FIFO (the credits an output channel starts with)
+  bool adaptive = false;  // minimal adaptive routing, else dimension order (both minimal)
+  bool packet_credits = false;  // cut-through: a head takes and returns its packet's room (len credits)
+  int coord_bits = 7;     // bits of a coordinate in the flit's destination field
+};
+
+class RouterPinMonitor {
+ public:
+  // `broken` gets the report of a broken rule (it stops the run, or counts it).
+  using Report = std::function<void(const std::string& rule, const std::string& report)>;
+
+  RouterPinMonitor(uint32_t node, const MeshGeometry& g, const RouterMonitorParams& p, const PacketTable& packets,
+                   Report broken);
+
+  // The outputs with a link (the local output, port 0, always has the sink).
+  void set_output_linked(int port, bool linked) { linked_[size_t(port)] = linked; }
+
+  // What crosses the boundary in cycle t. `dest_coords` and `len` are the flit's header fields
+  // (the RTL carries them in every flit). Each returns false when a rule broke (after the
+  // report), so the adapter hands nothing broken on.
+  // (The checks of every flit and credit are inline; a broken rule's report is out of line.)
+  bool flit_out(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t) {
+    // A body flit that follows its head as it should; heads, and anything else, out of line.
+    if (!f.head && linked_[size_t(port)] && f.vc < p_.vcs) {
+      OutChannel& ch = out_[size_t(port * p_.vcs + f.vc)];
+      const int index = ch.next;
+      const int64_t needs = port != 0 && !p_.packet_credits ? 1 : 0;
+      if (ch.open && f.packet == ch.packet && dest_coords == ch.dest_field && len == ch.flits &&
+          f.tail == (index == ch.flits - 1) && needs <= ch.credits) {
+        ch.credits -= needs;
+        ch.open = !f.tail;
+        ch.next = index + 1;
+        history_[size_t(port)][seen_[size_t(port)]++ % kHistory] = Seen{t, ch.id, index, false, f.tail, int(f.vc)};
+        return true;
+      }
+    }
+    return flit_out_slow(port, f, dest_coords, len, t);
+  }
+  bool outputs_driven(uint32_t valid_mask, int64_t t) {  // valid bits past the router's ports
+    return (valid_mask >> p_.ports) == 0 || outputs_broken(valid_mask, t);
+  }
+  bool credit_in(int port, int vc, int amount, int64_t t) {
+    if (vc >= p_.vcs || out_[size_t(port * p_.vcs + vc)].credits + amount > p_.depth) return credit_in_broken(port, vc, amount, t);
+    out_[size_t(port * p_.vcs + vc)].credits += amount;
+    return true;
+  }
+  void flit_in(int port, int vc, bool head, int len) {
+    held_[size_t(port * p_.vcs + vc)] += !p_.packet_credits ? 1 : head ? len : 0;
+    ++in_port_[size_t(port)];
+  }
+  bool popped(int port, int64_t t) {
+    if (in_port_[size_t(port)] <= 0) return pop_broken(port, t);
+    --in_port_[size_t(port)];
+    ++owed_[size_t(port)];
+    return true;
+  }
+  bool credit_out(int port, int vc, int amount, int64_t t) {
+    if (vc >= p_.vcs || (!p_.packet_credits && amount > owed_[size_t(port)]) || amount > held_[size_t(port * p_.vcs + vc)])
+      return credit_out_broken(port, vc, amount, t);
+    if (!p_.packet_credits) owed_[size_t(port)] -= amount;
+    held_[size_t(port * p_.vcs + vc)] -= amount;
+    return true;
+  }
+
+ private:
+  struct Seen {
+    int64_t cycle;
+    uint64_t packet;  // its id (the slot is reused)
+    int index;
+    bool head, tail;
+    int vc;
+  };
+  struct OutChannel {  // an output channel: its credits, and the packet open on it (its head's)
+    int64_t credits = 0;
+    bool open = false;
+    uint32_t packet = 0;  // slot
+    uint64_t id = 0;
+    int flits = 0;
+    uint64_t dest_field = 0;
+    int next = 0;  // the index of the packet's next flit on this channel
+  };
+  bool flit_out_slow(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t);
+  [[gnu::cold]] bool outputs_broken(uint32_t valid_mask, int64_t t);
+  [[gnu::cold]] bool credit_in_broken(int port, int vc, int amount, int64_t t);
+  [[gnu::cold]] bool pop_broken(int port, int64_t t);
+  [[gnu::cold]] bool credit_out_broken(int port, int vc, int amount, int64_t t);
+  [[gnu::cold]] bool broke(const std::string& rule, int port, int vc, const std::string& what, int64_t t,
+             const Flit* f = nullptr, int index = -1, int history_port = -1);
+  uint32_t profitable(uint32_t dest) const;  // the outputs of minimal routes to dest (local: there)
+  std::string node_text() const;
+  std::string port_text(int port, int vc) const;
+  std::string history_text(int port) const;
+
+  uint32_t node_;
+  const MeshGeometry& g_;
+  RouterMonitorParams p_;
+  const PacketTable& packets_;
+  Report broken_;
+  std::array<bool, 8> linked_{};
+  std::vector<OutChannel> out_;     // by output channel (port * vcs + vc)
+  std::vector<int64_t> held_;       // by input channel: flits received minus credits returned
+  std::array<int64_t, 8> in_port_{};  // by input port: flits received minus pops
+  std::array<int64_t, 8> owed_{};     // by input port: flits popped minus credits returned (wormhole)
+  static constexpr size_t kHistory = 4;
+  std::array<std::array<Seen, kHistory>, 8> history_{};  // the last flits out of each port
+  std::array<size_t, 8> seen_{};                          // flits out of each port so far
+};
+
+}  // namespace kncsim
