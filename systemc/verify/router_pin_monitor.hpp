@@ -37,14 +37,13 @@ struct RouterMonitorParams {
   int ports = 5;          // 2 * dims + 1
   int vcs = 1;            // channels per link
   int64_t depth = 4;      // flits per input channel FIFO (the credits an output channel starts with)
-  bool adaptive = false;  // minimal adaptive routing, else dimension order (both minimal)
   bool packet_credits = false;  // cut-through: a head takes and returns its packet's room (len credits)
   int coord_bits = 7;     // bits of a coordinate in the flit's destination field
 };
 
 class RouterPinMonitor {
  public:
-  // `broken` gets the report of a broken rule (it stops the run, or counts it).
+  // `broken` gets the report of a broken rule (the adapters' stops the run: it does not return).
   using Report = std::function<void(const std::string& rule, const std::string& report)>;
 
   RouterPinMonitor(uint32_t node, const MeshGeometry& g, const RouterMonitorParams& p, const PacketTable& packets,
@@ -54,8 +53,8 @@ class RouterPinMonitor {
   void set_output_linked(int port, bool linked) { linked_[size_t(port)] = linked; }
 
   // What crosses the boundary in cycle t. `dest_coords` and `len` are the flit's header fields
-  // (the RTL carries them in every flit). Each returns false when a rule broke (after the
-  // report), so the adapter hands nothing broken on.
+  // (the RTL carries them in every flit). Each returns false when a rule broke, after the
+  // report (which, in a run, does not return: nothing broken is handed on).
   // (The checks of every flit and credit are inline; a broken rule's report is out of line.)
   bool flit_out(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t) {
     // A body flit that follows its head as it should; heads, and anything else, out of line.

@@ -19,6 +19,7 @@
 
 #include "support/kncsim_process.hpp"
 #include "support/rtl_copy.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -42,21 +43,10 @@ std::string joined(const std::vector<std::string>& a) {
 
 // A directory for one test's outputs, removed after; the processes the test starts keep their
 // temporary files in it (and use the suite's model cache).
-class Scratch {
+class Scratch : public kncsim::test::TempDir {
  public:
-  Scratch() {
-    std::string p = ::testing::TempDir() + "kncsim_scratch_XXXXXX";
-    path_ = mkdtemp(p.data());
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string env() const { return "TMPDIR=" + path_; }
-
- private:
-  std::string path_;
+  Scratch() : TempDir("kncsim_scratch") {}
+  std::string env() const { return "TMPDIR=" + path(); }
 };
 
 // A cache directory for one test; KNCSIM_CACHE names it for the processes the test starts.

@@ -18,10 +18,10 @@
 #include "diverge/first_divergence.hpp"
 #include "support/kncsim_process.hpp"
 #include "support/rtl_copy.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
 using kncsim::test::kncsim;
 using kncsim::test::Outcome;
 
@@ -56,21 +56,11 @@ struct Broken {
   const std::string* config;
 };
 
-class Scratch {
+// A directory for one test's outputs; the processes it starts keep their temporary files there.
+class Scratch : public kncsim::test::TempDir {
  public:
-  Scratch() {
-    std::string p = ::testing::TempDir() + "kncsim_monitor_XXXXXX";
-    path_ = mkdtemp(p.data());
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string env() const { return "TMPDIR=" + path_; }
-
- private:
-  std::string path_;
+  Scratch() : TempDir("kncsim_monitor") {}
+  std::string env() const { return "TMPDIR=" + path(); }
 };
 
 size_t occurrences(const std::string& text, const std::string& what) {
