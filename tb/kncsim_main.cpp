@@ -35,6 +35,8 @@
 #include "progress_line.hpp"
 #include "rtl_cache/model_cache.hpp"
 #include "rtl_command.hpp"
+#include "rtl_adapt/rtl_protocol_stop.hpp"
+#include "violation_hint.hpp"
 #include "report/statistics_report.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"
@@ -310,6 +312,10 @@ int main(int argc, char** argv) {
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
       kncsim::prepare_run(spec);        // the RTL nodes' models named
       kncsim::prepare_rtl_models(spec);  // a model built now is not counted as simulation time
+      // A monitor's stop ends with the run again, tracing the node up to it.
+      kncsim::rtl::set_protocol_stop_hint([&, self = std::string(argv[0])](uint32_t node, int64_t cycle) {
+        return kncsim::trace_again_hint(self, run_opts.config_path, run_opts.sets, node, cycle);
+      });
       const auto t0 = std::chrono::steady_clock::now();
       kncsim::ProgressLine progress(!run_opts.quiet);
       const auto result = kncsim::run_experiment(spec, nullptr, progress.callback());

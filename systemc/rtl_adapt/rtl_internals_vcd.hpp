@@ -3,8 +3,10 @@
 // for either RTL block's signal binding. Verilator traces only elaborated models: the file is
 // opened at start of simulation. Without VM_TRACE (a model Verilated without --trace) it does
 // nothing.
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 #include <systemc>
 #include <type_traits>
 
@@ -17,6 +19,14 @@ namespace kncsim {
 
 class RtlInternalsVcd {
  public:
+  // Writes out what every open file holds so far (a run stopped at a broken rule exits
+  // without closing them; the staged files are then put in place as they are).
+  static void flush_all() {
+#if VM_TRACE
+    for (RtlInternalsVcd* v : open_files())
+      if (v->file_) v->file_->flush();
+#endif
+  }
 #if VM_TRACE
   void request(const std::string& path) {
     Verilated::traceEverOn(true);
@@ -33,9 +43,12 @@ class RtlInternalsVcd {
     else
       model.trace(file_.get(), 99);
     file_->open(staged_->writer_path().c_str());
+    open_files().push_back(this);
   }
   // Closes the file (before the model goes) and puts it in place.
   void close() {
+    auto& all = open_files();
+    all.erase(std::remove(all.begin(), all.end(), this), all.end());
     if (file_) {
       file_->close();
       // The file registered itself with the simulation context, which never deletes it (the
@@ -53,6 +66,10 @@ class RtlInternalsVcd {
  private:
   std::unique_ptr<StagedOutput> staged_;  // declared first: finished after file_ is gone
   std::unique_ptr<VerilatedVcdSc> file_;
+  static std::vector<RtlInternalsVcd*>& open_files() {
+    static std::vector<RtlInternalsVcd*> all;
+    return all;
+  }
 #else
   void request(const std::string&) {}
   template <class Model>

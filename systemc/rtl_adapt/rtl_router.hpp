@@ -57,8 +57,8 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     for (int c = 0; c < Ports * vcs_; ++c) wires_[size_t(c)].set_occupancy_mask(&holding_, uint64_t{1} << c);
     domain_.add(node_, this, Pins::kNeedsDelta);
     if (monitor)
-      monitor_.emplace(node_, g_, *monitor, packets_, [this](const std::string&, const std::string& report) {
-        rtl::protocol_stop(std::string(this->name()) + ": " + report);
+      monitor_.emplace(node_, g_, *monitor, packets_, [this](const std::string&, int64_t t, const std::string& report) {
+        rtl::protocol_stop(std::string(this->name()) + ": " + report, node_, t);
       });
   }
 

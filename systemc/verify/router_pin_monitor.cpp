@@ -60,7 +60,7 @@ bool RouterPinMonitor::broke(const std::string& rule, int port, int vc, const st
                           f->head && f->tail ? ", also a tail" : "");
   }
   if (history_port >= 0) report += fmt::format("; the last flits out of that port: {}", history_text(history_port));
-  broken_(rule, report);
+  broken_(rule, t, report);
   return false;
 }
 

@@ -44,7 +44,7 @@ struct RouterMonitorParams {
 class RouterPinMonitor {
  public:
   // `broken` gets the report of a broken rule (the adapters' stops the run: it does not return).
-  using Report = std::function<void(const std::string& rule, const std::string& report)>;
+  using Report = std::function<void(const std::string& rule, int64_t cycle, const std::string& report)>;
 
   RouterPinMonitor(uint32_t node, const MeshGeometry& g, const RouterMonitorParams& p, const PacketTable& packets,
                    Report broken);

@@ -7,6 +7,7 @@
 // broken design's flits from it (kncsim diverge with the monitors off), or the first flit of the
 // right kind that node 5 sends in that run. Legal designs that differ from kncsim's run clean,
 // and kncsim diverge still reports that they differ.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -178,6 +179,32 @@ const Broken kBroken[] = {
 
 INSTANTIATE_TEST_SUITE_P(Designs, BrokenRouter, ::testing::ValuesIn(kBroken),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// The report ends with the run again, stopping just past the violation with the node traced:
+// pasted as it is, it stops at the same rule in the same cycle (the node now on the signal
+// binding) and leaves the node's link pins and its insides in two VCD files.
+TEST(BrokenRouterReport, EndsWithTheRunAgainTracingTheNode) {
+  Scratch scratch;
+  const std::string dir = broken_copy("tail_dropped", "kncsim_router.sv", "out_flit_o[o] = front[p];",
+                                      "out_flit_o[o] = front[p] & ~(FlitW'(1) << (FlitW - 2));");
+  const Outcome run = kncsim("run" + kMesh + " --set router.rtl_sources=" + dir + " --quiet", scratch.env());
+  ASSERT_EQ(run.status, 1) << run.err;
+  const auto first = reported(run.err, "Framing_M");
+  ASSERT_TRUE(first) << run.err;
+  const std::string prefix = std::string("  ") + KNCSIM_BIN + " run ";
+  const size_t at = run.err.find(prefix);
+  ASSERT_NE(at, std::string::npos) << run.err;
+  const std::string args = run.err.substr(at + prefix.size(), run.err.find('\n', at) - at - prefix.size());
+  EXPECT_NE(args.find(fmt::format("--set run.cycles={}", first->cycle + 1)), std::string::npos) << args;
+  const Outcome again = kncsim("run " + args, "cd " + scratch.path() + " && " + scratch.env());
+  EXPECT_EQ(again.status, 1) << again.err;
+  const auto second = reported(again.err, "Framing_M");
+  ASSERT_TRUE(second) << again.err;
+  EXPECT_EQ(second->cycle, first->cycle);
+  EXPECT_EQ(second->port, first->port);
+  for (const std::string vcd : {"violation.vcd", "violation.router_5.vcd"})
+    EXPECT_NE(kncsim::test::read_file(scratch / vcd).find("$enddefinitions"), std::string::npos) << vcd;
+}
 
 struct Legal {
   const char* name;

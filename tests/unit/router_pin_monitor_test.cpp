@@ -22,7 +22,7 @@ struct Fixture {
   RouterPinMonitor m;
   explicit Fixture(int vcs = 1, bool cut_through = false)
       : m(5, g, RouterMonitorParams{5, vcs, 4, cut_through, 7}, packets,
-          [this](const std::string& rule, const std::string& text) {
+          [this](const std::string& rule, int64_t, const std::string& text) {
             got.rules.push_back(rule);
             got.texts.push_back(text);
           }) {
@@ -124,7 +124,7 @@ TEST(RouterPinMonitor, EitherWayRoundIsMinimalHalfwayRoundATorus) {
   PacketTable packets;
   std::vector<std::string> rules;
   RouterPinMonitor m(5, torus, RouterMonitorParams{5, 2, 4, false, 7}, packets,
-                     [&](const std::string& rule, const std::string&) { rules.push_back(rule); });
+                     [&](const std::string& rule, int64_t, const std::string&) { rules.push_back(rule); });
   for (int p = 1; p < 5; ++p) m.set_output_linked(p, true);
   const uint32_t a = packets.allocate(PacketInfo{1, 5, 7, 0, 0, 1, 0});  // (3, 1): two hops either way in x
   Flit f;

@@ -1,0 +1,15 @@
+#pragma once
+// What kncsim run says after a protocol monitor stops it: the same run again, stopping just
+// past the violation, with the node's link pins and every signal inside it in VCD files (the
+// node on the signal binding, as trace.nodes puts it), ready to paste.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kncsim {
+
+// `self`: how kncsim was invoked; `config` (empty: none) and `sets`: the run's own.
+std::string trace_again_hint(const std::string& self, const std::string& config, const std::vector<std::string>& sets,
+                             uint32_t node, int64_t cycle);
+
+}  // namespace kncsim
