@@ -6,6 +6,7 @@ other's, paired round by round) and their geometric mean. A ratio of 1 is no slo
 
     scripts/bench_against.py systemc [REV] [ROUNDS] [--full]
     scripts/bench_against.py rtl [REV] [ROUNDS] [--full]
+    scripts/bench_against.py rtl --vs-set KEY=VALUE [ROUNDS] [--full]
 
 systemc: kncsim-bench-systemc (8x8 and 16x16 meshes, L = 4 and 32, low load past saturation, an
 almost idle 128x128), one thread. REV defaults to 1db18f6, the last commit before virtual
@@ -13,6 +14,9 @@ channels. rtl: kncsim-bench-rtl (the all-RTL 8x8 mesh, 4-flit wormhole and 128-f
 cut-through FIFOs, A = .1 to .7, one thread), the direct and the signal binding. REV defaults
 to 0b5290e, the last commit with the routers' models linked in; this tree's models come from
 the model cache, built before the first round so that no round times a build.
+
+--vs-set KEY=VALUE compares this tree with itself, the other side's points run with that key
+(rtl only: e.g. verify.monitors=off, for what the protocol monitors cost).
 
 The other revision is built in a git worktree under build/against-REV (the first time: a full
 build, up to 10 minutes on 2 cores). --full runs each benchmark's full point set (or cycle
@@ -98,22 +102,34 @@ def main():
     ap.add_argument("rev", nargs="?")
     ap.add_argument("rounds", nargs="?", type=int, default=3)
     ap.add_argument("--full", action="store_true")
-    a = ap.parse_args()
+    ap.add_argument("--vs-set", metavar="KEY=VALUE", help="the other side: this tree with this key set (rtl)")
+    a = ap.parse_intermixed_args()  # options between the positionals (rtl --vs-set K=V 5)
     bench = BENCHES[a.bench]
-    rev = a.rev or bench.default_rev
+    if a.vs_set:
+        if a.bench != "rtl" or "=" not in a.vs_set:
+            ap.error("--vs-set takes KEY=VALUE, with the rtl benchmark")
+        if a.rev is not None:  # "rtl --vs-set K=V 5": the number is the rounds
+            if not a.rev.isdigit():
+                ap.error("--vs-set compares this tree with itself: give no REV")
+            a.rounds, a.rev = int(a.rev), None
+    rev = a.vs_set or a.rev or bench.default_rev
     if a.rounds < 1:
         ap.error("ROUNDS must be at least 1")
-    tree = ROOT / "build" / f"against-{rev}"
-    if not tree.is_dir():
-        run(["git", "worktree", "add", "--detach", str(tree), rev])
-    bench.build_other(tree)
+    this = [str(ROOT / "build/release/tb" / bench.target)]
+    if a.vs_set:
+        other = this + ["--set", a.vs_set]
+    else:
+        tree = ROOT / "build" / f"against-{rev}"
+        if not tree.is_dir():
+            run(["git", "worktree", "add", "--detach", str(tree), rev])
+        bench.build_other(tree)
+        other = [str(tree / "build/release/tb" / bench.target)]
     bench.prepare_this()
     mode = [] if a.full else ["--quick"]
     old, new = [], []
     for _ in range(a.rounds):
-        for binary, out in ((tree / "build/release/tb" / bench.target, old),
-                            (ROOT / "build/release/tb" / bench.target, new)):
-            text = subprocess.run([str(binary), *mode], check=True, capture_output=True, text=True).stdout
+        for cmd, out in ((other, old), (this, new)):
+            text = subprocess.run([*cmd, *mode], check=True, capture_output=True, text=True).stdout
             out.append(bench.table(text))
     keys = list(old[0])
     header = " ".join(f"{k:>8}" for k in bench.key_names)

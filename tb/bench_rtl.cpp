@@ -1,7 +1,9 @@
 // The all-RTL 8x8 network next to the SystemC network in the same run: node-cycles per
 // second on the same configs (counter stream, fixed cycles, one thread), with the RTL models
 // bound directly (the default) and on sc_signals, and each one's ratio to SystemC.
-// Usage: kncsim-bench-rtl [--quick] [--rounds N]
+// Usage: kncsim-bench-rtl [--quick] [--rounds N] [--set KEY=VALUE ...]
+// --set applies to every point's configuration, last (e.g. verify.monitors=off, to measure
+// what the monitors cost: scripts/bench_against.py rtl --vs-set verify.monitors=off).
 // With --rounds N the three take turns N times at each point, and each column is the median
 // of its rounds (a ratio: of the rounds' ratios): on a machine whose speed drifts by tens of
 // percent within minutes, a ratio of runs made in one stretch is the one to trust.
@@ -11,6 +13,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "spec/experiment_spec.hpp"
@@ -37,6 +40,7 @@ double median(std::vector<double> v) {
 int main(int argc, char** argv) {
   long cycles = 40000;
   int rounds = 1;
+  std::vector<std::string> sets;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) {
       cycles = 4000;
@@ -50,11 +54,20 @@ int main(int argc, char** argv) {
       }
       rounds = int(n);
       ++i;
+    } else if (!std::strcmp(argv[i], "--set") && i + 1 < argc) {
+      sets.push_back(argv[++i]);
     } else {
-      fmt::print(stderr, "kncsim-bench-rtl: unknown argument '{}'; usage: kncsim-bench-rtl [--quick] [--rounds N (1 to 1000)]\n",
+      fmt::print(stderr, "kncsim-bench-rtl: unknown argument '{}'; usage: kncsim-bench-rtl [--quick] [--rounds N (1 to 1000)] [--set KEY=VALUE ...]\n",
                  argv[i]);
       return 2;
     }
+  }
+  try {  // a bad --set is refused before anything runs, naming the key
+    kncsim::Config check;
+    for (const auto& s : sets) check.apply_set(s);
+  } catch (const kncsim::ConfigError& e) {
+    fmt::print(stderr, "kncsim-bench-rtl: --set: {}\n", e.what());
+    return 2;
   }
   struct Fifo { const char* flits; const char* flow; int L; };
   const Fifo fifos[] = {{"4", "wormhole", 32}, {"128", "cut_through", 32}};
@@ -72,6 +85,7 @@ int main(int argc, char** argv) {
       c.apply_set("run.convergence=fixed");
       c.apply_set(fmt::format("run.cycles={}", cycles));
       c.apply_set("run.threads=1");
+      for (const auto& s : sets) c.apply_set(s);
       std::vector<double> sc, direct, signals, direct_ratio, signals_ratio;
       for (int r = 0; r < rounds; ++r) {
         c.apply_set("router.impl=systemc");
