@@ -434,6 +434,7 @@ Base valid_rtl(Rng& rng, bool mixed) {
     b.d.set("router.fifo_flits", std::to_string(v.depth));
   if (chance(rng, 0.5))  // the signal binding only where the tests' models include it
     b.d.set("router.rtl_binding", rtl_variant_tests_signals(v) ? choice(rng, "router.rtl_binding") : "direct");
+  if (chance(rng, 0.3)) b.d.set("verify.monitors", choice(rng, "verify.monitors"));  // on (default) or off
   put_mesh_links(b, rng, r, 3);
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   b.deadlock_allowed = v.adaptive;

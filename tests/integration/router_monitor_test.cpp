@@ -206,6 +206,15 @@ TEST(BrokenRouterReport, EndsWithTheRunAgainTracingTheNode) {
     EXPECT_NE(kncsim::test::read_file(scratch / vcd).find("$enddefinitions"), std::string::npos) << vcd;
 }
 
+// A bad value of the monitors' key is refused before anything runs, naming the key and its values.
+TEST(MonitorKey, ABadValueIsRefusedNamingTheKey) {
+  Scratch scratch;
+  const Outcome o = kncsim("run" + kMesh + " --set verify.monitors=maybe --quiet", scratch.env());
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_NE(o.err.find("verify.monitors"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("on, off"), std::string::npos) << o.err;
+}
+
 struct Legal {
   const char* name;
   const char* file;

@@ -101,6 +101,7 @@ TEST(Config, BadValuesNameTheKeyAndTheAllowedValues) {
   expect_error([&] { c.apply_set("router.fifo_packets=0"); }, {"router.fifo_packets", "unbounded or an integer >= 1"});
   expect_error([&] { c.apply_set("router.impl=verilog"); }, {"router.impl", "one of: ref, systemc, rtl"});
   expect_error([&] { c.apply_set("router.rtl_binding=fast"); }, {"router.rtl_binding", "direct, signals"});
+  expect_error([&] { c.apply_set("verify.monitors=maybe"); }, {"verify.monitors", "maybe", "on, off"});
   expect_error([&] { c.apply_set("network.topology=hypercube"); }, {"network.topology", "mesh, torus, rings"});
   expect_error([&] { c.apply_set("run.convergence=forever"); }, {"run.convergence", "sns4, sns, fixed"});
   expect_error([&] { c.apply_set("traffic.load"); }, {"key=value"});
