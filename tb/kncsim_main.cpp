@@ -7,6 +7,7 @@
 //   kncsim rtl build [CONFIG.yaml] [--set key=value]... [--sweep SWEEP.yaml] [--tests] [-j N] | list | clean
 //   kncsim rtl check [CONFIG.yaml] [--set key=value]... [--tests]
 //   kncsim diverge [CONFIG.yaml] [--set key=value]... [--out DIR] [--window CYCLES]
+//   kncsim verify [CONFIG.yaml] [--set key=value]... [--seeds N] [--junit FILE] [--coverage-goal P] [-j N] [--out DIR]
 //   kncsim keys [--markdown]
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -36,6 +37,7 @@
 #include "rtl_cache/model_cache.hpp"
 #include "rtl_command.hpp"
 #include "rtl_adapt/rtl_protocol_stop.hpp"
+#include "verify_command.hpp"
 #include "violation_hint.hpp"
 #include "report/statistics_report.hpp"
 #include "sweep/sweep_run.hpp"
@@ -222,6 +224,29 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1000000));
   diverge->add_option("--history", diverge_opts.history, "flits listed before the divergence on its output (default 8)")
       ->check(CLI::Range(0, 1000000));
+  auto* verify = app.add_subcommand(
+      "verify", "a constrained-random regression of an RTL router design, judged by protocol monitors, a scoreboard "
+                "and watchdogs (not by equality with kncsim's router); coverage, JUnit; exit 1 if a case fails or the "
+                "coverage goal is missed");
+  kncsim::VerifyOptions verify_opts;
+  verify_opts.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+  verify->add_option("config", verify_opts.config_path, "YAML experiment file of the design (router.rtl_sources: your RTL)")
+      ->check(CLI::ExistingFile);
+  verify->add_option("--set", verify_opts.sets, "override one key of the design, e.g. --set router.rtl_sources=my_rtl "
+                                               "(repeatable)")
+      ->allow_extra_args(false);
+  verify->add_option("--seeds", verify_opts.seeds, "cases to draw, one from each seed (default 20)")->check(CLI::Range(1, 1000000));
+  verify->add_option("--first-seed", verify_opts.first_seed, "the first case's seed (default 1)");
+  verify->add_option("--junit", verify_opts.junit, "write JUnit XML to FILE (a testcase per case)");
+  verify->add_option("--coverage-goal", verify_opts.coverage_goal,
+                     "percent of the reachable coverage points the cases must hit together (default 0: reported only)")
+      ->check(CLI::Range(0.0, 100.0));
+  verify->add_option("-j,--jobs", verify_opts.jobs, "cases at once (default: the core count)")->check(CLI::Range(1, 4096));
+  verify->add_option("--out", verify_opts.out_dir, "directory for each case's log, result and files (default kncsim-verify)");
+  bool verify_no_shrink = false;
+  verify->add_flag("--no-shrink", verify_no_shrink, "do not shrink failing cases");
+  verify->add_flag("--list-unreachable", verify_opts.list_unreachable, "list the unreachable coverage points and why");
+  verify->add_flag("--quiet,-q", verify_opts.quiet, "no line per case");
   auto* rtl = app.add_subcommand("rtl", "the cache of Verilated RTL models: build what a configuration, sweep or the tests "
                                         "need, list it, clean it (KNCSIM_CACHE, else ~/.cache/kncsim)");
   rtl->require_subcommand(1);
@@ -287,6 +312,11 @@ int main(int argc, char** argv) {
         std::cout << "this configuration has no RTL routers (router.impl: rtl, or router.rtl_nodes): nothing to build\n";
       models.insert(models.end(), more.begin(), more.end());
       return kncsim::build_rtl_models(models, rtl_jobs);
+    }
+    if (verify->parsed()) {
+      verify_opts.self = std::filesystem::read_symlink("/proc/self/exe").string();
+      verify_opts.shrink = !verify_no_shrink;
+      return kncsim::run_verify(verify_opts);
     }
     if (diverge->parsed()) {
       diverge_opts.self = std::filesystem::read_symlink("/proc/self/exe").string();

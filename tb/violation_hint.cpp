@@ -3,9 +3,7 @@
 #include <fmt/format.h>
 
 namespace kncsim {
-namespace {
 
-// One shell word: as it is when it has nothing the shell reads, else in single quotes.
 std::string shell_word(const std::string& s) {
   const bool plain = !s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
                                                        "0123456789_-./=:,+@%") == std::string::npos;
@@ -14,8 +12,6 @@ std::string shell_word(const std::string& s) {
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
-
-}  // namespace
 
 std::string trace_again_hint(const std::string& self, const std::string& config, const std::vector<std::string>& sets,
                              uint32_t node, int64_t cycle) {

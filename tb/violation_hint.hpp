@@ -8,6 +8,9 @@
 
 namespace kncsim {
 
+// One shell word: as it is when it has nothing the shell reads, else in single quotes.
+std::string shell_word(const std::string& s);
+
 // `self`: how kncsim was invoked; `config` (empty: none) and `sets`: the run's own.
 std::string trace_again_hint(const std::string& self, const std::string& config, const std::vector<std::string>& sets,
                              uint32_t node, int64_t cycle);

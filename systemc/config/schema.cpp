@@ -225,6 +225,17 @@ const std::vector<KeySpec>& config_schema() {
        "RTL routers: a protocol monitor on each one's pins (credits, framing, VCs, routing, headers; "
        "docs/verification.md) stops the run at the first broken rule, naming the node, port and cycle; "
        "off = none (only to measure what they cost)"},
+      {"verify.drain_cycles", K::integer, {}, 0, false, kNoMax, "0",
+       "wormhole mesh and torus (systemc, rtl): after the run, stop injecting and run up to this many cycles until "
+       "the network is empty; every packet is then delivered, or the run stops naming each one left and where its "
+       "head is (kncsim verify's scoreboard); 0 = no drain"},
+      {"verify.starvation_cycles", K::integer, {}, 0, false, kNoMax, "0",
+       "wormhole mesh and torus (systemc, rtl): stop when a packet's head has stayed at one node (or at its source) "
+       "this many cycles, naming the packet and the node; 0 = no bound"},
+      {"verify.coverage", K::choice, {"off", "on"}, 0, false, kNoMax, "off",
+       "RTL routers on a wormhole mesh or torus: their monitors mark the network's functional coverage points "
+       "(turns by node class, VCs, full FIFOs, back-pressure, blocked heads, requesters; docs/verification.md); the "
+       "result's verify.coverage lists the points hit"},
   };
   return schema;
 }

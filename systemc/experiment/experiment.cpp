@@ -28,6 +28,9 @@
 #include "stats/run_statistics.hpp"
 #include "traffic/injection_feed.hpp"
 #include "traffic/pattern.hpp"
+#include "net/wormhole_network.hpp"
+#include "sched/stop_request.hpp"
+#include "verify/scoreboard_error.hpp"
 
 namespace kncsim {
 
@@ -224,6 +227,39 @@ void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, co
   for (auto& [key, value] : j.items()) result[key] = std::move(value);
 }
 
+// The scoreboard's end of a run (verify.drain_cycles): stop injecting, drain, and account for
+// every packet; and the coverage points the monitors marked (verify.coverage). The measures
+// above are the run's, before the drain.
+void put_verify(ojson& result, const MeshExperiment& e, WormholeNetwork& net, const ConvergenceOutcome& outcome) {
+  const bool coverage = net.coverage() != nullptr;
+  if (e.drain_cycles == 0 && !coverage) return;
+  ojson v;
+  if (e.drain_cycles > 0 && outcome.stop_reason != "interrupted") {
+    const int64_t from = net.now();
+    net.stop_injection();
+    const bool empty = net.drain(e.drain_cycles);
+    if (!empty && !stop_requested())
+      throw ScoreboardError(fmt::format(
+          "scoreboard: cycle {}: {} packet(s) still in the network after a drain of {} cycles (verify.drain_cycles) "
+          "from cycle {}, injection stopped:\n{}",
+          net.now(), net.counters().numsent - net.counters().numrecd, e.drain_cycles, from, net.packets_left(16)));
+    v["drained"] = empty;
+    v["drain_cycles"] = net.now() - from;
+    v["packets_sent"] = net.counters().numsent;
+    v["packets_delivered"] = net.counters().numrecd;
+  }
+  if (coverage) {
+    const NetworkCoverage& c = *net.coverage();
+    int64_t reachable = 0, hit = 0;
+    const std::vector<std::string> names = c.hit_names();
+    for (const auto& p : c.points()) reachable += p.reachable;
+    for (const auto& n : names)
+      for (const auto& p : c.points()) hit += p.name == n && p.reachable;
+    v["coverage"] = ojson{{"points", c.points().size()}, {"reachable", reachable}, {"reachable_hit", hit}, {"hit", names}};
+  }
+  result["verify"] = std::move(v);
+}
+
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   if (e.closed_loop) return run_closed_loop(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
@@ -236,6 +272,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   sinks.attach(target);
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
   ojson result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
+  if (auto* w = dynamic_cast<WormholeNetwork*>(&net)) put_verify(result, e, *w, outcome);
   // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
   const double factor = e.links.cycle_time_factor;
   result["cycle_time_factor"] = factor;

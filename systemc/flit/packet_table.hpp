@@ -13,6 +13,8 @@ struct PacketInfo {
   int32_t hops;
   int32_t flits;   // length L
   uint32_t next_free;
+  uint32_t at = 0;  // the node its head last reached (the source until it leaves): where a lost packet is
+  int64_t since = 0;  // the cycle its head reached `at` (at the source: when it was queued to enter)
 };
 
 using PacketTable = SlotPool<PacketInfo>;

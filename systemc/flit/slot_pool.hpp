@@ -20,6 +20,7 @@ class SlotPool {
       slots_.emplace_back();
     }
     slots_[k] = p;
+    slots_[k].next_free = kLive;
     ++live_;
     return k;
   }
@@ -34,9 +35,19 @@ class SlotPool {
   int64_t live() const { return live_; }
   // Whether slot k exists (a tag past every slot names no packet: a monitor's check).
   bool holds(uint32_t k) const { return k < slots_.size(); }
+  // Whether slot k holds a packet in flight (allocated and not yet released): a tag naming a
+  // released slot is a packet already delivered, or never sent.
+  bool live(uint32_t k) const { return k < slots_.size() && slots_[k].next_free == kLive; }
+  // Calls f(slot, info) for every packet in flight (the scoreboard's accounting at the end).
+  template <class F>
+  void for_each_live(F&& f) const {
+    for (uint32_t k = 0; k < slots_.size(); ++k)
+      if (slots_[k].next_free == kLive) f(k, slots_[k]);
+  }
 
  private:
   static constexpr uint32_t kNone = 0xffffffffu;
+  static constexpr uint32_t kLive = 0xfffffffeu;  // next_free of a slot in use
   std::vector<Info> slots_;
   uint32_t free_ = kNone;
   int64_t live_ = 0;

@@ -3,11 +3,14 @@
 // conservation, per-pair order under dimension-order routing, and the last cycle any flit
 // moved (for the deadlock watchdog).
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 
 #include "model/network_model.hpp"
 
 namespace kncsim {
+
+class NetworkCoverage;  // verify/network_coverage.hpp
 
 struct DeliveryLog {
   DeliveryCounters counters;
@@ -20,6 +23,8 @@ struct DeliveryLog {
   int64_t busy_since = 0;       // cycle the network last went from empty to holding flits
   bool check_pair_order = false;
   std::unordered_map<uint64_t, uint64_t> last_id_of_pair;  // (src << 32 | dest) -> packet id
+  std::string failure;  // the scoreboard's verdict, once a sink has refused a flit (the run stops)
+  NetworkCoverage* coverage = nullptr;  // verify.coverage: the points the RTL routers' monitors mark
 };
 
 }  // namespace kncsim

@@ -17,6 +17,10 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   if (!p.vcd_path.empty())
     for (uint32_t n : p.trace_nodes) traced.at(n) = true;
   if (!p.rtl_nodes.empty()) rtl_clock = std::make_unique<RtlDomain>("rtl_clock", n_nodes);
+  if (p.coverage) {  // before the routers: their monitors mark it
+    coverage = std::make_unique<NetworkCoverage>(g, p.router.adaptive, p.router.vcs);
+    log.coverage = coverage.get();
+  }
   routers.reserve(n_nodes);
   for (uint32_t n = 0; n < n_nodes; ++n) {
     const std::string name = fmt::format("router_{}", n);
@@ -96,6 +100,7 @@ void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int fli
 }
 
 void WormholeFabric::draw(int64_t cycle) {
+  if (!injecting) return;
   const auto span = feed_.next();
   for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest, cycle, 0);
   if (!workload) return;

@@ -18,6 +18,7 @@
 #include "sc/rtl_domain.hpp"
 #include "sc/vcd_file.hpp"
 #include "traffic/closed_loop.hpp"
+#include "verify/network_coverage.hpp"
 
 namespace kncsim {
 
@@ -44,6 +45,8 @@ class WormholeFabric : public sc_core::sc_module {
   std::vector<NetworkInterface> nis;
   std::unique_ptr<FlitLog> flit_log;  // trace.flits
   ClosedLoopWorkload* workload = nullptr;  // hands over packets besides the feed's, if set
+  std::unique_ptr<NetworkCoverage> coverage;  // verify.coverage: what the RTL routers' monitors mark
+  bool injecting = true;  // false: the scoreboard's drain (no packet generated from then on)
 
  private:
   // The clock, once per cycle before any router: count this cycle's injections, draw the

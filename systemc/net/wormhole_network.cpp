@@ -8,6 +8,7 @@
 #include "net/wormhole_fabric.hpp"
 #include "sc/cycle_time.hpp"
 #include "sched/stop_request.hpp"
+#include "verify/scoreboard_error.hpp"
 
 namespace kncsim {
 
@@ -44,7 +45,7 @@ std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims) {
 
 WormholeNetwork::WormholeNetwork(const MeshGeometry& g, const WormholeNetworkParams& p, InjectionFeed& feed)
     : fabric_((check(p, g), std::make_unique<WormholeFabric>("network", g, p, feed))),
-      deadlock_cycles_(p.deadlock_cycles) {}
+      deadlock_cycles_(p.deadlock_cycles), starvation_cycles_(p.starvation_cycles) {}
 
 void WormholeNetwork::check(const WormholeNetworkParams& p, const MeshGeometry& g) {
   if (const std::string why = wormhole_params_refusal(p, g.dims()); !why.empty())
@@ -87,22 +88,85 @@ int64_t WormholeNetwork::packets_waiting() const { return fabric_->waiting.total
 // also at most about 4M node-cycles (well under a second), so a stop request is seen soon,
 // at a cycle boundary.
 void WormholeNetwork::run_until(int64_t end) {
-  const int64_t poll = std::max<int64_t>(16, (int64_t{1} << 22) / int64_t(fabric_->g.nodes()));
+  int64_t poll = std::max<int64_t>(16, (int64_t{1} << 22) / int64_t(fabric_->g.nodes()));
+  if (starvation_cycles_ > 0) poll = std::min(poll, std::max<int64_t>(1, starvation_cycles_ / 4));
   while (now_ < end && !stop_requested()) {
     const bool busy = flits_injected() > flits_delivered() + flits_stripped();
     const int64_t since = busy ? std::max(fabric_->log.last_move, fabric_->log.busy_since) : now_;
     // Saturating: run.deadlock_cycles may be as large as int64 allows.
     const int64_t check = deadlock_cycles_ >= end - since ? end : since + deadlock_cycles_ + 1;
     const int64_t stop = std::min({end, now_ + poll, std::max(now_ + 1, check)});
-    sc_core::sc_start(cycles(stop - now_));
+    try {
+      sc_core::sc_start(cycles(stop - now_));
+    } catch (const std::exception&) {
+      // A sink's scoreboard refused a flit inside the kernel: its words, not the kernel's.
+      if (!fabric_->log.failure.empty()) throw ScoreboardError(fabric_->log.failure);
+      throw;
+    }
     now_ = current_cycle();
+    if (starvation_cycles_ > 0) check_starvation();
     const int64_t idle = now_ - 1 - std::max(fabric_->log.last_move, fabric_->log.busy_since);
     if (idle > deadlock_cycles_ && flits_injected() > flits_delivered() + flits_stripped())
       throw DeadlockError(fmt::format("deadlock: no flit moved for {} cycles (run.deadlock_cycles) at cycle {} "
-                                      "with {} flits buffered; channels waiting in a cycle:\n{}",
-                                      idle, now_, flits_injected() - flits_delivered() - flits_stripped(), fabric_->waiting_cycle()));
+                                      "with {} flits buffered; channels waiting in a cycle:\n{}the packets held:\n{}",
+                                      idle, now_, flits_injected() - flits_delivered() - flits_stripped(),
+                                      fabric_->waiting_cycle(), packets_left(8)));
   }
   check_conservation();
+}
+
+void WormholeNetwork::stop_injection() { fabric_->injecting = false; }
+
+bool WormholeNetwork::drain(int64_t limit) {
+  const int64_t end = now_ + limit;
+  while (now_ < end && flits_injected() > flits_delivered() + flits_stripped() && !stop_requested())
+    run_until(std::min(end, now_ + 64));
+  return flits_injected() == flits_delivered() + flits_stripped();
+}
+
+const NetworkCoverage* WormholeNetwork::coverage() const { return fabric_->coverage.get(); }
+
+std::string WormholeNetwork::packets_left(size_t most) const {
+  struct Left {
+    uint64_t id;
+    std::string text;
+  };
+  std::vector<Left> left;
+  const MeshGeometry& g = fabric_->g;
+  fabric_->packets.for_each_live([&](uint32_t, const PacketInfo& p) {
+    const std::string where =
+        p.at == p.src && p.hops == 0
+            ? fmt::format("its head not yet out of its source's router (since cycle {})", p.since)
+            : fmt::format("its head at node {} since cycle {}, after {} hop(s)", p.at, p.since, p.hops);
+    left.push_back({p.id, fmt::format("  packet {}: node {} to {}, {} flit(s), generated at cycle {}; {}", p.id, p.src,
+                                      p.dest, p.flits, p.tsent, where)});
+  });
+  std::sort(left.begin(), left.end(), [](const Left& a, const Left& b) { return a.id < b.id; });
+  std::string s;
+  for (size_t i = 0; i < left.size() && i < most; ++i) s += left[i].text + "\n";
+  if (left.size() > most) s += fmt::format("  ... and {} more\n", left.size() - most);
+  const int64_t waiting = fabric_->waiting.total();
+  if (waiting > 0) s += fmt::format("  {} more packet(s) queued at their sources behind those\n", waiting);
+  (void)g;
+  return s.empty() ? "  none\n" : s;
+}
+
+// A head that has stayed at one node (or in its source's router) past the bound: starvation, or
+// a design that never serves one input. The packet and the node, in cycles.
+void WormholeNetwork::check_starvation() const {
+  const int64_t bound = starvation_cycles_;
+  const PacketInfo* worst = nullptr;
+  fabric_->packets.for_each_live([&](uint32_t, const PacketInfo& p) {
+    if (now_ - p.since > bound && (!worst || p.since < worst->since)) worst = &p;
+  });
+  if (!worst) return;
+  const PacketInfo& p = *worst;
+  throw ScoreboardError(fmt::format(
+      "scoreboard: cycle {}: packet {} (node {} to {}, {} flit(s), generated at cycle {}) starved: its head has been {} "
+      "since cycle {}, {} cycles (verify.starvation_cycles = {})",
+      now_, p.id, p.src, p.dest, p.flits, p.tsent,
+      p.at == p.src && p.hops == 0 ? fmt::format("at its source, node {},", p.src) : fmt::format("at node {}", p.at),
+      p.since, now_ - p.since, bound));
 }
 
 void WormholeNetwork::check_conservation() const {

@@ -25,6 +25,7 @@
 #include "model/network_model.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/injection_feed.hpp"
+#include "verify/network_coverage.hpp"
 
 namespace kncsim {
 
@@ -41,6 +42,8 @@ struct WormholeNetworkParams {
   // a torus's wraparound), from the embedding (MeshLinkTiming::wire_delays).
   std::vector<std::vector<int>> link_delays;
   int64_t deadlock_cycles = 10000;
+  int64_t starvation_cycles = 0;      // verify.starvation_cycles: a head this long at one node stops the run (0: no bound)
+  bool coverage = false;              // verify.coverage: the RTL routers' monitors mark the coverage points
   int64_t source_queue_packets = 0;   // cap on packets waiting at each source; 0 = unbounded
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
   std::string vcd_path;               // empty: no waveform
@@ -84,13 +87,25 @@ class WormholeNetwork final : public NetworkModel {
   int64_t flits_buffered() const;  // in FIFOs and on wires, injection queues included
   int64_t packets_waiting() const;  // behind the front packet of every injection queue
 
+  // The scoreboard's end of a run (verify.drain_cycles): no packet is generated from now on.
+  void stop_injection();
+  // Runs until every flit injected is delivered or `limit` cycles have passed; true if empty.
+  bool drain(int64_t limit);
+  // The packets still in the network or its injection queues, oldest first, each with where its
+  // head is (at most `most` of them, then how many more), as the scoreboard reports them.
+  std::string packets_left(size_t most) const;
+  // The coverage points the RTL routers' monitors marked (verify.coverage), or none.
+  const NetworkCoverage* coverage() const;
+
  private:
   // Throws std::invalid_argument when wormhole_params_refusal refuses (before the fabric is built).
   static void check(const WormholeNetworkParams& p, const MeshGeometry& g);
   void check_conservation() const;
+  void check_starvation() const;  // verify.starvation_cycles: throws ScoreboardError
   SimSession session_;  // first: outlives the modules
   std::unique_ptr<WormholeFabric> fabric_;
   int64_t deadlock_cycles_;
+  int64_t starvation_cycles_;
   int64_t now_ = 0;
 };
 

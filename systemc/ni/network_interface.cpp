@@ -4,6 +4,10 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "verify/scoreboard_error.hpp"
+
 namespace kncsim {
 
 bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int flits) {
@@ -27,7 +31,7 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int
 // The packet's flits enter the injection queue, each usable from tin + its position.
 void NetworkInterface::spool(const WaitingPacket& w) {
   const int flits = int(w.flits);
-  const uint32_t k = packets_.allocate(PacketInfo{w.id, node_, w.dest, w.time, 0, flits, 0});
+  const uint32_t k = packets_.allocate(PacketInfo{w.id, node_, w.dest, w.time, 0, flits, 0, node_, w.time});
   const int dims = headers_ ? headers_->dims() : 0;
   int i = 0;
   for (; i < flits && i < dims; ++i) {  // hop-count headers: one flit each
@@ -59,13 +63,11 @@ void NetworkInterface::refill() {
 void NetworkInterface::head_left(int64_t) { --queued_; }
 
 void NetworkInterface::eject(const Flit& f, int64_t arrival) {
-  const PacketInfo& p = packets_[f.packet];
   const int first = headers_ ? headers_->dims() : 0;  // hop-count headers were stripped on the way
   const bool in_order = f.head ? !receiving_ && f.seq == first && !f.header
                                : receiving_ && f.packet == receiving_packet_ && f.seq == next_seq_;
-  if (!in_order || p.dest != node_)
-    throw std::logic_error("node " + std::to_string(node_) + " received flit " + std::to_string(f.seq) +
-                           " of packet " + std::to_string(p.id) + " out of order or misrouted");
+  if (!in_order || !packets_.live(f.packet) || packets_[f.packet].dest != node_) refuse(f, arrival, first);
+  const PacketInfo& p = packets_[f.packet];
   ++log_.flits_delivered;
   receiving_ = !f.tail;
   receiving_packet_ = f.packet;
@@ -89,6 +91,33 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
     if (log_.tails) log_.tails->tail_arrived(p.src, p.dest, arrival);
     packets_.release(f.packet);
   }
+}
+
+// The sink's scoreboard: what a network may not deliver, said in cycles and packets. The run
+// stops (the network's run_until turns this into the ScoreboardError it is).
+void NetworkInterface::refuse(const Flit& f, int64_t arrival, int first) {
+  std::string what;
+  if (!packets_.live(f.packet))
+    what = fmt::format("a flit (tag {}) of no packet in flight: a packet delivered already, or never sent", f.packet);
+  else if (packets_[f.packet].dest != node_)
+    what = fmt::format("packet {} (node {} to {}) delivered to node {}", packets_[f.packet].id, packets_[f.packet].src,
+                       packets_[f.packet].dest, node_);
+  else if (f.head && receiving_)
+    what = fmt::format("the head of packet {} inside packet {} (its flit {} was next)", packets_[f.packet].id,
+                       packets_[receiving_packet_].id, next_seq_);
+  else if (f.head)
+    what = fmt::format("packet {}'s head as flit {} (a hop-count header left in it)", packets_[f.packet].id, f.seq);
+  else if (!receiving_)
+    what = fmt::format("flit {} of packet {} with no packet arriving (its head lost, or it delivered twice)", f.seq,
+                       packets_[f.packet].id);
+  else if (f.packet != receiving_packet_)
+    what = fmt::format("flit {} of packet {} inside packet {}", f.seq, packets_[f.packet].id, packets_[receiving_packet_].id);
+  else
+    what = fmt::format("flit {} of packet {} where flit {} was next (a flit lost or repeated)", f.seq,
+                       packets_[f.packet].id, next_seq_);
+  (void)first;
+  log_.failure = fmt::format("scoreboard: cycle {}, node {}: {}", arrival, node_, what);
+  throw ScoreboardError(log_.failure);
 }
 
 }  // namespace kncsim

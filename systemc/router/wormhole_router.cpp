@@ -210,7 +210,12 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
   const int flits = f.head ? packets_[f.packet].flits : 0;
   if (out.link) {
     if (!f.head && !out.link->admits_body(t, in.out_vc)) return false;
-    if (f.head) ++packets_[f.packet].hops;
+    if (f.head) {
+      PacketInfo& pk = packets_[f.packet];
+      ++pk.hops;
+      pk.at = g_.neighbour(node_, o);
+      pk.since = t;
+    }
     // Most flits go on as they came (one virtual channel: every body flit): sent from the
     // FIFO's front (still there until pop), as one block, not rebuilt field by field.
     Flit relabelled;

@@ -56,6 +56,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
     for (int c = 0; c < Ports * vcs_; ++c) wires_[size_t(c)].set_occupancy_mask(&holding_, uint64_t{1} << c);
     domain_.add(node_, this, Pins::kNeedsDelta);
+    if (monitor) monitor->coverage = log_.coverage;  // the network's coverage points, if it gathers them
     if (monitor)
       monitor_.emplace(node_, g_, *monitor, packets_, [this](const std::string&, int64_t t, const std::string& report) {
         rtl::protocol_stop(std::string(this->name()) + ": " + report, node_, t);
@@ -140,7 +141,12 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
         seq = f.seq;
       }
       if (words) {
-        if (f.head) ++packets_[f.packet].hops;
+        if (f.head) {
+          PacketInfo& pk = packets_[f.packet];
+          ++pk.hops;
+          pk.at = g_.neighbour(node_, o);
+          pk.since = t;
+        }
         if (logged) out_[size_t(o)]->show(f, t);
         out_words_[size_t(o)]->send(WireWord{word, 0}, 0, t);
         continue;
@@ -150,7 +156,11 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
         continue;
       }
       PacketInfo& p = packets_[f.packet];
-      if (f.head) ++p.hops;
+      if (f.head) {
+        ++p.hops;
+        p.at = g_.neighbour(node_, o);
+        p.since = t;
+      }
       out_[size_t(o)]->send(f, t, p.flits);
     }
   }
@@ -170,7 +180,8 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       const uint64_t word = w.front()[0];
       pins_.set_in_flit(p, word);
       if (monitor_)
-        monitor_->flit_in(p, int(rtl::unpack_flit(word).vc), word >> 63 & 1, rtl::unpack_len(word));
+        monitor_->flit_in(p, int(rtl::unpack_flit(word).vc), word >> 63 & 1, rtl::unpack_len(word),
+                          uint32_t(word & rtl::kMaxTag), t);
       if (ages_) {
         const PacketInfo& pk = packets_[uint32_t(word & rtl::kMaxTag)];
         pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
@@ -193,7 +204,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       pins_.set_in_flit(p, rtl::pack_flit(f, pk.flits, rtl::pack_coords(g_, pk.dest),
                                           rtl::wrapped_at(g_, node_, pk.src, pk.dest)));
       if (ages_) pins_.set_in_age(p, rtl::pack_age(pk.tsent, pk.id));
-      if (monitor_) monitor_->flit_in(p, c % vcs_, f.head, pk.flits);
+      if (monitor_) monitor_->flit_in(p, c % vcs_, f.head, pk.flits, f.packet, t);
       w.pop();
       if (w.empty()) holding_ &= ~(uint64_t{1} << c);
       ++inside_;

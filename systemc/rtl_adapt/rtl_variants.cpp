@@ -27,7 +27,7 @@ std::unique_ptr<NetworkRouter> make_router(const RtlVariant& v, const rtl_abi::M
                                            DeliveryLog& log, WakeCalendar& calendar, RtlDomain& domain) {
   const bool ages = v.arbitration == Arbitration::oldest_first;
   std::optional<RouterMonitorParams> monitor;
-  if (v.monitored) monitor = RouterMonitorParams{Ports, v.vcs, v.depth, v.cut_through, rtl::kCoordBits};
+  if (v.monitored) monitor = RouterMonitorParams{Ports, v.vcs, v.depth, v.cut_through, rtl::kCoordBits, v.adaptive};
   if (signals)
     return std::make_unique<RtlRouter<RtlSignalPins, Ports>>(name, model, node, g, v.depth, v.vcs, ages, packets, log,
                                                              calendar, domain, monitor);

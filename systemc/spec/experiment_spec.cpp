@@ -126,6 +126,9 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   p.link_delays = e.links.wire_delays;
   p.link.kind = link_kind(c);
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
+  p.starvation_cycles = c.integer("verify.starvation_cycles");
+  p.coverage = c.text("verify.coverage") == "on";
+  e.drain_cycles = c.integer("verify.drain_cycles");
   p.source_queue_packets = source_cap;
   p.vcd_path = c.text("trace.vcd");
   p.flit_log_path = c.text("trace.flits");

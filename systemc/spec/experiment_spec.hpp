@@ -63,6 +63,7 @@ struct MeshExperiment {
   std::optional<ClosedLoopSpec> closed_loop;
   std::string rtl_sources;  // router.rtl_sources: the RTL nodes' .sv files (empty: kncsim's own)
   bool rtl_monitors = true;  // verify.monitors: a protocol monitor on each RTL router's pins
+  int64_t drain_cycles = 0;  // verify.drain_cycles: after the run, stop injecting and drain (0: no drain)
   // The Verilated router models the RTL nodes use (attach_rtl names them and sets
   // flit.rtl_factory: built or loaded from the model cache when the network is built; kncsim
   // rtl build builds them ahead).

@@ -153,6 +153,36 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
     throw ConfigError(why);
 }
 
+// verify.*: the scoreboard's drain and starvation bound watch the flit-level wormhole network's
+// packets, and coverage is what its RTL routers' monitors mark.
+void validate_verify(const Config& c) {
+  const bool rings = network_topology(c) == NetworkTopology::rings;
+  const bool ref = router_impl(c) == RouterImpl::ref;
+  for (const char* key : {"verify.drain_cycles", "verify.starvation_cycles"}) {
+    if (c.integer(key) == 0) continue;
+    if (rings)
+      throw ConfigError(fmt::format("{} = {} on rings: the ring networks have no scoreboard yet; allowed: 0, or "
+                                    "network.topology mesh or torus", key, c.integer(key)));
+    if (ref)
+      throw ConfigError(fmt::format("{} = {} needs the flit-level network (Pertel's reference model has no flits to "
+                                    "follow); allowed: 0, or router.impl systemc or rtl", key, c.integer(key)));
+    if (workload(c) == Workload::closed_loop && std::string(key) == "verify.drain_cycles")
+      throw ConfigError(fmt::format("verify.drain_cycles = {} with traffic.workload closed_loop, which runs until its "
+                                    "loops are done (nothing is left to drain); allowed: 0", c.integer(key)));
+  }
+  if (c.text("verify.coverage") == "on") {
+    if (rings)
+      throw ConfigError("verify.coverage on with network.topology rings: the ring nodes' coverage is not gathered yet; "
+                        "allowed: off, or network.topology mesh or torus");
+    if (!has_rtl_nodes(c) || ref)
+      throw ConfigError("verify.coverage on with no RTL routers: the coverage points are marked by the monitors on RTL "
+                        "routers' pins; allowed: off, or router.impl rtl, or router.impl systemc with router.rtl_nodes");
+    if (c.text("verify.monitors") != "on")
+      throw ConfigError("verify.coverage on with verify.monitors off: the monitors mark the coverage points; allowed: "
+                        "verify.monitors on, or verify.coverage off");
+  }
+}
+
 // traffic.pattern graph: its keys agree, and its files read (a bad line is named now, before
 // anything runs). Another pattern maps node to node, so it takes no mapping.
 void validate_process_graph(const Config& c, const std::vector<int>& radices) {
@@ -338,6 +368,7 @@ KeyRules check_key_rules(const Config& c) {
     out.warnings.push_back(fmt::format("input FIFOs of {} flits cover less than the round trip of the longest links "
                                    "(2 x {} cycles): those links run below one flit per cycle",
                                    fifo, max_delay));
+  validate_verify(c);
   if (c.integer("run.deadlock_cycles") <= 2 * max_delay)
     throw ConfigError(fmt::format("run.deadlock_cycles = {} is within a link round trip (2 * link.delay = {}); "
                                   "allowed: run.deadlock_cycles > {}",

@@ -4,13 +4,15 @@
 
 #include <cstdlib>
 
+#include "router/routing.hpp"
+
 
 namespace kncsim {
 
 RouterPinMonitor::RouterPinMonitor(uint32_t node, const MeshGeometry& g, const RouterMonitorParams& p,
                                    const PacketTable& packets, Report broken)
     : node_(node), g_(g), p_(p), packets_(packets), broken_(std::move(broken)),
-      out_(size_t(p.ports * p.vcs)), held_(size_t(p.ports * p.vcs), 0) {
+      out_(size_t(p.ports * p.vcs)), held_(size_t(p.ports * p.vcs), 0), heads_(size_t(p.ports * p.vcs)) {
   linked_[0] = true;
   for (auto& c : out_) c.credits = p_.depth;
 }
@@ -96,6 +98,11 @@ bool RouterPinMonitor::flit_out_slow(int port, const Flit& f, uint64_t dest_coor
       return broke("Misrouted_M", port, f.vc,
                    fmt::format("a head for node {} on an output that brings it no closer (not a minimal route)", pk.dest),
                    t, &f, 0, port);
+    const int in = head_out(f.packet, port, f.vc);
+    if (in < 0)
+      return broke("NotHeld_M", port, f.vc,
+                   "a head of a packet the router does not hold (never received, or sent on already: a duplicate)", t,
+                   &f, 0, port);
     ch.packet = f.packet;
     ch.id = pk.id;
     ch.flits = pk.flits;
@@ -128,6 +135,7 @@ bool RouterPinMonitor::flit_out_slow(int port, const Flit& f, uint64_t dest_coor
                                                : std::string("a flit sent"), ch.credits, p_.depth),
                  t, &f, index, port);
   ch.credits -= needs;
+  if (p_.coverage) covered_flit(port, ch, needs, f.tail, t);
   ch.open = !f.tail;
   ch.next = index + 1;
   history_[size_t(port)][seen_[size_t(port)]++ % kHistory] = Seen{t, ch.id, index, f.head, f.tail, int(f.vc)};
@@ -156,6 +164,69 @@ bool RouterPinMonitor::credit_out_broken(int port, int vc, int amount, int64_t t
   return broke("CreditForNoFlit_M", port, vc,
                fmt::format("{} credit(s) returned upstream with {} received on the channel and not yet credited", amount,
                            held), t);
+}
+
+// Heads, per input channel in the order they landed: each channel's oldest is its next packet.
+void RouterPinMonitor::head_in(int port, int vc, uint32_t slot, int64_t arrival) {
+  std::vector<HeadIn>& q = heads_[size_t(port * p_.vcs + vc)];
+  const PacketInfo& pk = packets_[slot];
+  const uint32_t want = p_.adaptive ? profitable(pk.dest) : minimal_routes(g_, node_, pk.dest, false);
+  q.push_back(HeadIn{slot, arrival, want});
+  if (p_.coverage && q.size() == 1) count_requesters(want);
+}
+
+int RouterPinMonitor::head_out(uint32_t slot, int port, int vc) {
+  for (size_t c = 0; c < heads_.size(); ++c) {
+    std::vector<HeadIn>& q = heads_[c];
+    for (size_t i = 0; i < q.size(); ++i) {
+      if (q[i].slot != slot) continue;
+      const int in = int(c) / p_.vcs;
+      if (p_.coverage && vc < p_.vcs) {
+        NetworkCoverage& cov = *p_.coverage;
+        cov.turn(node_, in, port);
+        if (port != 0) {
+          cov.vc_used(port, vc);
+          // Blocked: no room downstream when it landed, and it left once room came back.
+          const OutChannel& ch = out_[size_t(port * p_.vcs + vc)];
+          if (ch.room_back_at >= q[i].arrival && ch.gone_before_back <= q[i].arrival && !ch.room_back_open)
+            cov.head_blocked(port);
+        }
+      }
+      q.erase(q.begin() + std::ptrdiff_t(i));
+      if (p_.coverage && i == 0 && !q.empty()) count_requesters(q.front().want);
+      return in;
+    }
+  }
+  return -1;
+}
+
+void RouterPinMonitor::count_requesters(uint32_t want) {
+  for (uint32_t m = want; m; m &= m - 1) {
+    const int o = __builtin_ctz(m);
+    uint32_t inputs = 0;
+    for (size_t c = 0; c < heads_.size(); ++c)
+      if (!heads_[c].empty() && (heads_[c].front().want >> o & 1)) inputs |= 1u << (int(c) / p_.vcs);
+    p_.coverage->requesters(__builtin_popcount(inputs));
+  }
+}
+
+// Credits landing at t + 1 (credit_in in cycle t) bring the room for a flit (a packet) back.
+void RouterPinMonitor::room_came_back(OutChannel& ch, int amount, int64_t t) {
+  const int64_t unit = p_.packet_credits ? std::max(1, ch.flits) : 1;
+  if (ch.credits < unit && ch.credits + amount >= unit) {
+    ch.room_back_at = t + 1;
+    ch.gone_before_back = ch.room_gone_at;
+    ch.room_back_open = ch.open;
+  }
+}
+
+// A flit sent in cycle t took `needs` credits: the room downstream may be gone, and the output
+// back-pressured (wormhole: no credit left inside a packet; cut-through: no room for another).
+void RouterPinMonitor::covered_flit(int port, OutChannel& ch, int64_t needs, bool tail, int64_t t) {
+  if (port == 0) return;  // the sink takes every flit
+  const int64_t unit = p_.packet_credits ? std::max(1, ch.flits) : 1;
+  if (needs && ch.credits < unit && ch.credits + needs >= unit) ch.room_gone_at = t;
+  if (p_.packet_credits ? tail && ch.credits < ch.flits : ch.credits == 0 && !tail) p_.coverage->backpressure(port);
 }
 
 }  // namespace kncsim

@@ -21,6 +21,10 @@
 //   Misrouted_M         a head on an output that brings it no closer to its destination (every
 //                       kncsim routing is minimal; any dimension order or adaptive choice passes)
 //   HeaderCorrupt_M     a flit whose destination or length field differs from its packet's
+//   NotHeld_M           a head of a packet the router does not hold (never received, or sent
+//                       on already: a duplicated packet)
+// With a NetworkCoverage (verify.coverage), it also marks the coverage points it sees
+// (network_coverage.hpp): turns, VCs, full FIFOs, back-pressure, blocked heads, requesters.
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -30,6 +34,7 @@
 #include "flit/flit.hpp"
 #include "flit/packet_table.hpp"
 #include "topo/mesh_geometry.hpp"
+#include "verify/network_coverage.hpp"
 
 namespace kncsim {
 
@@ -39,6 +44,8 @@ struct RouterMonitorParams {
   int64_t depth = 4;      // flits per input channel FIFO (the credits an output channel starts with)
   bool packet_credits = false;  // cut-through: a head takes and returns its packet's room (len credits)
   int coord_bits = 7;     // bits of a coordinate in the flit's destination field
+  bool adaptive = false;  // the routing the network configures (coverage: which output a head requests)
+  NetworkCoverage* coverage = nullptr;  // the network's coverage points, or none
 };
 
 class RouterPinMonitor {
@@ -65,6 +72,7 @@ class RouterPinMonitor {
       if (ch.open && f.packet == ch.packet && dest_coords == ch.dest_field && len == ch.flits &&
           f.tail == (index == ch.flits - 1) && needs <= ch.credits) {
         ch.credits -= needs;
+        if (p_.coverage) covered_flit(port, ch, needs, f.tail, t);
         ch.open = !f.tail;
         ch.next = index + 1;
         history_[size_t(port)][seen_[size_t(port)]++ % kHistory] = Seen{t, ch.id, index, false, f.tail, int(f.vc)};
@@ -78,12 +86,19 @@ class RouterPinMonitor {
   }
   bool credit_in(int port, int vc, int amount, int64_t t) {
     if (vc >= p_.vcs || out_[size_t(port * p_.vcs + vc)].credits + amount > p_.depth) return credit_in_broken(port, vc, amount, t);
-    out_[size_t(port * p_.vcs + vc)].credits += amount;
+    OutChannel& ch = out_[size_t(port * p_.vcs + vc)];
+    if (p_.coverage) room_came_back(ch, amount, t);
+    ch.credits += amount;
     return true;
   }
-  void flit_in(int port, int vc, bool head, int len) {
-    held_[size_t(port * p_.vcs + vc)] += !p_.packet_credits ? 1 : head ? len : 0;
+  // A flit landing on input `port`, channel `vc`, in cycle t + 1 (`slot`: its packet's tag).
+  void flit_in(int port, int vc, bool head, int len, uint32_t slot, int64_t t) {
+    const size_t c = size_t(port * p_.vcs + vc);
+    held_[c] += !p_.packet_credits ? 1 : head ? len : 0;
     ++in_port_[size_t(port)];
+    if (head) head_in(port, vc, slot, t + 1);
+    if (p_.coverage && (p_.packet_credits ? head && held_[c] + len > p_.depth : held_[c] >= p_.depth))
+      p_.coverage->fifo_full(port, vc);
   }
   bool popped(int port, int64_t t) {
     if (in_port_[size_t(port)] <= 0) return pop_broken(port, t);
@@ -107,8 +122,17 @@ class RouterPinMonitor {
     bool head, tail;
     int vc;
   };
+  struct HeadIn {  // a head received and not yet sent on: its packet, when it landed, where it may go
+    uint32_t slot;
+    int64_t arrival;
+    uint32_t want;
+  };
   struct OutChannel {  // an output channel: its credits, and the packet open on it (its head's)
     int64_t credits = 0;
+    // Coverage: the last cycles the room for a flit (cut-through: a packet) downstream went and came
+    // back, and, when it came back, since when it had been gone and whether a packet was open.
+    int64_t room_gone_at = -1, room_back_at = -1, gone_before_back = -1;
+    bool room_back_open = false;
     bool open = false;
     uint32_t packet = 0;  // slot
     uint64_t id = 0;
@@ -117,6 +141,13 @@ class RouterPinMonitor {
     int next = 0;  // the index of the packet's next flit on this channel
   };
   bool flit_out_slow(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t);
+  void head_in(int port, int vc, uint32_t slot, int64_t arrival);
+  // The input port a head left through `port` came in on (-1: the router does not hold it); it
+  // is no longer held.
+  int head_out(uint32_t slot, int port, int vc);
+  void covered_flit(int port, OutChannel& ch, int64_t needs, bool tail, int64_t t);
+  void count_requesters(uint32_t want);
+  void room_came_back(OutChannel& ch, int amount, int64_t t);
   [[gnu::cold]] bool outputs_broken(uint32_t valid_mask, int64_t t);
   [[gnu::cold]] bool credit_in_broken(int port, int vc, int amount, int64_t t);
   [[gnu::cold]] bool pop_broken(int port, int64_t t);
@@ -141,6 +172,7 @@ class RouterPinMonitor {
   static constexpr size_t kHistory = 4;
   std::array<std::array<Seen, kHistory>, 8> history_{};  // the last flits out of each port
   std::array<size_t, 8> seen_{};                          // flits out of each port so far
+  std::vector<std::vector<HeadIn>> heads_;  // by input channel: the heads received, oldest first
 };
 
 }  // namespace kncsim

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ni/network_interface.hpp"
+#include "verify/scoreboard_error.hpp"
 
 namespace kncsim {
 namespace {
@@ -126,8 +127,11 @@ TEST(NetworkInterface, SinkTakesAWholePacketInOrderAndRecordsItsHead) {
 TEST(NetworkInterface, SinkRefusesAFlitForAnotherNode) {
   Ni n;
   const uint32_t k = n.packet_for(kNode + 1, 1);
-  EXPECT_THROW(n.ni.eject(Ni::flit(k, 0), 10), std::logic_error);
+  EXPECT_THROW(n.ni.eject(Ni::flit(k, 0), 10), ScoreboardError);
   EXPECT_EQ(n.log.counters.numrecd, 0);
+  // In kncsim's words: the cycle, the node, the packet and what is wrong with it.
+  EXPECT_NE(n.log.failure.find("scoreboard: cycle 10, node"), std::string::npos) << n.log.failure;
+  EXPECT_NE(n.log.failure.find("delivered to node"), std::string::npos) << n.log.failure;
 }
 
 TEST(NetworkInterface, SinkRefusesFlitsOutOfTheirPlace) {
@@ -135,25 +139,25 @@ TEST(NetworkInterface, SinkRefusesFlitsOutOfTheirPlace) {
     Ni n;
     const uint32_t k = n.packet_for(kNode, 1);
     n.ni.eject(Ni::flit(k, 0), 10);
-    EXPECT_THROW(n.ni.eject(Ni::flit(k, 2), 11), std::logic_error);
+    EXPECT_THROW(n.ni.eject(Ni::flit(k, 2), 11), ScoreboardError);
   }
   {  // a body flit with no head before it
     Ni n;
     const uint32_t k = n.packet_for(kNode, 1);
-    EXPECT_THROW(n.ni.eject(Ni::flit(k, 1), 10), std::logic_error);
+    EXPECT_THROW(n.ni.eject(Ni::flit(k, 1), 10), ScoreboardError);
   }
   {  // another packet's head before this one's tail (wormhole packets do not interleave)
     Ni n;
     const uint32_t a = n.packet_for(kNode, 1), b = n.packet_for(kNode, 2);
     n.ni.eject(Ni::flit(a, 0), 10);
     n.ni.eject(Ni::flit(a, 1), 11);
-    EXPECT_THROW(n.ni.eject(Ni::flit(b, 0), 12), std::logic_error);
+    EXPECT_THROW(n.ni.eject(Ni::flit(b, 0), 12), ScoreboardError);
   }
   {  // another packet's body flit in this one's place
     Ni n;
     const uint32_t a = n.packet_for(kNode, 1), b = n.packet_for(kNode, 2);
     n.ni.eject(Ni::flit(a, 0), 10);
-    EXPECT_THROW(n.ni.eject(Ni::flit(b, 1), 11), std::logic_error);
+    EXPECT_THROW(n.ni.eject(Ni::flit(b, 1), 11), ScoreboardError);
   }
 }
 

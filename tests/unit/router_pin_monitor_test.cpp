@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,9 @@ struct Fixture {
   // A packet from node 5 to `dest`, `flits` long; its slot.
   uint32_t packet(uint32_t dest, int flits) { return packets.allocate(PacketInfo{uint64_t(packets.live() + 100), 5, dest, 0, 0, flits, 0}); }
   uint64_t field(uint32_t node) const { return uint64_t(g.coord(node, 0)) | uint64_t(g.coord(node, 1)) << 7; }
+  // A head is first received on the local input (a router sends only what it holds).
   bool send(int port, uint32_t slot, int index, int64_t t, int vc = 0) {
+    if (index == 0) m.flit_in(0, 0, true, packets[slot].flits, slot, t - 1);
     Flit f;
     f.packet = slot;
     f.head = index == 0;
@@ -50,7 +53,7 @@ TEST(RouterPinMonitor, LegalTrafficPassesWithCreditsComingBack) {
       EXPECT_TRUE(x.m.credit_in(2, 0, 1, 10 + i));
     }
   }
-  x.m.flit_in(1, 0, true, 4);
+  x.m.flit_in(1, 0, true, 4, x.packet(6, 4), 19);
   EXPECT_TRUE(x.m.popped(1, 20));
   EXPECT_TRUE(x.m.credit_out(1, 0, 1, 21));  // a cycle late: a design may return it later
   EXPECT_TRUE(x.got.rules.empty()) << x.got.texts.front();
@@ -65,7 +68,7 @@ TEST(RouterPinMonitor, ACreditBeyondTheDepthIsNamed) {
 
 TEST(RouterPinMonitor, APopOfAnEmptyInputIsNamed) {
   Fixture x;
-  x.m.flit_in(2, 0, true, 4);
+  x.m.flit_in(2, 0, true, 4, x.packet(6, 4), 2);
   EXPECT_TRUE(x.m.popped(2, 3));
   EXPECT_FALSE(x.m.popped(2, 4));
   ASSERT_EQ(x.got.rules, std::vector<std::string>{"PopEmpty_M"});
@@ -130,10 +133,58 @@ TEST(RouterPinMonitor, EitherWayRoundIsMinimalHalfwayRoundATorus) {
   Flit f;
   f.packet = a;
   f.head = f.tail = true;
+  for (int t = 0; t < 3; ++t) m.flit_in(0, 0, true, 1, a, t);  // three copies, one for each try
   EXPECT_TRUE(m.flit_out(1, f, 3 | 1 << 7, 1, 1));  // -x
   EXPECT_TRUE(m.flit_out(2, f, 3 | 1 << 7, 1, 2));  // +x
   EXPECT_FALSE(m.flit_out(3, f, 3 | 1 << 7, 1, 3));  // -y: no closer
   EXPECT_EQ(rules, std::vector<std::string>{"Misrouted_M"});
+}
+
+TEST(RouterPinMonitor, AHeadTheRouterDoesNotHoldIsNamed) {
+  Fixture x;
+  const uint32_t a = x.packet(6, 1);
+  EXPECT_TRUE(x.send(2, a, 0, 4));  // received, then sent
+  Flit f;
+  f.packet = a;
+  f.head = f.tail = true;
+  EXPECT_FALSE(x.m.flit_out(2, f, x.field(6), 1, 6));  // the same packet again: a duplicate
+  ASSERT_EQ(x.got.rules, std::vector<std::string>{"NotHeld_M"});
+  EXPECT_NE(x.got.texts[0].find("cycle 6, node 5 (1, 1), port 2 (+x)"), std::string::npos) << x.got.texts[0];
+}
+
+// Coverage: a head in from -x that leaves +y at an inside node is the turn, a full FIFO and an
+// output without credits inside a packet are marked, and a head waiting on room is blocked.
+TEST(RouterPinMonitor, MarksTheCoveragePointsItSees) {
+  MeshGeometry g(2, 4);  // 4x4
+  PacketTable packets;
+  NetworkCoverage cov(g, false, 1);
+  RouterMonitorParams p{5, 1, 2, false, 7};
+  p.coverage = &cov;
+  std::vector<std::string> rules;
+  RouterPinMonitor m(5, g, p, packets, [&](const std::string& rule, int64_t, const std::string&) { rules.push_back(rule); });
+  for (int port = 1; port < 5; ++port) m.set_output_linked(port, true);
+  const uint32_t a = packets.allocate(PacketInfo{1, 4, 9, 0, 0, 3, 0});  // (0, 1) to (1, 2): +y at node 5
+  m.flit_in(1, 0, true, 3, a, 0);   // in from -x
+  m.flit_in(1, 0, false, 3, a, 1);  // the FIFO of 2 is full
+  Flit f;
+  f.packet = a;
+  f.head = true;
+  EXPECT_TRUE(m.flit_out(4, f, 1 | 2 << 7, 3, 2));
+  f.head = false;
+  EXPECT_TRUE(m.flit_out(4, f, 1 | 2 << 7, 3, 3));  // no credit left, the packet open
+  const std::vector<std::string> hit = cov.hit_names();
+  for (const char* want : {"turn/inside/-x>+y", "fifo_full/-x/0", "backpressure/+y"})
+    EXPECT_NE(std::find(hit.begin(), hit.end(), want), hit.end()) << want;
+  EXPECT_TRUE(rules.empty());
+  // Dimension order never turns from y back to x; a U-turn is never minimal.
+  for (const auto& pt : cov.points()) {
+    if (pt.name == "turn/inside/-y>+x" || pt.name == "turn/inside/-x>-x") {
+      EXPECT_FALSE(pt.reachable) << pt.name;
+    }
+    if (pt.name == "turn/corner/local>local" || pt.name == "requesters/5") {
+      EXPECT_TRUE(pt.reachable) << pt.name;
+    }
+  }
 }
 
 }  // namespace
