@@ -148,7 +148,13 @@ std::string WormholeNetwork::packets_left(size_t most) const {
   const int64_t waiting = fabric_->waiting.total();
   if (waiting > 0) s += fmt::format("  {} more packet(s) queued at their sources behind those\n", waiting);
   (void)g;
-  return s.empty() ? "  none\n" : s;
+  if (s.empty()) s = "  none\n";
+  // Flits popped and never credited back: a router withholding credits stalls its neighbours.
+  std::string held;
+  for (const auto& r : fabric_->routers)
+    if (const std::string h = r->stall_report(); !h.empty()) held += "  " + h + "\n";
+  if (!held.empty()) s += "held back, as the RTL routers' monitors see it:\n" + held;
+  return s;
 }
 
 // A head that has stayed at one node (or in its source's router) past the bound: starvation, or
@@ -166,7 +172,7 @@ void WormholeNetwork::check_starvation() const {
       "since cycle {}, {} cycles (verify.starvation_cycles = {})",
       now_, p.id, p.src, p.dest, p.flits, p.tsent,
       p.at == p.src && p.hops == 0 ? fmt::format("at its source, node {},", p.src) : fmt::format("at node {}", p.at),
-      p.since, now_ - p.since, bound));
+      p.since, now_ - p.since, bound) + "\n" + packets_left(8));
 }
 
 void WormholeNetwork::check_conservation() const {

@@ -64,6 +64,11 @@ class NetworkRouter : public Wakeable {
   virtual int bound_output(int in) const = 0;
   virtual int bound_input(int out) const = 0;
   virtual uint32_t route_of_front(int in) const = 0;
+  // For the deadlock, starvation and drain reports, from a router with a protocol monitor: the
+  // credits it holds back (flits popped and not credited upstream), and the packets it holds
+  // open on outputs that have credits yet send nothing; "" if none or unknown. A router that
+  // stops returning credits, or loses count of them, stalls its neighbours, far from itself.
+  virtual std::string stall_report() const { return ""; }
 };
 
 }  // namespace kncsim

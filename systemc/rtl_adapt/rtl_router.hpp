@@ -102,6 +102,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   int bound_output(int) const override { return -1; }
   int bound_input(int) const override { return -1; }
   uint32_t route_of_front(int) const override { return 0; }
+  std::string stall_report() const override { return monitor_ ? monitor_->stall_report() : ""; }
 
   void assert_reset() override {
     pins_.assert_reset(uint32_t(rtl::pack_coords(g_, node_)), uint32_t(rtl::pack_last(g_)));

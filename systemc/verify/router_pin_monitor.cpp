@@ -166,6 +166,28 @@ bool RouterPinMonitor::credit_out_broken(int port, int vc, int amount, int64_t t
                            held), t);
 }
 
+std::string RouterPinMonitor::stall_report() const {
+  std::string s;
+  // (Cut-through credits a packet's room at its head, not per flit; the local input is fed by
+  // the NI, not by credits.)
+  for (int port = 1; port < p_.ports && !p_.packet_credits; ++port)
+    if (owed_[size_t(port)] > 0)
+      s += fmt::format("{}{} flit(s) popped from input {} not credited back (no credit since cycle {})",
+                       s.empty() ? "" : "; ", owed_[size_t(port)], port_text(port, -1), owed_since_[size_t(port)]);
+  for (int port = 0; port < p_.ports; ++port)
+    for (int vc = 0; vc < p_.vcs; ++vc) {
+      const OutChannel& ch = out_[size_t(port * p_.vcs + vc)];
+      if (!ch.open || (port != 0 && ch.credits <= 0)) continue;
+      const size_t n = seen_[size_t(port)];
+      s += fmt::format("{}output {} holds packet {} open after {} of its {} flits {}, its last flit out at cycle {}",
+                       s.empty() ? "" : "; ", port_text(port, vc), ch.id, ch.next, ch.flits,
+                       port == 0 ? std::string("(the sink takes every flit)")
+                                 : fmt::format("with {} credit(s) left", ch.credits),
+                       n ? history_[size_t(port)][(n - 1) % kHistory].cycle : -1);
+    }
+  return s.empty() ? s : node_text() + ": " + s;
+}
+
 // Heads, per input channel in the order they landed: each channel's oldest is its next packet.
 void RouterPinMonitor::head_in(int port, int vc, uint32_t slot, int64_t arrival) {
   std::vector<HeadIn>& q = heads_[size_t(port * p_.vcs + vc)];

@@ -58,6 +58,10 @@ class RouterPinMonitor {
 
   // The outputs with a link (the local output, port 0, always has the sink).
   void set_output_linked(int port, bool linked) { linked_[size_t(port)] = linked; }
+  // The inputs whose popped flits are not credited back (wormhole), and since when none was;
+  // the output channels holding a packet open with credits left, and their last flit: "" if
+  // none (the deadlock report's hint at a router that withholds credits or loses count).
+  std::string stall_report() const;
 
   // What crosses the boundary in cycle t. `dest_coords` and `len` are the flit's header fields
   // (the RTL carries them in every flit). Each returns false when a rule broke, after the
@@ -103,13 +107,14 @@ class RouterPinMonitor {
   bool popped(int port, int64_t t) {
     if (in_port_[size_t(port)] <= 0) return pop_broken(port, t);
     --in_port_[size_t(port)];
-    ++owed_[size_t(port)];
+    if (owed_[size_t(port)]++ == 0) owed_since_[size_t(port)] = t;
     return true;
   }
   bool credit_out(int port, int vc, int amount, int64_t t) {
     if (vc >= p_.vcs || (!p_.packet_credits && amount > owed_[size_t(port)]) || amount > held_[size_t(port * p_.vcs + vc)])
       return credit_out_broken(port, vc, amount, t);
     if (!p_.packet_credits) owed_[size_t(port)] -= amount;
+    owed_since_[size_t(port)] = t;
     held_[size_t(port * p_.vcs + vc)] -= amount;
     return true;
   }
@@ -169,6 +174,7 @@ class RouterPinMonitor {
   std::vector<int64_t> held_;       // by input channel: flits received minus credits returned
   std::array<int64_t, 8> in_port_{};  // by input port: flits received minus pops
   std::array<int64_t, 8> owed_{};     // by input port: flits popped minus credits returned (wormhole)
+  std::array<int64_t, 8> owed_since_{};  // by input port: the last credit returned, or the pop that began owing
   static constexpr size_t kHistory = 4;
   std::array<std::array<Seen, kHistory>, 8> history_{};  // the last flits out of each port
   std::array<size_t, 8> seen_{};                          // flits out of each port so far
