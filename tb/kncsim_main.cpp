@@ -243,6 +243,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 100.0));
   verify->add_option("-j,--jobs", verify_opts.jobs, "cases at once (default: the core count)")->check(CLI::Range(1, 4096));
   verify->add_option("--out", verify_opts.out_dir, "directory for each case's log, result and files (default kncsim-verify)");
+  std::string verify_mixed = "on";
+  verify->add_option("--mixed", verify_mixed,
+                     "on (default): some cases put the design on a random subset of nodes among kncsim's SystemC routers; "
+                     "off: on every node (a design that routes in another order than kncsim's cannot sit among them)")
+      ->check(CLI::IsMember({"on", "off"}));
   bool verify_no_shrink = false;
   verify->add_flag("--no-shrink", verify_no_shrink, "do not shrink failing cases");
   verify->add_flag("--list-unreachable", verify_opts.list_unreachable, "list the unreachable coverage points and why");
@@ -316,6 +321,7 @@ int main(int argc, char** argv) {
     if (verify->parsed()) {
       verify_opts.self = std::filesystem::read_symlink("/proc/self/exe").string();
       verify_opts.shrink = !verify_no_shrink;
+      verify_opts.mixed = verify_mixed == "on";
       return kncsim::run_verify(verify_opts);
     }
     if (diverge->parsed()) {

@@ -165,7 +165,8 @@ int run_verify(const VerifyOptions& o) {
   Config design;
   if (!o.config_path.empty()) design.merge_file(o.config_path);
   for (const auto& s : o.sets) design.apply_set(s);
-  const VerifyDesign d = verify_design(design);
+  VerifyDesign d = verify_design(design);
+  d.mixed = o.mixed;
   if (!o.junit.empty()) (void)resolve_output_target(o.junit, "--junit");
   check_output_directory(o.out_dir, "kncsim verify --out");
   fs::create_directories(o.out_dir);

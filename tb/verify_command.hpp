@@ -22,6 +22,7 @@ struct VerifyOptions {
   double coverage_goal = 0;       // percent of the reachable points; below it, exit 1
   std::string out_dir = "kncsim-verify";
   bool shrink = true;             // shrink failing cases
+  bool mixed = true;              // cases with the design on some nodes among kncsim's SystemC routers
   bool list_unreachable = false;  // print every unreachable coverage point and why
   bool quiet = false;
   std::string self;               // this program, for the child runs

@@ -108,7 +108,7 @@ VerifyCase draw_once(const VerifyDesign& d, int index, uint64_t seed, const std:
   c.sets.push_back(fmt::format("network.radix=[{}]", fmt::join(radices, ",")));
   // The RTL nodes: all of them, or a random subset among SystemC routers.
   std::string nodes = "all nodes RTL";
-  if (n > 1 && r.chance(0.4)) {
+  if (n > 1 && r.chance(0.4) && d.mixed) {
     std::vector<uint32_t> rtl;
     for (uint32_t v = 0; v < n; ++v)
       if (r.chance(0.5)) rtl.push_back(v);

@@ -5,7 +5,8 @@
 // switched on. It is a list of --set assignments, so that one command line reproduces it.
 // What is drawn:
 //   shape       each radix from 2 to the configured one (half the cases: the configured shape)
-//   RTL nodes   every node (router.impl rtl), or a random subset in a SystemC network
+//   RTL nodes   every node (router.impl rtl), or a random subset in a SystemC network (unless
+//               the design cannot sit among kncsim's routers: --mixed off)
 //   traffic     uniform, transpose, bit_complement, bit_reversal, hotspot, all_to_one,
 //               one_to_all, a random permutation, nearest_neighbour (each where the shape allows)
 //   load        from idle to 1.5x saturation (a pattern's own: a single source or sink carries a
@@ -41,6 +42,7 @@ struct VerifyDesign {
   bool adaptive = false;
   int vcs = 1;
   int max_packet_flits = 1;
+  bool mixed = true;  // cases may put the design on some nodes only, among kncsim's SystemC routers
 };
 VerifyDesign verify_design(const Config& design);
 

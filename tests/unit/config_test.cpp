@@ -107,6 +107,42 @@ TEST(Config, BadValuesNameTheKeyAndTheAllowedValues) {
   expect_error([&] { c.apply_set("traffic.load"); }, {"key=value"});
 }
 
+// The scoreboard's and coverage's keys run only where something follows their packets and
+// marks their points: each refusal names the key and what is allowed.
+TEST(Config, VerifyKeysAreRefusedWhereNothingWouldHonourThem) {
+  {
+    Config c;  // Pertel's reference model: no flits to follow
+    c.apply_set("verify.drain_cycles=100");
+    expect_error([&] { decode(c); }, {"verify.drain_cycles = 100", "router.impl systemc or rtl"});
+  }
+  {
+    Config c;
+    c.apply_set("network.topology=rings");
+    c.apply_set("router.model=sci");
+    c.apply_set("verify.starvation_cycles=100");
+    expect_error([&] { decode(c); }, {"verify.starvation_cycles = 100", "network.topology mesh or torus"});
+  }
+  {
+    Config c;  // SystemC routers only: no monitor marks a point
+    c.apply_set("router.impl=systemc");
+    c.apply_set("verify.coverage=on");
+    expect_error([&] { decode(c); }, {"verify.coverage on with no RTL routers", "router.impl rtl"});
+  }
+  {
+    Config c;
+    c.apply_set("router.impl=rtl");
+    c.apply_set("router.fifo_flits=4");
+    c.apply_set("verify.coverage=on");
+    c.apply_set("verify.monitors=off");
+    expect_error([&] { decode(c); }, {"verify.coverage on with verify.monitors off"});
+  }
+  Config ok;
+  ok.apply_set("router.impl=systemc");
+  ok.apply_set("verify.drain_cycles=100");
+  ok.apply_set("verify.starvation_cycles=50");
+  EXPECT_NO_THROW(decode(ok));
+}
+
 TEST(Config, MalformedYamlIsReported) {
   Config c;
   expect_error([&] { c.merge_yaml("network: {dims: 2\n", "broken.yaml"); }, {"malformed YAML", "broken.yaml"});
