@@ -44,19 +44,21 @@ struct Traffic {
 // times L (4/R on a mesh, 8/R on a torus).
 Traffic draw_traffic(Draw& r, const MeshGeometry& g, double flits_per_A) {
   const uint32_t n = g.nodes();
-  const double uniform_saturation = 0.8;
+  // A node injects and takes at most a flit a cycle: no pattern saturates above 1 / flits_per_A.
+  const double port = 1 / flits_per_A;
+  const double uniform_saturation = std::min(0.8, port);
   for (;;) {
     switch (r.below(9)) {
       case 0:
         return {{"traffic.pattern=uniform"}, "uniform", uniform_saturation, ""};
       case 1:
         if (!pattern_unsupported(PatternKind::transpose, g).empty()) continue;
-        return {{"traffic.pattern=transpose"}, "transpose", uniform_saturation / 2, ""};
+        return {{"traffic.pattern=transpose"}, "transpose", std::min(0.4, port), ""};
       case 2:
-        return {{"traffic.pattern=bit_complement"}, "bit_complement", uniform_saturation / 2, ""};
+        return {{"traffic.pattern=bit_complement"}, "bit_complement", std::min(0.4, port), ""};
       case 3:
         if (!pattern_unsupported(PatternKind::bit_reversal, g).empty()) continue;
-        return {{"traffic.pattern=bit_reversal"}, "bit_reversal", uniform_saturation / 2, ""};
+        return {{"traffic.pattern=bit_reversal"}, "bit_reversal", std::min(0.4, port), ""};
       case 4: {
         const uint32_t hot = uint32_t(r.below(n));
         const double f = 0.1 + 0.5 * r.unit();
@@ -64,20 +66,23 @@ Traffic draw_traffic(Draw& r, const MeshGeometry& g, double flits_per_A) {
         return {{"traffic.pattern=hotspot", fmt::format("traffic.hotspot_nodes=[{}]", hot),
                  fmt::format("traffic.hotspot_fraction={}", number(f))},
                 fmt::format("hotspot (node {}, {})", hot, number(f)),
-                std::min(uniform_saturation, 1 / (f * n * flits_per_A)), ""};
+                std::min(uniform_saturation, port / (f * n)), ""};
       }
-      case 5: {  // all-to-one: every packet to one node
-        const uint32_t hot = uint32_t(r.below(n));
+      case 5: {  // all-to-one: every packet to one node (half the time the middle one, with every port)
+        uint32_t hot = uint32_t(r.below(n));
+        if (r.chance(0.5)) {
+          hot = 0;
+          for (int k = 0; k < g.dims(); ++k) hot += g.stride(k) * uint32_t(g.radix(k) / 2);
+        }
         return {{"traffic.pattern=hotspot", fmt::format("traffic.hotspot_nodes=[{}]", hot), "traffic.hotspot_fraction=1"},
-                fmt::format("all-to-one (node {})", hot), 1 / (n * flits_per_A), ""};
+                fmt::format("all-to-one (node {})", hot), port / n, ""};
       }
       case 6: {  // one-to-all: one source, every other node its destination
         const uint32_t src = uint32_t(r.below(n));
         std::string graph = fmt::format("# one-to-all from node {}\nprocesses {}\n", src, n);
         for (uint32_t v = 0; v < n; ++v)
           if (v != src) graph += fmt::format("{} -> {}\n", src, v);
-        return {{"traffic.pattern=graph", "traffic.graph=file"}, fmt::format("one-to-all (node {})", src),
-                1 / flits_per_A, graph};
+        return {{"traffic.pattern=graph", "traffic.graph=file"}, fmt::format("one-to-all (node {})", src), port, graph};
       }
       case 7: {  // a random permutation: each node sends to one other, every node receives from one
         std::vector<uint32_t> to(n);
@@ -86,10 +91,10 @@ Traffic draw_traffic(Draw& r, const MeshGeometry& g, double flits_per_A) {
         std::string graph = fmt::format("# a random permutation\nprocesses {}\n", n);
         for (uint32_t v = 0; v < n; ++v)
           if (to[v] != v) graph += fmt::format("{} -> {}\n", v, to[v]);
-        return {{"traffic.pattern=graph", "traffic.graph=file"}, "random permutation", uniform_saturation / 2, graph};
+        return {{"traffic.pattern=graph", "traffic.graph=file"}, "random permutation", std::min(0.4, port), graph};
       }
       default:
-        return {{"traffic.pattern=nearest_neighbour"}, "nearest_neighbour", 2 * uniform_saturation, ""};
+        return {{"traffic.pattern=nearest_neighbour"}, "nearest_neighbour", port, ""};
     }
   }
 }
@@ -151,8 +156,10 @@ VerifyCase draw_once(const VerifyDesign& d, int index, uint64_t seed, const std:
   c.sets.insert(c.sets.end(), {"run.convergence=fixed", fmt::format("run.cycles={}", c.cycles), "traffic.stream=counter",
                                fmt::format("traffic.seed={}", seed % 4294967296u), "run.statistics=basic", "run.threads=1",
                                fmt::format("run.deadlock_cycles={}", 1000 + 2 * L),
-                               fmt::format("verify.drain_cycles={}", 20000 + 64 * L),
-                               fmt::format("verify.starvation_cycles={}", 5000 + 8 * L), "verify.coverage=on"});
+                               // Past saturation a packet far from a hot spot waits its turn behind
+                               // every capped source queue nearer it: the bounds leave it room.
+                               fmt::format("verify.drain_cycles={}", 40000 + 64 * L),
+                               fmt::format("verify.starvation_cycles={}", 20000 + 64 * L), "verify.coverage=on"});
   c.label = fmt::format("{} {}, {}, {}, A={}, L={}, links [{}], {} cycles", fmt::join(radices, "x"),
                         d.torus ? "torus" : "mesh", nodes, t.label, number(c.load), L, fmt::join(delays, ","), c.cycles);
   return c;
@@ -183,6 +190,16 @@ VerifyDesign verify_design(const Config& design) {
                       "(with router.rtl_sources: your design's directory), or router.impl systemc with router.rtl_nodes");
   if (e->closed_loop)
     throw ConfigError("kncsim verify draws its own traffic; allowed: traffic.workload open");
+  // A deadlock the routing itself allows is not the design's: verify needs one that has none.
+  const RouterParams& r = e->flit.router;
+  if (r.adaptive && !(e->torus && r.vcs >= 3))
+    throw ConfigError(fmt::format("kncsim verify needs a routing that cannot deadlock, and router.routing adaptive on a "
+                                  "{} with router.vcs = {} waits in cycles of channels with finite FIFOs (Pertel's ANS: "
+                                  "docs/models/wormhole.md); allowed: router.routing dor, or a torus with router.vcs >= 3 "
+                                  "(Duato's escape channels)",
+                                  e->torus ? "torus" : "mesh", r.vcs));
+  if (design.text("router.allow_deadlock") == "true")
+    throw ConfigError("kncsim verify needs a routing that cannot deadlock; allowed: router.allow_deadlock: false");
   VerifyDesign d;
   d.radices = e->radices;
   d.torus = e->torus;

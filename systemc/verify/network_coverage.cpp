@@ -11,6 +11,34 @@ const char* const kClass[] = {"corner", "edge", "inside"};
 
 bool has_port(const MeshGeometry& g, uint32_t n, int p) { return p == 0 || g.connected(n, p); }
 
+// The most hops a minimal route takes along a dimension of radix r one way (a torus's halfway
+// round goes the + way).
+int most_hops(const MeshGeometry& g, int dim, bool plus) {
+  const int r = g.radix(dim);
+  return !g.torus() ? r - 1 : plus ? r / 2 : (r - 1) / 2;
+}
+
+// On a torus every node has every port, but a short ring never takes some turns: going on
+// straight takes two hops one way, turning takes one, and a - way of one hop needs radix 3.
+std::string torus_refusal(const MeshGeometry& g, int in, int out) {
+  if (!g.torus()) return "";
+  if (in != 0) {  // it came in moving + (through a - port) or - (through a + port)
+    const int j = MeshGeometry::dim_of(in);
+    const bool plus = in == MeshGeometry::pred(j);
+    const int hops = out != 0 && MeshGeometry::dim_of(out) == j ? 2 : 1;
+    if (most_hops(g, j, plus) < hops)
+      return fmt::format("a minimal route round a ring of {} goes at most {} hop(s) the {} way", g.radix(j),
+                         most_hops(g, j, plus), plus ? "+" : "-");
+  }
+  if (out != 0) {
+    const int k = MeshGeometry::dim_of(out);
+    const bool plus = out == MeshGeometry::succ(k);
+    if (most_hops(g, k, plus) < 1)
+      return fmt::format("a minimal route round a ring of {} never goes the {} way", g.radix(k), plus ? "+" : "-");
+  }
+  return "";
+}
+
 // Why a head in through `in` may never leave through `out` (routing alone), or "" if it may.
 std::string turn_refusal(int in, int out, bool adaptive) {
   if (in == 0 || out == 0) return "";
@@ -41,6 +69,7 @@ NetworkCoverage::NetworkCoverage(const MeshGeometry& g, bool adaptive, int vcs) 
       for (int out = 0; out < ports_; ++out) {
         CoveragePoint p{fmt::format("turn/{}/{}>{}", kClass[c], MeshGeometry::port_name(in), MeshGeometry::port_name(out)), true, ""};
         p.why = turn_refusal(in, out, adaptive);
+        if (p.why.empty()) p.why = torus_refusal(g, in, out);
         if (p.why.empty() && !present[c]) p.why = fmt::format("no {} node in this network", kClass[c]);
         if (p.why.empty()) {
           bool both = false;
@@ -55,7 +84,8 @@ NetworkCoverage::NetworkCoverage(const MeshGeometry& g, bool adaptive, int vcs) 
     for (int out = 0; out < ports_; ++out) {
       if (!has_port(g, n, out)) continue;
       int feeders = 0;
-      for (int in = 0; in < ports_; ++in) feeders += has_port(g, n, in) && turn_refusal(in, out, adaptive).empty();
+      for (int in = 0; in < ports_; ++in)
+        feeders += has_port(g, n, in) && turn_refusal(in, out, adaptive).empty() && torus_refusal(g, in, out).empty();
       most_requesters = std::max(most_requesters, feeders);
     }
   vc_base_ = int(points_.size());
