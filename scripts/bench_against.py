@@ -6,7 +6,7 @@ other's, paired round by round) and their geometric mean. A ratio of 1 is no slo
 
     scripts/bench_against.py systemc [REV] [ROUNDS] [--full]
     scripts/bench_against.py rtl [REV] [ROUNDS] [--full]
-    scripts/bench_against.py rtl --vs-set KEY=VALUE [ROUNDS] [--full]
+    scripts/bench_against.py rtl --vs-set KEY=VALUE [--set KEY=VALUE]... [ROUNDS] [--full]
 
 systemc: kncsim-bench-systemc (8x8 and 16x16 meshes, L = 4 and 32, low load past saturation, an
 almost idle 128x128), one thread. REV defaults to 1db18f6, the last commit before virtual
@@ -16,7 +16,8 @@ to 0b5290e, the last commit with the routers' models linked in; this tree's mode
 the model cache, built before the first round so that no round times a build.
 
 --vs-set KEY=VALUE compares this tree with itself, the other side's points run with that key
-(rtl only: e.g. verify.monitors=off, for what the protocol monitors cost).
+(rtl only: e.g. verify.monitors=off, for what the protocol monitors cost); --set KEY=VALUE
+(repeatable) sets a key on this side's points (e.g. verify.coverage=on, verify.starvation_cycles).
 
 The other revision is built in a git worktree under build/against-REV (the first time: a full
 build, up to 10 minutes on 2 cores). --full runs each benchmark's full point set (or cycle
@@ -103,6 +104,7 @@ def main():
     ap.add_argument("rounds", nargs="?", type=int, default=3)
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--vs-set", metavar="KEY=VALUE", help="the other side: this tree with this key set (rtl)")
+    ap.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], help="this side's points: a key set (rtl)")
     a = ap.parse_intermixed_args()  # options between the positionals (rtl --vs-set K=V 5)
     bench = BENCHES[a.bench]
     if a.vs_set:
@@ -115,6 +117,8 @@ def main():
     rev = a.vs_set or a.rev or bench.default_rev
     if a.rounds < 1:
         ap.error("ROUNDS must be at least 1")
+    if a.set and (a.bench != "rtl" or any("=" not in x for x in a.set)):
+        ap.error("--set takes KEY=VALUE, with the rtl benchmark")
     this = [str(ROOT / "build/release/tb" / bench.target)]
     if a.vs_set:
         other = this + ["--set", a.vs_set]
@@ -124,6 +128,7 @@ def main():
             run(["git", "worktree", "add", "--detach", str(tree), rev])
         bench.build_other(tree)
         other = [str(tree / "build/release/tb" / bench.target)]
+    this = this + [w for x in a.set for w in ("--set", x)]
     bench.prepare_this()
     mode = [] if a.full else ["--quick"]
     old, new = [], []
