@@ -222,20 +222,23 @@ const std::vector<KeySpec>& config_schema() {
       {"run.threads", K::integer_or_choice, {"auto"}, 1, false, 2, "auto",
        "1 = single thread; 2 = draw the random stream on a second core (same results)"},
       {"verify.monitors", K::choice, {"on", "off"}, 0, false, kNoMax, "on",
-       "RTL routers: a protocol monitor on each one's pins (credits, framing, VCs, routing, headers; "
-       "docs/verification.md) stops the run at the first broken rule, naming the node, port and cycle; "
+       "RTL routers and ring nodes: a protocol monitor on each one's pins (routers: credits, framing, VCs, routing, "
+       "headers; ring nodes: framing, passes, echoes, nacks, retransmissions, the active buffer; "
+       "docs/verification.md) stops the run at the first broken rule, naming the node, port or ring and cycle; "
        "off = none (only to measure what they cost)"},
       {"verify.drain_cycles", K::integer, {}, 0, false, kNoMax, "0",
-       "wormhole mesh and torus (systemc, rtl): after the run, stop injecting and run up to this many cycles until "
-       "the network is empty; every packet is then delivered, or the run stops naming each one left and where its "
-       "head is (kncsim verify's scoreboard); 0 = no drain"},
+       "after the run, stop injecting and run up to this many cycles until the network is empty; every packet is "
+       "then delivered, or the run stops naming each one left and where its head is (wormhole mesh and torus, "
+       "systemc or rtl) or what the RTL ring nodes owe (rings, run.convergence fixed); kncsim verify's scoreboard; "
+       "0 = no drain"},
       {"verify.starvation_cycles", K::integer, {}, 0, false, kNoMax, "0",
        "wormhole mesh and torus (systemc, rtl): stop when a packet's head has stayed at one node (or at its source) "
        "this many cycles, naming the packet and the node; 0 = no bound"},
       {"verify.coverage", K::choice, {"off", "on"}, 0, false, kNoMax, "off",
-       "RTL routers on a wormhole mesh or torus: their monitors mark the network's functional coverage points "
-       "(turns by node class, VCs, full FIFOs, back-pressure, blocked heads, requesters; docs/verification.md); the "
-       "result's verify.coverage lists the points hit"},
+       "RTL routers and ring nodes: their monitors mark the network's functional coverage points (turns by node "
+       "class, VCs, full FIFOs, back-pressure, blocked heads, requesters; rings: passes, echoes, nacks, "
+       "retransmissions, full active buffers, stomped echoes; docs/verification.md); the result's verify.coverage "
+       "lists the points hit"},
   };
   return schema;
 }

@@ -30,7 +30,7 @@
 #include "traffic/pattern.hpp"
 #include "net/wormhole_network.hpp"
 #include "sched/stop_request.hpp"
-#include "verify/scoreboard_error.hpp"
+#include "model/scoreboard_error.hpp"
 
 namespace kncsim {
 

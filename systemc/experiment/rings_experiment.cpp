@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 
 #include <cmath>
@@ -10,6 +11,8 @@
 #include "report/rings_report.hpp"
 #include "sched/stop_request.hpp"
 #include "ring/ring_window.hpp"
+#include "model/scoreboard_error.hpp"
+#include "verify/sci_coverage.hpp"
 
 namespace kncsim {
 
@@ -18,10 +21,19 @@ using ojson = nlohmann::ordered_json;
 void put_rings_results(ojson& r, const RingsExperiment& e, RingModel& net) {
   const int64_t window_end = net.now();  // run.cycles (fixed), unless interrupted
   if (e.drain && r["stop_reason"] != "interrupted") {
-    net.drain(5 * window_end);  // past saturation the backlog may not clear
+    // Past saturation the backlog may not clear; the scoreboard's drain (verify.drain_cycles)
+    // must, or it names what is left.
+    net.drain(e.verify_drain > 0 ? window_end + e.verify_drain : 5 * window_end);
     if (stop_requested()) {
       r["converged"] = false;
       r["stop_reason"] = "interrupted";
+    } else if (e.verify_drain > 0 && !net.idle()) {
+      const std::string held = net.held_report();
+      throw ScoreboardError(fmt::format(
+          "scoreboard: cycle {}: {} message(s) handed over and not delivered after a drain of {} cycles "
+          "(verify.drain_cycles) from cycle {}{}",
+          net.now(), net.sci_counters().injected - net.sci_counters().delivered, e.verify_drain, window_end,
+          held.empty() ? std::string() : "; what the RTL nodes' monitors see owed or held:\n" + held));
     }
   }
   const SciCounters& ct = net.sci_counters();
@@ -52,6 +64,26 @@ void put_rings_results(ojson& r, const RingsExperiment& e, RingModel& net) {
   r["measured_messages"] = m.measured();
   r["measured_retried"] = m.measured_retried();
   r["curtime"] = net.now();  // the drain included
+  if (e.verify_drain > 0 || e.coverage) {
+    ojson v;
+    if (e.verify_drain > 0) {
+      v["drained"] = net.idle();
+      v["drain_cycles"] = net.now() - window_end;
+      v["packets_sent"] = ct.injected;
+      v["packets_delivered"] = ct.delivered;
+    }
+    if (e.coverage) {
+      int64_t reachable = 0, hit = 0;
+      const std::vector<std::string> names = e.coverage->hit_names();
+      for (const auto& p : e.coverage->points()) {
+        reachable += p.reachable;
+        hit += p.reachable && std::find(names.begin(), names.end(), p.name) != names.end();
+      }
+      v["coverage"] = ojson{{"points", e.coverage->points().size()}, {"reachable", reachable}, {"reachable_hit", hit},
+                            {"hit", names}};
+    }
+    r["verify"] = std::move(v);
+  }
 }
 
 std::string rings_run_summary(const ExperimentSpec& spec, const ojson& r) {

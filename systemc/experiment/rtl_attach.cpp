@@ -5,6 +5,7 @@
 #include "experiment/memory_estimate.hpp"
 #include "rtl_adapt/rtl_variants.hpp"
 #include "rtl_adapt/sci_rtl_factory.hpp"
+#include "verify/sci_coverage.hpp"
 
 namespace kncsim {
 namespace {
@@ -32,7 +33,10 @@ void attach(MeshExperiment& e) {
 
 void attach(RingsExperiment& e) {
   if (e.rtl.nodes.empty()) return;
-  e.rtl.make = rtl_sci_maker(e.rtl_sources);
+  if (e.rtl.coverage)
+    e.coverage = std::make_shared<SciCoverage>(e.params.dims, e.params.active_buffer_packets > 0,
+                                               e.params.accept == SciAccept::stomp);
+  e.rtl.make = rtl_sci_maker(e.rtl_sources, e.rtl.monitors, e.coverage.get());
   bool direct = false, signals = false;  // traced nodes use the signal binding
   for (uint32_t n : e.rtl.nodes) (e.rtl.signals || traced(e.trace.vcd_path, e.trace.nodes, n) ? signals : direct) = true;
   if (direct) e.rtl_models.push_back(rtl_sci_model_spec(false, e.rtl_sources));

@@ -8,7 +8,7 @@
 #include "net/wormhole_fabric.hpp"
 #include "sc/cycle_time.hpp"
 #include "sched/stop_request.hpp"
-#include "verify/scoreboard_error.hpp"
+#include "model/scoreboard_error.hpp"
 
 namespace kncsim {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "verify/scoreboard_error.hpp"
+#include "model/scoreboard_error.hpp"
 
 namespace kncsim {
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/scoreboard_error.hpp"
 #include "sc/cycle_time.hpp"
 #include "sched/stop_request.hpp"
 
@@ -39,8 +40,17 @@ int RingModel::ring_hops(uint32_t src, uint32_t dest) const {
 
 void RingModel::run_until(int64_t end) {
   const int64_t poll = std::max<int64_t>(16, (int64_t{1} << 20) / int64_t(nodes()));
-  while (current_cycle() < end && !stop_requested())
-    sc_core::sc_start(cycles(std::min(poll, end - current_cycle())));
+  while (current_cycle() < end && !stop_requested()) step(std::min(poll, end - current_cycle()));
+}
+
+// A stretch of cycles; a scoreboard's verdict inside the kernel comes out in its own words.
+void RingModel::step(int64_t n) {
+  try {
+    sc_core::sc_start(cycles(n));
+  } catch (const std::exception&) {
+    if (measures_ && !measures_->failure().empty()) throw ScoreboardError(measures_->failure());
+    throw;
+  }
 }
 
 int64_t RingModel::now() const { return current_cycle(); }
@@ -52,7 +62,7 @@ const DeliveryCounters& RingModel::counters() const {
 }
 
 bool RingModel::drain(int64_t limit) {
-  while (!idle() && current_cycle() < limit && !stop_requested()) sc_core::sc_start(cycles(256));
+  while (!idle() && current_cycle() < limit && !stop_requested()) step(256);
   return idle();
 }
 

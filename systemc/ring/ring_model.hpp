@@ -6,6 +6,7 @@
 // ring hops summed) beside the measurement window's results (RingWindowResults).
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "model/network_model.hpp"
 #include "ring/ring_window.hpp"
@@ -31,6 +32,8 @@ class RingModel : public SciModel, public NetworkModel {
   bool drain(int64_t limit);
 
   double delivered_bits() const { return bits_; }
+  // What the nodes' protocol monitors see still owed or held (a drain's report), or "".
+  virtual std::string held_report() const { return ""; }
   // The window's results; start() must have been called.
   const RingWindowResults& window() const { return *measures_; }
 
@@ -38,6 +41,7 @@ class RingModel : public SciModel, public NetworkModel {
   RingModel(int dims, int radix) : g_(dims, radix) {}
 
  private:
+  void step(int64_t cycles);
   void delivered(const SciDelivery& x);
   int ring_hops(uint32_t src, uint32_t dest) const;
 

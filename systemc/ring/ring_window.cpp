@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "model/scoreboard_error.hpp"
+
 namespace kncsim {
 
 void RingWindowResults::injected(uint64_t id, int64_t request_injected) {
@@ -18,8 +20,11 @@ void RingWindowResults::delivered(const SciDelivery& x) {
   std::vector<uint64_t>& bits = seen_[src];
   if (bits.size() <= nth / 64) bits.resize(size_t(nth / 64) + 1, 0);
   const uint64_t bit = uint64_t{1} << (nth % 64);
-  if (bits[nth / 64] & bit)
-    throw std::logic_error(fmt::format("SCI: message {} (node {}'s message {}) was delivered twice", x.id, src, nth));
+  if (bits[nth / 64] & bit) {
+    failure_ = fmt::format("scoreboard: cycle {}, node {}: message {:#x} (node {}'s message {}) delivered twice",
+                           x.delivered, x.dest, x.id, src, nth);
+    throw ScoreboardError(failure_);
+  }
   bits[nth / 64] |= bit;
   ++delivered_;
 
@@ -42,8 +47,8 @@ void RingWindowResults::delivered(const SciDelivery& x) {
 
 void RingWindowResults::check_all_delivered(uint64_t handed_over) const {
   if (delivered_ != handed_over)
-    throw std::logic_error(fmt::format("SCI: {} messages handed over, {} delivered after the drain", handed_over,
-                                       delivered_));
+    throw ScoreboardError(fmt::format("scoreboard: {} messages handed over, {} delivered after the drain", handed_over,
+                                      delivered_));
 }
 
 double RingWindowResults::latency(SciKind kind) const {

@@ -6,6 +6,7 @@
 // checks exactly-once delivery: no message arrives twice, and after a drain every message
 // handed over has arrived.
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -31,6 +32,8 @@ class RingWindowResults {
   double latency(SciKind kind) const;  // mean, in simulated cycles; NaN if none
   double round_trip() const;           // request/response: mean; NaN if none
   double window_bits() const { return window_bits_; }
+  // The scoreboard's verdict once a message arrived twice (the run stops with it), else "".
+  const std::string& failure() const { return failure_; }
   uint64_t measured() const { return count_[0] + count_[1]; }
   uint64_t measured_retried() const { return retried_; }
 
@@ -43,6 +46,7 @@ class RingWindowResults {
   double window_bits_ = 0;
   std::unordered_map<uint64_t, int64_t> reply_to_;  // reply id -> its request's injection, until delivered
   std::vector<std::vector<uint64_t>> seen_;         // per source: bit n = its n-th message delivered
+  std::string failure_;
 };
 
 }  // namespace kncsim

@@ -40,6 +40,8 @@ struct SciTrace {
 struct SciRtl {
   std::vector<uint32_t> nodes;
   bool signals = false;
+  bool monitors = true;   // verify.monitors: a protocol monitor on each RTL node's ring pins
+  bool coverage = false;  // verify.coverage: the monitors mark the ring coverage points
   SciRtlMaker make;
 };
 
@@ -56,6 +58,12 @@ class SciNetwork final : public sc_core::sc_module, public RingModel {
   int64_t flits_held() const override;
   std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return shared_.flits; }
+  std::string held_report() const override {
+    std::string s;
+    for (const auto& n : nodes_)
+      if (const std::string h = n->stall_report(); !h.empty()) s += "  " + h + "\n";
+    return s;
+  }
 
  private:
   void drive();

@@ -43,6 +43,9 @@ class SciRingNode : public Wakeable {
   // The network's clock process: this node is due this cycle.
   virtual void notify_due() = 0;
   virtual size_t flits_held() const = 0;
+  // From a node with a protocol monitor: what it still owes (answers, retransmissions) or holds
+  // (passing packets), for the drain's report; "" if nothing or unknown.
+  virtual std::string stall_report() const { return ""; }
   // Flits sent so far on ring d's link out, by SCI packet kind.
   virtual std::array<int64_t, 4> ring_flits_sent(int d) const = 0;
   // After wiring: every flit ring d's link out sends is shown to `tap` as link `link` (a flit log).

@@ -33,6 +33,8 @@
 #include "rtl_adapt/rtl_model_abi.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 #include "sched/calendar_wake.hpp"
+#include "rtl_adapt/rtl_protocol_stop.hpp"
+#include "verify/sci_pin_monitor.hpp"
 
 namespace kncsim {
 
@@ -46,14 +48,24 @@ struct SciStraps {
 template <class Pins>
 class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public RtlNode {
  public:
+  // `monitored`: a protocol monitor on the ring pins (verify/sci_pin_monitor.hpp), marking
+  // `coverage` if given.
   RtlSciNode(sc_core::sc_module_name name, const rtl_abi::ModelApi& model, uint32_t node, SciShared& s,
-             RtlDomain& domain)
+             RtlDomain& domain, bool monitored = true, SciCoverage* coverage = nullptr)
       : sc_module(name), node_(node), s_(s), domain_(domain), cpu_(node, s),
         pins_(model, std::string(this->name()) + ".rtl"), in_(size_t(s.p.dims)),
         in_packet_(size_t(s.p.dims)), out_(size_t(s.p.dims)), out_wake_(size_t(s.p.dims)) {
     for (int d = 0; d < s.p.dims; ++d) in_[size_t(d)].set_occupancy_mask(&in_holding_, uint64_t{1} << d);
     domain_.add(node_, this, Pins::kNeedsDelta);
+    if (monitored)
+      monitor_.emplace(node_, s_.geo,
+                       SciMonitorParams{s.p.dims, s.p.address_flits, s.p.data_flits, s.p.echo_flits,
+                                        s.p.active_buffer_packets, coverage},
+                       [this](const std::string&, int64_t t, const std::string& report) {
+                         rtl::protocol_stop(std::string(this->name()) + ": " + report, node_, t);
+                       });
   }
+  std::string stall_report() const override { return monitor_ ? monitor_->stall_report() : ""; }
 
   RingInput ring_input(int d) override {
     return RingInput{&in_[size_t(d)], node_, this, &in_words_[size_t(d)], wake_};
@@ -150,7 +162,9 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
       if (!in_words_[size_t(d)]) continue;
       WireWords& w = *in_words_[size_t(d)];
       if (w.empty() || w.front_at() != t + 1) continue;
-      pins_.set_ring_in(d, rtl::sci::from_wire(w.front()));
+      const rtl::sci::Words words = rtl::sci::from_wire(w.front());
+      if (monitor_) monitor_->ring_in(d, ring_flit(words), t);
+      pins_.set_ring_in(d, words);
       w.pop();
       valid |= 1u << d;
     }
@@ -160,6 +174,10 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
       if (w.front().arrival != t + 1) continue;  // links deliver exactly at their arrival
       const Flit f = w.front().flit;
       w.pop();
+      if (monitor_) {
+        const SciPacket& pk = s_.packets[f.packet];
+        monitor_->ring_in(d, RingFlit{f.head, f.tail, SciKind(f.kind), pk.id, pk.src, pk.dest, pk.target}, t);
+      }
       pins_.set_ring_in(d, in_packet_[size_t(d)].words(f, s_.packets[f.packet], *this));
       if (f.tail) s_.packets.release(f.packet);  // the RTL holds the packet now
       valid |= 1u << d;
@@ -262,6 +280,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   // transmission: its CRC then fails where it leaves the ring (as SciRingInterface::send).
   // Only a head's packet fields are read off the wire; later flits carry their own fields.
   void send(int d, const rtl::sci::Words& words, int64_t t) {
+    if (monitor_) monitor_->ring_out(d, ring_flit(words), t);  // before anything is handed on
     if (out_words_[size_t(d)]) {
       rtl::sci::WireFlit w;
       rtl::sci::unpack_flit_fields(words, w);
@@ -280,6 +299,21 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     }
     s_.packets[slot].kind = SciKind(w.kind);  // a stomped echo turns nack on its way
     out_[size_t(d)]->send(flit_of(w, slot, out_crc_bad_[size_t(d)]), t, 0);
+  }
+
+  // What the monitor reads of a flit's words: its own fields, and at a head its packet's.
+  RingFlit ring_flit(const rtl::sci::Words& words) const {
+    rtl::sci::WireFlit w;
+    rtl::sci::unpack_flit_fields(words, w);
+    RingFlit f{w.head, w.tail, SciKind(w.kind)};
+    if (w.head) {
+      w = rtl::sci::unpack(words);
+      f.id = w.id;
+      f.src = rtl::sci::to_index(s_.geo, w.src);
+      f.dest = rtl::sci::to_index(s_.geo, w.dest);
+      f.target = rtl::sci::to_index(s_.geo, w.target);
+    }
+    return f;
   }
 
   // Whether packet `pk` leaves on ring d with a failed CRC: it came so, or the link damages it.
@@ -329,6 +363,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   PerRing<rtl::sci::Words> out_head_{};      // to an RTL node: the words of the packet's head
   PerRing<rtl::sci::WireFlit> out_wire_{};   // the flit last sent, its packet's fields from its head
   EdgeWake wake_ = domain_.edge_wake(s_.calendar, node_);  // for what lands on the inputs
+  std::optional<SciPinMonitor> monitor_;  // verify.monitors on
 };
 
 }  // namespace kncsim

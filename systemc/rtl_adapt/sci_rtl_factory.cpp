@@ -25,17 +25,17 @@ ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir
   return s;
 }
 
-SciRtlMaker rtl_sci_maker(const std::string& sources_dir) {
+SciRtlMaker rtl_sci_maker(const std::string& sources_dir, bool monitored, SciCoverage* coverage) {
   std::array<const rtl_abi::ModelApi*, 2> models{};  // direct, signals; loaded once per maker
-  return [sources_dir, models](const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
-                               bool signals) mutable -> std::unique_ptr<SciRingNode> {
+  return [sources_dir, models, monitored, coverage](const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
+                                                    bool signals) mutable -> std::unique_ptr<SciRingNode> {
     const rtl_abi::ModelApi*& model = models[signals ? 1 : 0];
     if (!model) model = &load_rtl_model(rtl_sci_model_spec(signals, sources_dir));
     std::unique_ptr<SciRingNode> r;
     if (signals)
-      r = std::make_unique<RtlSciNode<SciSignalPins>>(name, *model, node, s, domain);
+      r = std::make_unique<RtlSciNode<SciSignalPins>>(name, *model, node, s, domain, monitored, coverage);
     else
-      r = std::make_unique<RtlSciNode<SciDirectPins>>(name, *model, node, s, domain);
+      r = std::make_unique<RtlSciNode<SciDirectPins>>(name, *model, node, s, domain, monitored, coverage);
     write_coverage_at_exit();  // after a model made Verilator's context
     return r;
   };

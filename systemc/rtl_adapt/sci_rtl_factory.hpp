@@ -13,11 +13,15 @@
 
 namespace kncsim {
 
+class SciCoverage;
+
 // The cache's model of the SCI node: from `sources_dir` (empty: rtl/sci/), in one binding.
 ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir = "");
 
 // Makes RTL ring nodes (SciRtl::make): each binding's model is loaded from the cache, built
 // first if need be, when the first node needs it.
-SciRtlMaker rtl_sci_maker(const std::string& sources_dir = "");
+// `monitored`: each node's ring pins under a protocol monitor (verify/sci_pin_monitor.hpp),
+// marking `coverage` if given.
+SciRtlMaker rtl_sci_maker(const std::string& sources_dir = "", bool monitored = true, SciCoverage* coverage = nullptr);
 
 }  // namespace kncsim

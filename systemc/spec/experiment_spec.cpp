@@ -241,6 +241,8 @@ SciRtl rings_rtl(const Config& c, const SciParams& p) {
   const std::string why = sci_rtl_refusal(p);
   if (!why.empty()) throw ConfigError("RTL ring nodes (router.impl: rtl or router.rtl_nodes): " + why);
   rtl.signals = c.text("router.rtl_binding") == "signals";
+  rtl.monitors = c.text("verify.monitors") == "on";
+  rtl.coverage = c.text("verify.coverage") == "on";
   return rtl;
 }
 
@@ -269,6 +271,7 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
   // measured message counts. sns/sns4: the listings' way, from cycle 0 until converged.
   constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
   e.drain = conv.mode == ConvergenceMode::fixed;
+  e.verify_drain = c.integer("verify.drain_cycles");
   const int64_t end = e.drain ? conv.cycles : kNever;
   e.traffic = RingTrafficSpec{rate, f, rr, e.params.seed, end};
   e.window = RingWindow{e.drain ? conv.cycles / 5 : 0, end, d.address_bits, d.data_bits};

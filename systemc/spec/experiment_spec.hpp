@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -36,6 +37,8 @@
 #include "ring/ring_traffic.hpp"
 
 namespace kncsim {
+
+class SciCoverage;  // verify/sci_coverage.hpp
 
 // Pertel's workload on a mesh: Bernoulli injection with probability q = 4A/(R L) per node and
 // cycle, from the 1992 programs' drand48 order or a counter-based stream, to a pattern.
@@ -87,6 +90,9 @@ struct RingsExperiment {
   double load = 0;     // A: of the eq 13/14 maximum
   double offered = 0;  // bits per simulated cycle per node
   bool drain = false;  // fixed: no new messages after run.cycles, and the network drains
+  int64_t verify_drain = 0;  // verify.drain_cycles: drain this long at most, and every message must arrive
+  // verify.coverage: the ring coverage points the RTL nodes' monitors mark (attach_rtl makes it)
+  std::shared_ptr<SciCoverage> coverage;
 
   // Messages the whole network generates per cycle (requests and their replies).
   double messages_per_cycle() const {

@@ -158,11 +158,16 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
 void validate_verify(const Config& c) {
   const bool rings = network_topology(c) == NetworkTopology::rings;
   const bool ref = router_impl(c) == RouterImpl::ref;
+  if (rings && c.integer("verify.starvation_cycles") != 0)
+    throw ConfigError(fmt::format("verify.starvation_cycles = {} on rings: the ring networks have no starvation bound "
+                                  "yet; allowed: 0, or network.topology mesh or torus",
+                                  c.integer("verify.starvation_cycles")));
+  if (rings && c.integer("verify.drain_cycles") != 0 && c.text("run.convergence") != "fixed")
+    throw ConfigError(fmt::format("verify.drain_cycles = {} on rings drains after a fixed run; allowed: 0, or "
+                                  "run.convergence fixed",
+                                  c.integer("verify.drain_cycles")));
   for (const char* key : {"verify.drain_cycles", "verify.starvation_cycles"}) {
-    if (c.integer(key) == 0) continue;
-    if (rings)
-      throw ConfigError(fmt::format("{} = {} on rings: the ring networks have no scoreboard yet; allowed: 0, or "
-                                    "network.topology mesh or torus", key, c.integer(key)));
+    if (c.integer(key) == 0 || rings) continue;
     if (ref)
       throw ConfigError(fmt::format("{} = {} needs the flit-level network (Pertel's reference model has no flits to "
                                     "follow); allowed: 0, or router.impl systemc or rtl", key, c.integer(key)));
@@ -171,9 +176,6 @@ void validate_verify(const Config& c) {
                                     "loops are done (nothing is left to drain); allowed: 0", c.integer(key)));
   }
   if (c.text("verify.coverage") == "on") {
-    if (rings)
-      throw ConfigError("verify.coverage on with network.topology rings: the ring nodes' coverage is not gathered yet; "
-                        "allowed: off, or network.topology mesh or torus");
     if (!has_rtl_nodes(c) || ref)
       throw ConfigError("verify.coverage on with no RTL routers: the coverage points are marked by the monitors on RTL "
                         "routers' pins; allowed: off, or router.impl rtl, or router.impl systemc with router.rtl_nodes");

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "ni/network_interface.hpp"
-#include "verify/scoreboard_error.hpp"
+#include "model/scoreboard_error.hpp"
 
 namespace kncsim {
 namespace {
