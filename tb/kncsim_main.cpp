@@ -350,7 +350,8 @@ int main(int argc, char** argv) {
       kncsim::prepare_rtl_models(spec);  // a model built now is not counted as simulation time
       // A monitor's stop ends with the run again, tracing the node up to it.
       kncsim::rtl::set_protocol_stop_hint([&, self = std::string(argv[0])](uint32_t node, int64_t cycle) {
-        return kncsim::trace_again_hint(self, run_opts.config_path, run_opts.sets, node, cycle);
+        return kncsim::trace_again_hint(self, run_opts.config_path, run_opts.sets, node, cycle,
+                                        spec.topology_kind == kncsim::NetworkTopology::rings);
       });
       const auto t0 = std::chrono::steady_clock::now();
       kncsim::ProgressLine progress(!run_opts.quiet);

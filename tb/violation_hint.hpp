@@ -12,7 +12,8 @@ namespace kncsim {
 std::string shell_word(const std::string& s);
 
 // `self`: how kncsim was invoked; `config` (empty: none) and `sets`: the run's own.
+// `rings`: an SCI ring node (its insides' file is .node_N.vcd, a router's .router_N.vcd).
 std::string trace_again_hint(const std::string& self, const std::string& config, const std::vector<std::string>& sets,
-                             uint32_t node, int64_t cycle);
+                             uint32_t node, int64_t cycle, bool rings = false);
 
 }  // namespace kncsim

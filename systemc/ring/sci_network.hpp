@@ -11,6 +11,7 @@
 // the links, calendar and packet pool are the same, and the records do not change.
 #include <cstdint>
 #include <functional>
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -58,10 +59,14 @@ class SciNetwork final : public sc_core::sc_module, public RingModel {
   int64_t flits_held() const override;
   std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return shared_.flits; }
+  // The oldest first: the first thing owed is nearest the cause.
   std::string held_report() const override {
+    std::vector<std::pair<int64_t, std::string>> items;
+    for (const auto& n : nodes_) n->stall_items(items);
+    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::string s;
-    for (const auto& n : nodes_)
-      if (const std::string h = n->stall_report(); !h.empty()) s += "  " + h + "\n";
+    for (size_t i = 0; i < items.size() && i < 8; ++i) s += "  " + items[i].second + "\n";
+    if (items.size() > 8) s += "  ... and " + std::to_string(items.size() - 8) + " more\n";
     return s;
   }
 

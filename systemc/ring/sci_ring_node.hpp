@@ -5,6 +5,8 @@
 // each node's ring d output to its successor's ring d input.
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 #include <systemc>
 
 #include <array>
@@ -44,8 +46,8 @@ class SciRingNode : public Wakeable {
   virtual void notify_due() = 0;
   virtual size_t flits_held() const = 0;
   // From a node with a protocol monitor: what it still owes (answers, retransmissions) or holds
-  // (passing packets), for the drain's report; "" if nothing or unknown.
-  virtual std::string stall_report() const { return ""; }
+  // (passing packets), each with the cycle it has been owed since, for the drain's report.
+  virtual void stall_items(std::vector<std::pair<int64_t, std::string>>&) const {}
   // Flits sent so far on ring d's link out, by SCI packet kind.
   virtual std::array<int64_t, 4> ring_flits_sent(int d) const = 0;
   // After wiring: every flit ring d's link out sends is shown to `tap` as link `link` (a flit log).

@@ -65,7 +65,9 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
                          rtl::protocol_stop(std::string(this->name()) + ": " + report, node_, t);
                        });
   }
-  std::string stall_report() const override { return monitor_ ? monitor_->stall_report() : ""; }
+  void stall_items(std::vector<std::pair<int64_t, std::string>>& out) const override {
+    if (monitor_) monitor_->stall_items(out);
+  }
 
   RingInput ring_input(int d) override {
     return RingInput{&in_[size_t(d)], node_, this, &in_words_[size_t(d)], wake_};

@@ -188,22 +188,22 @@ bool SciPinMonitor::out_head(int d, Ring& r, const RingFlit& f, int64_t t) {
                t);
 }
 
-std::string SciPinMonitor::stall_report() const {
-  std::string s;
+void SciPinMonitor::stall_items(std::vector<std::pair<int64_t, std::string>>& out) const {
   for (int d = 0; d < p_.dims; ++d) {
     const Ring& r = rings_[size_t(d)];
     for (const Packet& q : r.answers)
-      s += fmt::format("{}ring {}: owes the echo or nack for the {} taken off at cycle {}", s.empty() ? "" : "; ", d,
-                       packet_text(q), q.since);
+      out.push_back({q.since, fmt::format("{}, ring {}: owes the echo or nack for the {} taken off at cycle {}",
+                                          node_text(), d, packet_text(q), q.since)});
     for (const Packet& q : r.active)
       if (q.nacked)
-        s += fmt::format("{}ring {}: has not sent again the {} nacked at cycle {}", s.empty() ? "" : "; ", d,
-                         packet_text(q), q.since);
+        out.push_back({q.since, fmt::format("{}, ring {}: has not sent again the {} nacked at cycle {}", node_text(), d,
+                                            packet_text(q), q.since)});
     if (!r.passing.empty())
-      s += fmt::format("{}ring {}: holds {} passing packet(s), the first the {} in since cycle {}", s.empty() ? "" : "; ",
-                       d, r.passing.size(), packet_text(r.passing.front()), r.passing.front().since);
+      out.push_back({r.passing.front().since,
+                     fmt::format("{}, ring {}: holds {} passing packet(s), the first the {} in since cycle {}",
+                                 node_text(), d, r.passing.size(), packet_text(r.passing.front()),
+                                 r.passing.front().since)});
   }
-  return s.empty() ? s : node_text() + ": " + s;
 }
 
 }  // namespace kncsim

@@ -24,6 +24,7 @@
 #include <deque>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ring/ring_geometry.hpp"
@@ -59,8 +60,8 @@ class SciPinMonitor {
   bool ring_in(int d, const RingFlit& f, int64_t t);
   bool ring_out(int d, const RingFlit& f, int64_t t);
   // What this node still owes or holds: answers not sent, nacked packets not sent again,
-  // passing packets not out; "" if nothing.
-  std::string stall_report() const;
+  // passing packets not out; each with the cycle it has been owed since.
+  void stall_items(std::vector<std::pair<int64_t, std::string>>& out) const;
 
  private:
   struct Packet {
