@@ -24,6 +24,7 @@
 #include "sched/stop_request.hpp"
 #include "spec/experiment_spec.hpp"
 #include "verify/network_coverage.hpp"
+#include "verify/sci_coverage.hpp"
 #include "violation_hint.hpp"
 
 namespace kncsim {
@@ -179,12 +180,20 @@ int run_verify(const VerifyOptions& o) {
     prepare_run(spec);
     prepare_rtl_models(spec);
   }
-  const NetworkCoverage coverage(MeshGeometry(d.radices, d.torus), d.adaptive, d.vcs);
+  // The points of the configured network: its routers', or its ring nodes'.
+  std::vector<CoveragePoint> points;
+  if (d.rings)
+    points = SciCoverage(int(d.radices.size()), d.bounded_active, d.stomp).points();
+  else
+    points = NetworkCoverage(MeshGeometry(d.radices, d.torus), d.adaptive, d.vcs).points();
   std::vector<VerifyCase> cases;
   for (int i = 1; i <= o.seeds; ++i) cases.push_back(draw_verify_case(design, d, i, o.first_seed + uint64_t(i) - 1, o.out_dir));
-  std::cout << fmt::format("kncsim verify: {} cases of the design ({} {}, {} routing, {} VC(s)); {} at once; logs in {}\n",
-                           cases.size(), fmt::format("{}", fmt::join(d.radices, "x")), d.torus ? "torus" : "mesh",
-                           d.adaptive ? "adaptive" : "dor", d.vcs, o.jobs, o.out_dir);
+  const std::string design_text =
+      d.rings ? fmt::format("SCI ring node, {}-ary {}-cube rings", d.radices[0], d.radices.size())
+              : fmt::format("{} {}, {} routing, {} VC(s)", fmt::join(d.radices, "x"), d.torus ? "torus" : "mesh",
+                            d.adaptive ? "adaptive" : "dor", d.vcs);
+  std::cout << fmt::format("kncsim verify: {} cases of the design ({}); {} at once; logs in {}\n", cases.size(),
+                           design_text, o.jobs, o.out_dir);
   std::cout.flush();
   install_stop_handlers();
   const auto t0 = Clock::now();
@@ -230,7 +239,7 @@ int run_verify(const VerifyOptions& o) {
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   int reachable = 0, reached = 0;
   std::vector<std::string> missed;
-  for (const auto& p : coverage.points()) {
+  for (const auto& p : points) {
     if (!p.reachable) continue;
     ++reachable;
     if (hit.count(p.name)) ++reached;
@@ -242,10 +251,10 @@ int run_verify(const VerifyOptions& o) {
   std::cout << fmt::format("\nkncsim verify: {} cases, {} passed, {} failed; coverage {:.1f} % ({} of {} reachable points; "
                            "{} unreachable); {} cycles in {:.1f} s\n",
                            ran, passed, ran - passed, percent, reached, reachable,
-                           coverage.points().size() - size_t(reachable), cycles, seconds);
+                           points.size() - size_t(reachable), cycles, seconds);
   if (!missed.empty()) std::cout << fmt::format("not covered: {}\n", fmt::join(missed, ", "));
   if (o.list_unreachable)
-    for (const auto& p : coverage.points())
+    for (const auto& p : points)
       if (!p.reachable) std::cout << fmt::format("unreachable: {}: {}\n", p.name, p.why);
   if (!o.junit.empty()) std::cout << "JUnit: " << o.junit << "\n";
   if (!finished) {

@@ -12,6 +12,7 @@
 #include "rtl/rtl_limits.hpp"
 #include "spec/experiment_spec.hpp"
 #include "spec/model_words.hpp"
+#include "ring/ring_geometry.hpp"
 #include "traffic/pattern.hpp"
 
 namespace kncsim {
@@ -99,7 +100,50 @@ Traffic draw_traffic(Draw& r, const MeshGeometry& g, double flits_per_A) {
   }
 }
 
+// A case of an SCI ring node design: the rings' shape and load, the RTL nodes, the traffic, and
+// link errors to make nacks.
+VerifyCase draw_rings(const VerifyDesign& d, int index, uint64_t seed) {
+  Draw r(seed);
+  VerifyCase c;
+  c.index = index;
+  c.seed = seed;
+  const int dims = int(d.radices.size()), radix = r.chance(0.5) ? d.radices[0] : r.between(2, d.radices[0]);
+  const RingGeometry g(dims, radix);
+  const uint32_t n = g.nodes();
+  c.sets.push_back(fmt::format("network.radix={}", radix));
+  std::string nodes = "all nodes RTL";
+  if (n > 1 && r.chance(0.4) && d.mixed) {
+    std::vector<uint32_t> rtl;
+    for (uint32_t v = 0; v < n; ++v)
+      if (r.chance(0.5)) rtl.push_back(v);
+    if (rtl.empty()) rtl.push_back(uint32_t(r.below(n)));
+    if (rtl.size() == n) rtl.pop_back();
+    c.sets.push_back("router.impl=systemc");
+    c.sets.push_back(fmt::format("router.rtl_nodes=[{}]", fmt::join(rtl, ",")));
+    nodes = fmt::format("{} of {} nodes RTL", rtl.size(), n);
+  } else {
+    c.sets.push_back("router.impl=rtl");
+  }
+  c.load = std::max(0.01, 1.3 * r.unit());
+  c.sets.push_back("traffic.load=" + number(c.load));
+  const bool rr = r.chance(0.3);
+  c.sets.push_back(rr ? "traffic.workload=request_response" : "traffic.workload=open");
+  const double f = r.unit();
+  if (!rr) c.sets.push_back("traffic.data_fraction=" + number(f));
+  const double errors = r.chance(0.5) ? 0.0 : 0.005 + 0.1 * r.unit();
+  c.sets.push_back("link.corrupt_rate=" + number(errors));
+  c.cycles = r.between(500, 8000);
+  c.sets.insert(c.sets.end(), {"run.convergence=fixed", fmt::format("run.cycles={}", c.cycles),
+                               fmt::format("traffic.seed={}", seed % 4294967296u), "run.statistics=basic",
+                               "verify.drain_cycles=60000", "verify.coverage=on"});
+  c.label = fmt::format("{}-ary {}-cube rings, {}, {}{}, A={}, link errors {}, {} cycles", radix, dims, nodes,
+                        rr ? "request/response" : "open", rr ? "" : fmt::format(" (data {})", number(f)),
+                        number(c.load), number(errors), c.cycles);
+  return c;
+}
+
 VerifyCase draw_once(const VerifyDesign& d, int index, uint64_t seed, const std::string& dir) {
+  if (d.rings) return draw_rings(d, index, seed);
   Draw r(seed);
   VerifyCase c;
   c.index = index;
@@ -181,10 +225,19 @@ bool accepted(const Config& design, const VerifyCase& c) {
 
 VerifyDesign verify_design(const Config& design) {
   const ExperimentSpec spec = decode(design);
+  if (const auto* rings = std::get_if<RingsExperiment>(&spec.topology)) {
+    if (rings->impl == RouterImpl::ref || rings->rtl.nodes.empty())
+      throw ConfigError("kncsim verify judges an RTL ring node, and this configuration has none; allowed: router.impl: "
+                        "rtl (with router.rtl_sources: your design's directory), or router.impl systemc with "
+                        "router.rtl_nodes");
+    VerifyDesign d;
+    d.rings = true;
+    d.radices = std::vector<int>(size_t(rings->params.dims), rings->params.radix);
+    d.bounded_active = rings->params.active_buffer_packets > 0;
+    d.stomp = rings->params.accept == SciAccept::stomp;
+    return d;
+  }
   const auto* e = std::get_if<MeshExperiment>(&spec.topology);
-  if (!e)
-    throw ConfigError("kncsim verify judges wormhole routers on a mesh or torus (network.topology mesh or torus); the "
-                      "SCI ring node's regression is not built yet");
   if (e->impl == RouterImpl::ref || e->flit.rtl_nodes.empty())
     throw ConfigError("kncsim verify judges an RTL router, and this configuration has none; allowed: router.impl: rtl "
                       "(with router.rtl_sources: your design's directory), or router.impl systemc with router.rtl_nodes");

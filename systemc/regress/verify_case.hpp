@@ -14,6 +14,9 @@
 //   packets     1 flit to the RTL's maximum (cut-through: to the FIFO's room)
 //   links       a delay of 1 to 3 cycles per dimension
 //   run         a fixed number of cycles, then the drain (verify.drain_cycles)
+// For an SCI ring node: the radix (2 to the configured one), the RTL nodes, the load (to 1.3 of
+// the eq 13/14 maximum), the data fraction, open or request/response traffic, and link errors
+// (nacks and retransmissions), then the drain.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,6 +38,8 @@ struct VerifyCase {
 // The design's network and router, as a case keeps them, from its configuration (a wormhole
 // mesh or torus with RTL routers; else a ConfigError saying what kncsim verify needs).
 struct VerifyDesign {
+  bool rings = false;       // an SCI ring node design (else a wormhole router)
+  bool bounded_active = false, stomp = false;  // rings: what the coverage can reach
   std::vector<int> radices;
   bool torus = false;
   int64_t fifo_flits = -1;

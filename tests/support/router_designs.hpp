@@ -148,4 +148,52 @@ inline const std::vector<LegalDesign>& legal_designs() {
 
 inline void PrintTo(const LegalDesign& d, std::ostream* os) { *os << d.name; }
 
+// SCI ring node designs: copies of rtl/sci/ (changes in its files), assertions compiled out.
+inline std::string sci_design_copy(const std::string& name, const std::vector<SourceChange>& changes) {
+  return shared_rtl_copy("sci_monitor_" + name, "sci", [&](const std::string& f, std::string text) {
+    if (f == "kncsim_sci_pkg.sv") text = "`define SYNTHESIS\n" + text;
+    for (const SourceChange& c : changes) {
+      if (f != c.file) continue;
+      EXPECT_EQ(occurrences(text, c.from), 1u) << c.from << " in " << c.file;
+      if (occurrences(text, c.from) == 1) text.replace(text.find(c.from), std::string(c.from).size(), c.to);
+    }
+    return text;
+  });
+}
+
+// A 4-ary 2-cube of RTL ring nodes with 4-packet active buffers (the cases draw the rest), and
+// a run of it with link errors (nacks) and the scoreboard's drain.
+inline const std::string kRingDesign =
+    " --set network.topology=rings --set router.model=sci --set router.impl=rtl --set router.active_buffer_packets=4"
+    " --set network.dims=2 --set network.radix=4";
+inline const std::string kRingRun = kRingDesign +
+    " --set run.convergence=fixed --set run.cycles=3000 --set traffic.load=0.5 --set link.corrupt_rate=0.05"
+    " --set verify.drain_cycles=20000";
+
+struct BrokenRingDesign {
+  const char* name;
+  std::vector<SourceChange> changes;
+  const char* verdict;  // what its failure says
+};
+
+inline const std::vector<BrokenRingDesign>& broken_ring_designs() {
+  static const std::vector<BrokenRingDesign> designs = {
+      // Echoes never made (nacks still are): the senders' active buffers wait for ever.
+      {"missing_echo",
+       {{"kncsim_sci_ring_if.sv", "        if (more) begin\n          rb_push               = 1'b1;",
+         "        if (more && answer_d.kind == KindNack) begin\n          rb_push               = 1'b1;"}},
+       "owes the echo or nack"},
+      // Passing packets of odd message ids never enter the ring buffer: lost.
+      {"lost_packet", {{"kncsim_sci_ring_if.sv", "        FatePass: rb_push = 1'b1;", "        FatePass: rb_push = !in_q.id[0];"}},
+       "PassOrder_M"},
+      // A nack frees nothing and queues nothing: its packet is never sent again.
+      {"nack_not_resent",
+       {{"kncsim_sci_active_buffer.sv", "  assign rt_push      = answer_valid_i && answer_nack_i;", "  assign rt_push      = 1'b0;"}},
+       "has not sent again"},
+  };
+  return designs;
+}
+
+inline void PrintTo(const BrokenRingDesign& d, std::ostream* os) { *os << d.name; }
+
 }  // namespace kncsim::test
