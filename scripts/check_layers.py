@@ -62,7 +62,7 @@ def find_cycle():
 
 # Bottom to top; a folder includes folders of its own floor or of a lower one, never a higher one,
 # and a model folder (floor 1) does not include the configuration's floors (0 and 2).
-FLOORS = {"config": 0, "spec": 2, "report": 3, "diverge": 3, "experiment": 4, "sweep": 5}
+FLOORS = {"config": 0, "spec": 2, "report": 3, "diverge": 3, "experiment": 4, "sweep": 5, "regress": 5}
 MODELS = 1
 
 
@@ -77,7 +77,7 @@ for layer in sorted(edges):
             bad.append(f"  {layer} (floor {floor(layer)}) -> {to} (floor {floor(to)}): {where}")
 if bad:
     print("folder includes against the floors' order (config 0, models 1, spec 2, report and diverge 3, "
-          "experiment 4, sweep 5; a model includes neither config/ nor spec/):", file=sys.stderr)
+          "experiment 4, sweep and regress 5; a model includes neither config/ nor spec/):", file=sys.stderr)
     for line in bad:
         print(line, file=sys.stderr)
     sys.exit(1)

@@ -14,6 +14,13 @@ it holds for the SCI node's with these differences:
           straps: one model, in two bindings); tests *SciNodeLockstep*:*SciModels*:*SciRtlAssertions*;
           scripts/rtl_mutants_sci_equivalent.json; build/mutants-sci/.
 
+--judge verify judges every mutant by `kncsim verify --seeds 20` alone instead of the tests, with
+every assertion compiled out (`define SYNTHESIS in the family's package, as an architect's design
+without assertions): the family's VERIFY_DESIGNS one after another while the mutant passes (the
+router: seven designs over the parameter sets kncsim verify takes; the SCI node: three). A
+failing case kills it. Results go to their own --root (build/mutants-verify/,
+build/mutants-sci-verify/); the equivalents are the family's.
+
 How a mutant is tested: nothing is compiled into a build directory. The test binaries of an
 existing build (--build, default build/release: build it first; the script never builds it)
 get every Verilated model at run time from the model cache (systemc/rtl_cache/), which
@@ -234,6 +241,43 @@ CLASSES = ["relational", "arithmetic", "constant", "condition", "stuck_at", "dro
 CHECKER_MODULES = ("kncsim_grant_check", "kncsim_prim_reset_check")
 
 # Set at ^C: the workers' test runs stop.
+# --judge verify: the designs kncsim verify judges a mutant with (--set arguments of each), in
+# order; the router's cover the parameter sets verify takes (a mesh's adaptive routing can
+# deadlock, so verify refuses it: its code runs in the Duato torus).
+VERIFY_DESIGNS = {
+    "router": [
+        "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole",
+        "network.dims=1 network.radix=8 router.impl=rtl router.fifo_flits=8 router.flow_control=cut_through",
+        "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole network.topology=torus "
+        "router.vcs=2",
+        "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole network.topology=torus "
+        "router.routing=adaptive router.vcs=3 router.arbitration=round_robin",
+        "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole router.vcs=3 "
+        "router.arbitration=round_robin",
+        "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole network.topology=torus "
+        "router.vcs=2 router.arbitration=oldest_first",
+        "network.dims=3 network.radix=3 router.impl=rtl router.fifo_flits=2 router.flow_control=wormhole",
+    ],
+    "sci": [
+        "network.topology=rings router.model=sci router.impl=rtl router.active_buffer_packets=4 network.dims=2 "
+        "network.radix=4",
+        "network.topology=rings router.model=sci router.impl=rtl router.active_buffer_packets=4 network.dims=2 "
+        "network.radix=4 router.sci_accept=stomp router.input_queue_flits=20",
+        "network.topology=rings router.model=sci router.impl=rtl router.active_buffer_packets=2 network.dims=3 "
+        "network.radix=3",
+    ],
+}
+VERIFY_PACKAGE = {"router": "wormhole/kncsim_pkg.sv", "sci": "sci/kncsim_sci_pkg.sv"}
+VERIFY_SEEDS = 20
+
+
+@dataclasses.dataclass
+class VerifyStep:
+    """One design kncsim verify judges a mutant with."""
+    design: str  # --set arguments, space separated
+    binary: Path  # kncsim
+
+
 STOPPING = threading.Event()
 
 # Statuses: detected ones count for the score; stillborn ones are left out of it.
@@ -831,7 +875,8 @@ class Settings:
     rtl_hash: str
     seed: int
     build: Path          # the build directory whose test binaries run the mutants
-    steps: list = None   # [TestStep], found when tests are to run (test_steps())
+    steps: list = None   # [TestStep], found when tests are to run (test_steps()); [VerifyStep] to verify
+    judge: str = "tests"  # or "verify": kncsim verify --seeds 20, assertions compiled out
 
     @property
     def cache(self):
@@ -919,7 +964,12 @@ def run_step(s, step, rtl_dir, log_path, budget):
     None when it ran past `budget` seconds of testing, build seconds, test seconds). Models
     the tests build on demand do not count against the budget: the clock stops while a process
     of the run is building one."""
-    cmd = niced(s, [str(step.binary), f"--gtest_filter={step.filter}", "--gtest_fail_fast", "--gtest_color=no"])
+    if isinstance(step, VerifyStep):
+        sets = [w for kv in step.design.split() for w in ("--set", kv)]
+        cmd = niced(s, [str(step.binary), "verify", *sets, "--seeds", str(VERIFY_SEEDS), "-j", "1", "--no-shrink",
+                        "-q", "--out", str(rtl_dir.parent / "verify")])
+    else:
+        cmd = niced(s, [str(step.binary), f"--gtest_filter={step.filter}", "--gtest_fail_fast", "--gtest_color=no"])
     env = dict(os.environ, GTEST_COLOR="no", KNCSIM_RTL_DIR=str(rtl_dir), KNCSIM_CACHE=str(s.cache))
     with open(log_path, "a") as log:
         log.write(f"$ KNCSIM_RTL_DIR={rtl_dir} KNCSIM_CACHE={s.cache} {' '.join(cmd)}\n")
@@ -970,6 +1020,16 @@ def run_tests(s, rtl_dir, log_path):
             out = f.read()
         if rc is None:
             return "timeout", f"past {s.timeout:g} s in {running_test(out) or '?'}", built, tested
+        if isinstance(step, VerifyStep):
+            if rc == 1 and re.search(r"^case +\d+ FAILED: ", out, re.M):
+                first = re.search(r"^case +(\d+) FAILED: [^\n]*\n  ([^\n]*)", out, re.M)
+                return "killed", f"verify ({step.design.split()[0]}...): case {first.group(1)}: " \
+                                 f"{first.group(2)[:160]}", built, tested
+            if rc != 0:
+                status, detail = failure_verdict(out, rc, rtl_dir)
+                return (status if status != "killed" else "error"), detail, built, tested
+            passed += VERIFY_SEEDS
+            continue
         if rc != 0:
             status, detail = failure_verdict(out, rc, rtl_dir)
             return status, detail, built, tested
@@ -977,7 +1037,7 @@ def run_tests(s, rtl_dir, log_path):
         if not n or n.group(1) == "0":
             return "error", f"{step.binary.name} --gtest_filter={step.filter} ran no test", built, tested
         passed += int(n.group(1))
-    return "survived", f"{passed} tests passed", built, tested
+    return "survived", f"{passed} {'cases' if s.judge == 'verify' else 'tests'} passed", built, tested
 
 
 # What the model cache says when it will not build the sources in {dir} (the mutant's): the
@@ -1202,13 +1262,21 @@ def report(s, mutants, results, equivalent, markdown):
     if markdown:
         name = family_name(s.family)
         flag = "" if name == DEFAULT_FAMILY else f" --family {name}"
-        out += [f"# {s.family.title}", "",
-                f"`scripts/rtl_mutants.py{flag}`, seed {s.seed}, RTL {s.rtl_hash}; tests "
-                f"{tests_text(s.family)} (with KNCSIM_RTL_DIR on the mutant) and `verilator --lint-only -Wall`.", ""]
+        if s.judge == "verify":
+            designs = "; ".join(f"`{d}`" for d in VERIFY_DESIGNS[name])
+            out += [f"# {s.family.title}, judged by kncsim verify", "",
+                    f"`scripts/rtl_mutants.py{flag} --judge verify`, seed {s.seed}, RTL {s.rtl_hash}; every assertion "
+                    f"compiled out (`define SYNTHESIS); `kncsim verify --seeds {VERIFY_SEEDS}` of the designs {designs}, "
+                    f"one after another while the mutant passes (with KNCSIM_RTL_DIR on the mutant), and "
+                    f"`verilator --lint-only -Wall`.", ""]
+        else:
+            out += [f"# {s.family.title}", "",
+                    f"`scripts/rtl_mutants.py{flag}`, seed {s.seed}, RTL {s.rtl_hash}; tests "
+                    f"{tests_text(s.family)} (with KNCSIM_RTL_DIR on the mutant) and `verilator --lint-only -Wall`.", ""]
     out.append(format_table(["id", "file:line", "class", "status", "killing test / reason"], rows, markdown))
     out.append("")
     total_rows = [["generated", len(mutants)], ["stillborn", counts["stillborn"]],
-                  ["killed by tests", counts["killed"]], ["killed by lint", counts["lint"]],
+                  ["killed by verify" if s.judge == "verify" else "killed by tests", counts["killed"]], ["killed by lint", counts["lint"]],
                   ["timed out", counts["timeout"]], ["survived", counts["survived"]],
                   ["  of which known equivalent", len(equiv)], ["  of which holes", len(holes)]]
     if not_run:
@@ -1245,6 +1313,9 @@ def parse_args(argv):
     ap.add_argument("--family", choices=list(FAMILIES), default=DEFAULT_FAMILY,
                     help="the design to mutate: router (rtl/wormhole/*.sv, the default) or sci (the SCI ring "
                          "node, rtl/sci/*.sv); each has its own tests, equivalents file and --root")
+    ap.add_argument("--judge", choices=["tests", "verify"], default="tests",
+                    help="tests (default): the family's tests; verify: kncsim verify --seeds 20 alone, every "
+                         "assertion compiled out (results in their own --root)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the sample of sites (default 1)")
     ap.add_argument("--count", type=int, default=100, help="mutants to draw from all the sites (default 100)")
     ap.add_argument("--list", action="store_true", help="list the mutants and their counts by file and class, then stop")
@@ -1348,7 +1419,10 @@ def print_plan(s, chosen, done, args):
               f"KNCSIM_RTL_DIR=<that copy> KNCSIM_CACHE={s.cache}:")
         for i, st in enumerate(s.steps):
             then = "  then, if it passed: " if i else "  "
-            print(f"{then}{st.binary} --gtest_filter={st.filter} --gtest_fail_fast  ({st.tests} tests)")
+            if isinstance(st, VerifyStep):
+                print(f"{then}{st.binary} verify --set {' --set '.join(st.design.split())} --seeds {VERIFY_SEEDS}")
+            else:
+                print(f"{then}{st.binary} --gtest_filter={st.filter} --gtest_fail_fast  ({st.tests} tests)")
         print(f"  (their models built on demand into that cache, removed after; timeout {s.timeout:g} s of "
               f"testing, model builds not counted)")
         if not args.no_baseline:
@@ -1430,10 +1504,15 @@ def main(argv=None):
     check_table(family, cmake_sets, sources_order)
     pristine = pristine_sources()
     mutants = generate(family, pristine, args.count, args.seed)
-    s = Settings(family=family, root=(args.root or family.root).resolve(), jobs=args.jobs, timeout=args.timeout,
+    hash_ = rtl_hash(family, pristine)
+    root = args.root or (family.root.with_name(family.root.name + "-verify") if args.judge == "verify" else family.root)
+    if args.judge == "verify":  # an architect's design without assertions: none left anywhere
+        package = VERIFY_PACKAGE[args.family]
+        pristine = dict(pristine, **{package: "`define SYNTHESIS\n" + pristine[package]})
+    s = Settings(family=family, root=root.resolve(), jobs=args.jobs, timeout=args.timeout,
                  nice=args.nice, verilator=args.verilator, lint_sets=family_lint_sets(family, cmake_sets),
-                 sources_order=sources_order, pristine=pristine, rtl_hash=rtl_hash(family, pristine), seed=args.seed,
-                 build=args.build.resolve())
+                 sources_order=sources_order, pristine=pristine, rtl_hash=hash_, seed=args.seed,
+                 build=args.build.resolve(), judge=args.judge)
     if args.list:
         print_list(mutants)
         return 0
@@ -1444,7 +1523,13 @@ def main(argv=None):
     done = {} if args.fresh else load_results(done_dir, chosen)
     todo = [m for m in chosen if m.id not in done]
     if args.baseline or (not args.report and not args.lint_only and (todo or args.dry_run)):
-        s.steps = test_steps(family, s.build)
+        if args.judge == "verify":
+            kncsim = s.build / "tb" / "kncsim"
+            if not kncsim.is_file():
+                raise UsageError(f"{kncsim} does not exist: build it first (cmake --build {s.build})")
+            s.steps = [VerifyStep(d, kncsim) for d in VERIFY_DESIGNS[args.family]]
+        else:
+            s.steps = test_steps(family, s.build)
     if args.dry_run:
         print_plan(s, chosen, done, args)
         return 0

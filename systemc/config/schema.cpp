@@ -174,6 +174,9 @@ const std::vector<KeySpec>& config_schema() {
        "traffic.mapping file: one line 'process node' per process"},
       {"traffic.mapping_seed", K::integer, {}, 0, false, 9223372036854775807.0, "1",
        "traffic.mapping random: its seed; random_lcg_low_bits: srand's, 0..4294967295"},
+      {"traffic.phases", K::integers, {"none"}, 1, false, 1e12, "none",
+       "meshes and tori: [on, off] = the sources inject in the first `on` cycles of every on + off and not in the "
+       "rest (bursts; traffic.load is the on phases' load); none = always"},
       {"traffic.hotspot_nodes", K::integers, {}, 0, false, 16777215, "0", "hotspot: the hot node(s)"},
       {"traffic.hotspot_fraction", K::number, {}, 0, true, 1, "0.1",
        "hotspot: probability a packet goes to a hot node (else uniform)"},

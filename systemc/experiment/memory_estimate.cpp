@@ -23,6 +23,9 @@ struct Footprint {
 constexpr Footprint kRef{270, 48};          // node state + ports; a packet record (22 B while waiting)
 constexpr Footprint kSystemC{4300, 72};     // router module, links, NI; a FIFO run + packet header
 constexpr double kRtlPerFifoFlit = 8;       // a Verilated router also holds its FIFOs' flits
+// and its protocol monitor (verify.monitors): 2.6 MB over the 4096 routers of a 64x64 mesh
+// with 128-flit FIFOs (2026-11-28)
+constexpr double kRtlMonitorPerNode = 700;
 constexpr Footprint kRingsPerDim{3700, 0};  // an SCI ring interface's queues
 constexpr Footprint kRings{500, 100};       // the node and switch; a message's record and flits
 // run.statistics full: the per-channel and per-node tables in the result's JSON, as values and
@@ -50,7 +53,7 @@ MemoryEstimate mesh(const RunSizing& s) {
   e.bytes_per_node = f.per_node;
   if (s.full_statistics) e.bytes_per_node += kStatsPerNode + kStatsPerChannel * 2 * g.dims();
   const double rtl_share = s.impl == RouterImpl::rtl ? 1 : double(s.rtl_nodes) / e.nodes;
-  e.bytes_per_node += rtl_share * kRtlPerFifoFlit * s.fifo_flits * g.ports();
+  e.bytes_per_node += rtl_share * (kRtlPerFifoFlit * s.fifo_flits * g.ports() + kRtlMonitorPerNode);
   e.bytes_per_packet = f.per_packet;
   // Past saturation the backlog grows by the offered packets the network cannot carry. The
   // Critique's U_max bound stands for what it carries under uniform traffic (so no run below it

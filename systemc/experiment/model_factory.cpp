@@ -10,7 +10,7 @@ namespace kncsim {
 std::unique_ptr<InjectionStream> make_injection_stream(const MeshStreamSpec& s, const MeshGeometry& g) {
   auto stream = s.legacy ? make_legacy_uniform_stream(s.state, g.nodes(), s.q)
                          : make_counter_uniform_stream(s.state, g.nodes(), s.q);
-  return with_pattern(std::move(stream), g, s.pattern);
+  return with_phases(with_pattern(std::move(stream), g, s.pattern), s.on_cycles, s.off_cycles);
 }
 
 std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,

@@ -193,6 +193,13 @@ VerifyCase draw_once(const VerifyDesign& d, int index, uint64_t seed, const std:
   // Past saturation the sources' queues are capped (what does not fit is dropped, never
   // injected), so that what is left to drain stays bounded.
   if (c.load > t.saturation) c.sets.push_back(fmt::format("traffic.source_queue_packets={}", r.between(1, 8)));
+  // Bursts: on/off injection phases in a third of the cases (the load is the on phases').
+  std::string phases;
+  if (r.chance(0.3)) {
+    const int on = r.between(20, 500), off = r.between(20, 1000);
+    c.sets.push_back(fmt::format("traffic.phases=[{},{}]", on, off));
+    phases = fmt::format(", bursts {} on {} off", on, off);
+  }
   std::vector<int> delays;
   for (size_t k = 0; k < radices.size(); ++k) delays.push_back(r.between(1, 3));
   c.sets.push_back(fmt::format("link.delay=[{}]", fmt::join(delays, ",")));
@@ -204,8 +211,9 @@ VerifyCase draw_once(const VerifyDesign& d, int index, uint64_t seed, const std:
                                // every capped source queue nearer it: the bounds leave it room.
                                fmt::format("verify.drain_cycles={}", 40000 + 64 * L),
                                fmt::format("verify.starvation_cycles={}", 20000 + 64 * L), "verify.coverage=on"});
-  c.label = fmt::format("{} {}, {}, {}, A={}, L={}, links [{}], {} cycles", fmt::join(radices, "x"),
-                        d.torus ? "torus" : "mesh", nodes, t.label, number(c.load), L, fmt::join(delays, ","), c.cycles);
+  c.label = fmt::format("{} {}, {}, {}, A={}{}, L={}, links [{}], {} cycles", fmt::join(radices, "x"),
+                        d.torus ? "torus" : "mesh", nodes, t.label, number(c.load), phases, L, fmt::join(delays, ","),
+                        c.cycles);
   return c;
 }
 

@@ -10,7 +10,8 @@
 //   traffic     uniform, transpose, bit_complement, bit_reversal, hotspot, all_to_one,
 //               one_to_all, a random permutation, nearest_neighbour (each where the shape allows)
 //   load        from idle to 1.5x saturation (a pattern's own: a single source or sink carries a
-//               flit a cycle); above saturation, source queues are capped so the drain is bounded
+//               flit a cycle); above saturation, source queues are capped so the drain is bounded;
+//               in a third of the cases, in bursts (traffic.phases: on and off phases)
 //   packets     1 flit to the RTL's maximum (cut-through: to the FIFO's room)
 //   links       a delay of 1 to 3 cycles per dimension
 //   run         a fixed number of cycles, then the drain (verify.drain_cycles)

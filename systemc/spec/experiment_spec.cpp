@@ -86,6 +86,11 @@ MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double
     s.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
         node_destinations(process_placement(c, g), g.nodes()));
   s.q = injection_probability(A, g.radix(), L, g.torus());
+  if (!c.is_word("traffic.phases")) {
+    const std::vector<int64_t> p = c.integers("traffic.phases");
+    s.on_cycles = p.at(0);
+    s.off_cycles = p.at(1);
+  }
   return s;
 }
 

@@ -47,6 +47,7 @@ struct MeshStreamSpec {
   uint64_t state = 0;  // legacy: drand48's state; counter: the seed
   PatternSpec pattern;
   double q = 0;
+  int64_t on_cycles = 0, off_cycles = 0;  // traffic.phases: inject in the first `on` of every on + off cycles (0: always)
 };
 
 struct MeshExperiment {

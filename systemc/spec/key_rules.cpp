@@ -371,6 +371,17 @@ KeyRules check_key_rules(const Config& c) {
                                    "(2 x {} cycles): those links run below one flit per cycle",
                                    fifo, max_delay));
   validate_verify(c);
+  if (!c.is_word("traffic.phases")) {
+    const std::vector<int64_t> p = c.integers("traffic.phases");
+    if (p.size() != 2)
+      throw ConfigError(fmt::format("traffic.phases has {} value(s); allowed: [on, off], two cycle counts >= 1, or none",
+                                    p.size()));
+    if (!mesh)
+      throw ConfigError("traffic.phases on rings: Scott & Goodman's workload has no phases; allowed: none");
+    if (workload(c) == Workload::closed_loop)
+      throw ConfigError("traffic.phases with traffic.workload closed_loop, whose loops send when they are ready; "
+                        "allowed: none");
+  }
   if (c.integer("run.deadlock_cycles") <= 2 * max_delay)
     throw ConfigError(fmt::format("run.deadlock_cycles = {} is within a link round trip (2 * link.delay = {}); "
                                   "allowed: run.deadlock_cycles > {}",

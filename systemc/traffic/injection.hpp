@@ -37,6 +37,10 @@ uint64_t probability_threshold(double q, int bits);
 std::unique_ptr<InjectionStream> make_legacy_uniform_stream(uint64_t lcg_state, uint32_t nodes,
                                                             double q);
 
+// On/off injection phases (traffic.phases): `stream`'s injections in the first `on` cycles of
+// every on + off, none in the rest; on or off 0: `stream` itself.
+std::unique_ptr<InjectionStream> with_phases(std::unique_ptr<InjectionStream> stream, int64_t on, int64_t off);
+
 // Counter-based: injection and destination are pure functions of (seed, node, cycle).
 std::unique_ptr<InjectionStream> make_counter_uniform_stream(uint64_t seed, uint32_t nodes,
                                                              double q);

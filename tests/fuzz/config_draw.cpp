@@ -206,7 +206,9 @@ const std::set<std::string>& mesh_keys() {
       "traffic.pattern",      "traffic.hotspot_nodes", "traffic.load",        "traffic.packet_flits",
       "traffic.stream",       "traffic.seed",          "run.convergence",     "run.cycles",
       "run.max_cycles",       "run.deadlock_cycles",   "trace.vcd",           "trace.nodes",
-      "network.wiring",       "router.vcs",            "router.arbitration",  "router.allow_deadlock"};
+      "network.wiring",       "router.vcs",            "router.arbitration",  "router.allow_deadlock",
+      // The scoreboard's bounds make a verdict, not a run: drawn on purpose, large enough to keep.
+      "verify.drain_cycles",  "verify.starvation_cycles"};
   return keys;
 }
 const std::set<std::string>& ring_keys() {
@@ -435,6 +437,8 @@ Base valid_rtl(Rng& rng, bool mixed) {
   if (chance(rng, 0.5))  // the signal binding only where the tests' models include it
     b.d.set("router.rtl_binding", rtl_variant_tests_signals(v) ? choice(rng, "router.rtl_binding") : "direct");
   if (chance(rng, 0.3)) b.d.set("verify.monitors", choice(rng, "verify.monitors"));  // on (default) or off
+  // The scoreboard's drain, long enough for any short draw to empty (or to report its deadlock).
+  if (chance(rng, 0.2)) b.d.set("verify.drain_cycles", std::to_string(between(rng, 100000, 200000)));
   put_mesh_links(b, rng, r, 3);
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   b.deadlock_allowed = v.adaptive;
