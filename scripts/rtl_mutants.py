@@ -247,7 +247,8 @@ CHECKER_MODULES = ("kncsim_grant_check", "kncsim_prim_reset_check")
 VERIFY_DESIGNS = {
     "router": [
         "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole",
-        "network.dims=1 network.radix=8 router.impl=rtl router.fifo_flits=8 router.flow_control=cut_through",
+        "network.dims=1 network.radix=8 router.impl=rtl router.fifo_flits=8 router.flow_control=cut_through "
+        "traffic.packet_flits=4",
         "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole network.topology=torus "
         "router.vcs=2",
         "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole network.topology=torus "
@@ -901,6 +902,15 @@ def write_sources(directory, pristine, mutant=None):
             path.unlink()
 
 
+def without_assertions(s, rtl_dir):
+    """--judge verify: the copy in rtl_dir as an architect's design without assertions, SYNTHESIS
+    defined first in its package (lint still sees the assertions: it runs on its own copy)."""
+    if s.judge != "verify":
+        return
+    package = rtl_dir / VERIFY_PACKAGE[family_name(s.family)]
+    package.write_text("`define SYNTHESIS\n" + package.read_text())
+
+
 def lint(s, m):
     """("clean" | "lint" | "stillborn", reason): Verilator -Wall over every variant (the
     router's; the SCI node's one top), the mutant's own first, stopping at the first complaint."""
@@ -1138,6 +1148,7 @@ def run_mutant(s, m, worker_ids, lint_cache):
             rtl_dir = s.root / f"worker{wid}" / "rtl"
             try:
                 write_sources(rtl_dir, s.pristine, m)
+                without_assertions(s, rtl_dir)
                 status, detail, built, tested = run_tests(s, rtl_dir, s.root / "logs" / f"{m.id}.test.log")
                 times["build"], times["test"] = round(built, 1), round(tested, 1)
             finally:
@@ -1155,6 +1166,7 @@ def baseline(s):
     "killed" means nothing). Its models stay in the cache: the next baseline is quick."""
     rtl_dir = s.root / "worker1" / "rtl"
     write_sources(rtl_dir, s.pristine)
+    without_assertions(s, rtl_dir)
     t0 = time.monotonic()
     log = s.root / "logs" / "baseline.test.log"
     status, detail, built, tested = run_tests(s, rtl_dir, log)
@@ -1506,9 +1518,6 @@ def main(argv=None):
     mutants = generate(family, pristine, args.count, args.seed)
     hash_ = rtl_hash(family, pristine)
     root = args.root or (family.root.with_name(family.root.name + "-verify") if args.judge == "verify" else family.root)
-    if args.judge == "verify":  # an architect's design without assertions: none left anywhere
-        package = VERIFY_PACKAGE[args.family]
-        pristine = dict(pristine, **{package: "`define SYNTHESIS\n" + pristine[package]})
     s = Settings(family=family, root=root.resolve(), jobs=args.jobs, timeout=args.timeout,
                  nice=args.nice, verilator=args.verilator, lint_sets=family_lint_sets(family, cmake_sets),
                  sources_order=sources_order, pristine=pristine, rtl_hash=hash_, seed=args.seed,

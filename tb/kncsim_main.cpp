@@ -363,6 +363,16 @@ int main(int argc, char** argv) {
                           double(result["analytic"]["nodes"].get<long>()) * result["curtime"].get<double>() / secs);
       write_json(run_opts.json_path, result);
       kncsim::write_statistics_csv(result, spec.sizing.radices, run_opts.csv_dir);
+      // verify.on_violation count: the results are written, and the run still failed.
+      if (result.contains("verify") && result["verify"].contains("violations") &&
+          result["verify"]["violations"]["total"].get<int64_t>() > 0) {
+        const auto& v = result["verify"]["violations"];
+        std::string rules;
+        for (const auto& [rule, n] : v["by_rule"].items()) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", n.get<int64_t>(), rule);
+        std::cerr << fmt::format("kncsim: {} protocol violation(s) counted (verify.on_violation count): {}; the first: {}\n",
+                                 v["total"].get<int64_t>(), rules, v["first"][0].get<std::string>());
+        return 1;
+      }
       if (result["stop_reason"] == "interrupted") {
         const int sig = kncsim::stop_signal();
         std::cerr << fmt::format("kncsim: interrupted by signal {} at cycle {}; results so far written\n", sig,

@@ -229,6 +229,11 @@ const std::vector<KeySpec>& config_schema() {
        "headers; ring nodes: framing, passes, echoes, nacks, retransmissions, the active buffer; "
        "docs/verification.md) stops the run at the first broken rule, naming the node, port or ring and cycle; "
        "off = none (only to measure what they cost)"},
+      {"verify.on_violation", K::choice, {"stop", "count"}, 0, false, kNoMax, "stop",
+       "stop = the first rule a monitor finds broken stops the run (exit 1); count = every one is counted (the "
+       "result's verify.violations: per rule, and the first reports) and the broken flit goes on as the design sent "
+       "it, so what follows may break again (counted too) or stop the run elsewhere; exit 1 after the results are "
+       "written if any was counted"},
       {"verify.drain_cycles", K::integer, {}, 0, false, kNoMax, "0",
        "after the run, stop injecting and run up to this many cycles until the network is empty; every packet is "
        "then delivered, or the run stops naming each one left and where its head is (wormhole mesh and torus, "

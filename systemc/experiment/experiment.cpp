@@ -31,6 +31,7 @@
 #include "net/wormhole_network.hpp"
 #include "sched/stop_request.hpp"
 #include "model/scoreboard_error.hpp"
+#include "model/violation_tally.hpp"
 
 namespace kncsim {
 
@@ -227,12 +228,27 @@ void put_statistics(ojson& result, const std::optional<RunStatistics>& stats, co
   for (auto& [key, value] : j.items()) result[key] = std::move(value);
 }
 
+}  // namespace
+
+std::string violations_text(const ViolationTally& t) {
+  std::string s = fmt::format("before it, the monitors counted {} protocol violation(s) (verify.on_violation count):", t.total);
+  for (const auto& [rule, n] : t.by_rule) s += fmt::format(" {} {}", n, rule);
+  for (const auto& r : t.first) s += "\n  " + r;
+  return s;
+}
+
+ojson violations_json(const ViolationTally& t) {
+  return ojson{{"total", t.total}, {"by_rule", t.by_rule}, {"first", t.first}};
+}
+
+namespace {
+
 // The scoreboard's end of a run (verify.drain_cycles): stop injecting, drain, and account for
 // every packet; and the coverage points the monitors marked (verify.coverage). The measures
 // above are the run's, before the drain.
 void put_verify(ojson& result, const MeshExperiment& e, WormholeNetwork& net, const ConvergenceOutcome& outcome) {
   const bool coverage = net.coverage() != nullptr;
-  if (e.drain_cycles == 0 && !coverage) return;
+  if (e.drain_cycles == 0 && !coverage && !net.violations()) return;
   ojson v;
   if (e.drain_cycles > 0 && outcome.stop_reason != "interrupted") {
     const int64_t from = net.now();
@@ -257,6 +273,7 @@ void put_verify(ojson& result, const MeshExperiment& e, WormholeNetwork& net, co
       for (const auto& p : c.points()) hit += p.name == n && p.reachable;
     v["coverage"] = ojson{{"points", c.points().size()}, {"reachable", reachable}, {"reachable_hit", hit}, {"hit", names}};
   }
+  if (const ViolationTally* t = net.violations()) v["violations"] = violations_json(*t);
   result["verify"] = std::move(v);
 }
 
@@ -270,9 +287,18 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   ConvergenceTarget target =
       mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
   sinks.attach(target);
-  const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
-  ojson result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
-  if (auto* w = dynamic_cast<WormholeNetwork*>(&net)) put_verify(result, e, *w, outcome);
+  auto* wormhole = dynamic_cast<WormholeNetwork*>(&net);
+  ojson result;
+  try {
+    const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
+    result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
+    if (wormhole) put_verify(result, e, *wormhole, outcome);
+  } catch (const std::runtime_error& x) {
+    // Counted violations (verify.on_violation count) went on until something stopped the run:
+    // they are not lost with it.
+    if (!wormhole || !wormhole->violations() || wormhole->violations()->total == 0) throw;
+    throw std::runtime_error(std::string(x.what()) + "\n" + violations_text(*wormhole->violations()));
+  }
   // A synchronous network's cycle is longer than a switch cycle: T in both (Scott & Goodman's way).
   const double factor = e.links.cycle_time_factor;
   result["cycle_time_factor"] = factor;

@@ -20,6 +20,10 @@ nlohmann::ordered_json run_experiment(const ExperimentSpec& spec, PacketSink* si
                                       const ProgressFn& progress = {});
 // Closed-form figures for the configured network (no simulation).
 nlohmann::ordered_json analytic_report(const ExperimentSpec& spec);
+// The result's verify.violations (verify.on_violation count): the total, per rule, the first reports.
+struct ViolationTally;
+nlohmann::ordered_json violations_json(const ViolationTally& t);
+std::string violations_text(const ViolationTally& t);  // a failed run's note of them
 
 // The human summaries of a result and of an analytic report, for the experiment decoded as spec.
 std::string run_summary(const ExperimentSpec& spec, const nlohmann::ordered_json& result);

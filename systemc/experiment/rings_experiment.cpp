@@ -64,7 +64,7 @@ void put_rings_results(ojson& r, const RingsExperiment& e, RingModel& net) {
   r["measured_messages"] = m.measured();
   r["measured_retried"] = m.measured_retried();
   r["curtime"] = net.now();  // the drain included
-  if (e.verify_drain > 0 || e.coverage) {
+  if (e.verify_drain > 0 || e.coverage || net.violations()) {
     ojson v;
     if (e.verify_drain > 0) {
       v["drained"] = net.idle();
@@ -82,6 +82,7 @@ void put_rings_results(ojson& r, const RingsExperiment& e, RingModel& net) {
       v["coverage"] = ojson{{"points", e.coverage->points().size()}, {"reachable", reachable}, {"reachable_hit", hit},
                             {"hit", names}};
     }
+    if (const ViolationTally* t = net.violations()) v["violations"] = violations_json(*t);
     r["verify"] = std::move(v);
   }
 }

@@ -11,6 +11,7 @@
 namespace kncsim {
 
 class NetworkCoverage;  // verify/network_coverage.hpp
+struct ViolationTally;  // model/violation_tally.hpp
 
 struct DeliveryLog {
   DeliveryCounters counters;
@@ -24,7 +25,8 @@ struct DeliveryLog {
   bool check_pair_order = false;
   std::unordered_map<uint64_t, uint64_t> last_id_of_pair;  // (src << 32 | dest) -> packet id
   std::string failure;  // the scoreboard's verdict, once a sink has refused a flit (the run stops)
-  NetworkCoverage* coverage = nullptr;  // verify.coverage: the points the RTL routers' monitors mark
+  NetworkCoverage* coverage = nullptr;
+  ViolationTally* violations = nullptr;  // verify.on_violation count: where the monitors count, else they stop  // verify.coverage: the points the RTL routers' monitors mark
 };
 
 }  // namespace kncsim

@@ -17,6 +17,10 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   if (!p.vcd_path.empty())
     for (uint32_t n : p.trace_nodes) traced.at(n) = true;
   if (!p.rtl_nodes.empty()) rtl_clock = std::make_unique<RtlDomain>("rtl_clock", n_nodes);
+  if (p.count_violations) {  // before the routers: their monitors count into it
+    violations = std::make_unique<ViolationTally>();
+    log.violations = violations.get();
+  }
   if (p.coverage) {  // before the routers: their monitors mark it
     coverage = std::make_unique<NetworkCoverage>(g, p.router.adaptive, p.router.vcs);
     log.coverage = coverage.get();

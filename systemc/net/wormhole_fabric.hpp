@@ -46,6 +46,7 @@ class WormholeFabric : public sc_core::sc_module {
   std::unique_ptr<FlitLog> flit_log;  // trace.flits
   ClosedLoopWorkload* workload = nullptr;  // hands over packets besides the feed's, if set
   std::unique_ptr<NetworkCoverage> coverage;  // verify.coverage: what the RTL routers' monitors mark
+  std::unique_ptr<ViolationTally> violations;  // verify.on_violation count: what they count
   bool injecting = true;  // false: the scoreboard's drain (no packet generated from then on)
 
  private:

@@ -125,6 +125,7 @@ bool WormholeNetwork::drain(int64_t limit) {
 }
 
 const NetworkCoverage* WormholeNetwork::coverage() const { return fabric_->coverage.get(); }
+const ViolationTally* WormholeNetwork::violations() const { return fabric_->violations.get(); }
 
 std::string WormholeNetwork::packets_left(size_t most) const {
   struct Left {

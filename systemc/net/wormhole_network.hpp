@@ -25,6 +25,7 @@
 #include "model/network_model.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/injection_feed.hpp"
+#include "model/violation_tally.hpp"
 #include "verify/network_coverage.hpp"
 
 namespace kncsim {
@@ -44,6 +45,7 @@ struct WormholeNetworkParams {
   int64_t deadlock_cycles = 10000;
   int64_t starvation_cycles = 0;      // verify.starvation_cycles: a head this long at one node stops the run (0: no bound)
   bool coverage = false;              // verify.coverage: the RTL routers' monitors mark the coverage points
+  bool count_violations = false;      // verify.on_violation count: the monitors count, not stop
   int64_t source_queue_packets = 0;   // cap on packets waiting at each source; 0 = unbounded
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
   std::string vcd_path;               // empty: no waveform
@@ -96,6 +98,8 @@ class WormholeNetwork final : public NetworkModel {
   std::string packets_left(size_t most) const;
   // The coverage points the RTL routers' monitors marked (verify.coverage), or none.
   const NetworkCoverage* coverage() const;
+  // The broken rules the monitors counted (verify.on_violation count), or none.
+  const ViolationTally* violations() const;
 
  private:
   // Throws std::invalid_argument when wormhole_params_refusal refuses (before the fabric is built).

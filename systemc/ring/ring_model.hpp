@@ -16,6 +16,8 @@
 
 namespace kncsim {
 
+struct ViolationTally;
+
 class RingModel : public SciModel, public NetworkModel {
  public:
   // Starts the workload: it takes over on_cycle and on_delivery. `sink` (optional) gets every
@@ -34,6 +36,8 @@ class RingModel : public SciModel, public NetworkModel {
   double delivered_bits() const { return bits_; }
   // What the nodes' protocol monitors see still owed or held (a drain's report), or "".
   virtual std::string held_report() const { return ""; }
+  // The broken rules the RTL nodes' monitors counted (verify.on_violation count), or none.
+  virtual const ViolationTally* violations() const { return nullptr; }
   // The window's results; start() must have been called.
   const RingWindowResults& window() const { return *measures_; }
 

@@ -30,6 +30,10 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
     if (!rtl.make) throw std::invalid_argument("SciNetwork: RTL nodes asked for, but no way to build them");
     rtl_clock_ = std::make_unique<RtlDomain>("rtl_clock", n);
   }
+  if (rtl.count_violations) {  // before the nodes: their monitors count into it
+    violations_ = std::make_unique<ViolationTally>();
+    shared_.violations = violations_.get();
+  }
   nodes_.reserve(n);
   for (uint32_t u = 0; u < n; ++u) {
     const std::string node_name = fmt::format("node_{}", u);

@@ -17,6 +17,7 @@
 #include <systemc>
 #include <vector>
 
+#include "model/violation_tally.hpp"
 #include "ring/ring_model.hpp"
 #include "ring/sci_ring_node.hpp"
 #include "ring/sci_shared.hpp"
@@ -43,6 +44,7 @@ struct SciRtl {
   bool signals = false;
   bool monitors = true;   // verify.monitors: a protocol monitor on each RTL node's ring pins
   bool coverage = false;  // verify.coverage: the monitors mark the ring coverage points
+  bool count_violations = false;  // verify.on_violation count: the monitors count, not stop
   SciRtlMaker make;
 };
 
@@ -60,6 +62,7 @@ class SciNetwork final : public sc_core::sc_module, public RingModel {
   std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return shared_.flits; }
   // The oldest first: the first thing owed is nearest the cause.
+  const ViolationTally* violations() const override { return violations_.get(); }
   std::string held_report() const override {
     std::vector<std::pair<int64_t, std::string>> items;
     for (const auto& n : nodes_) n->stall_items(items);
@@ -76,6 +79,7 @@ class SciNetwork final : public sc_core::sc_module, public RingModel {
   SciShared shared_;
   std::unique_ptr<RtlDomain> rtl_clock_;  // only with RTL nodes
   std::vector<std::unique_ptr<SciRingNode>> nodes_;
+  std::unique_ptr<ViolationTally> violations_;  // verify.on_violation count
   std::unique_ptr<VcdFile> vcd_;  // trace.vcd
   std::unique_ptr<RingFlitLog> flit_log_;  // trace.flits
 };

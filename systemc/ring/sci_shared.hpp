@@ -15,6 +15,8 @@
 
 namespace kncsim {
 
+struct ViolationTally;  // model/violation_tally.hpp
+
 struct SciShared {
   SciShared(const SciParams& params, int64_t horizon, SciCounters& c, const std::function<void(const SciDelivery&)>& d)
       : p(params), geo(params.dims, params.radix), waiting(geo.nodes()), calendar(geo.nodes(), horizon),
@@ -35,6 +37,7 @@ struct SciShared {
   // packet's, by message id, from its first entry into an RTL node to its delivery (no copy
   // of a message leaves a node after its delivery: every hop's accepted copy precedes it).
   std::unordered_map<uint64_t, int64_t> injected_of;
+  ViolationTally* violations = nullptr;  // verify.on_violation count: where the RTL nodes' monitors count
 };
 
 }  // namespace kncsim

@@ -32,6 +32,7 @@
 #include "flit/packet_table.hpp"
 #include "link/wire_words.hpp"
 #include "model/delivery_log.hpp"
+#include "model/violation_tally.hpp"
 #include "router/network_router.hpp"
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/rtl_protocol_stop.hpp"
@@ -56,9 +57,13 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     for (int c = 0; c < Ports * vcs_; ++c) wires_.emplace_back(c == 0 ? FlitFifo::kUnbounded : depth);
     for (int c = 0; c < Ports * vcs_; ++c) wires_[size_t(c)].set_occupancy_mask(&holding_, uint64_t{1} << c);
     domain_.add(node_, this, Pins::kNeedsDelta);
-    if (monitor) monitor->coverage = log_.coverage;  // the network's coverage points, if it gathers them
+    if (monitor) {
+      monitor->coverage = log_.coverage;          // the network's coverage points, if it gathers them
+      monitor->count = log_.violations != nullptr;  // verify.on_violation count
+    }
     if (monitor)
-      monitor_.emplace(node_, g_, *monitor, packets_, [this](const std::string&, int64_t t, const std::string& report) {
+      monitor_.emplace(node_, g_, *monitor, packets_, [this](const std::string& rule, int64_t t, const std::string& report) {
+        if (log_.violations) return log_.violations->count(rule, std::string(this->name()) + ": " + report);
         rtl::protocol_stop(std::string(this->name()) + ": " + report, node_, t);
       });
   }

@@ -34,6 +34,7 @@
 #include "rtl_adapt/sci_wire.hpp"
 #include "sched/calendar_wake.hpp"
 #include "rtl_adapt/rtl_protocol_stop.hpp"
+#include "model/violation_tally.hpp"
 #include "verify/sci_pin_monitor.hpp"
 
 namespace kncsim {
@@ -61,7 +62,8 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
       monitor_.emplace(node_, s_.geo,
                        SciMonitorParams{s.p.dims, s.p.address_flits, s.p.data_flits, s.p.echo_flits,
                                         s.p.active_buffer_packets, coverage},
-                       [this](const std::string&, int64_t t, const std::string& report) {
+                       [this](const std::string& rule, int64_t t, const std::string& report) {
+                         if (s_.violations) return s_.violations->count(rule, std::string(this->name()) + ": " + report);
                          rtl::protocol_stop(std::string(this->name()) + ": " + report, node_, t);
                        });
   }

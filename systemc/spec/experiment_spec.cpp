@@ -133,6 +133,7 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.starvation_cycles = c.integer("verify.starvation_cycles");
   p.coverage = c.text("verify.coverage") == "on";
+  p.count_violations = c.text("verify.on_violation") == "count";
   e.drain_cycles = c.integer("verify.drain_cycles");
   p.source_queue_packets = source_cap;
   p.vcd_path = c.text("trace.vcd");
@@ -248,6 +249,7 @@ SciRtl rings_rtl(const Config& c, const SciParams& p) {
   rtl.signals = c.text("router.rtl_binding") == "signals";
   rtl.monitors = c.text("verify.monitors") == "on";
   rtl.coverage = c.text("verify.coverage") == "on";
+  rtl.count_violations = c.text("verify.on_violation") == "count";
   return rtl;
 }
 

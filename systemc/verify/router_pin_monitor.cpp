@@ -63,7 +63,7 @@ bool RouterPinMonitor::broke(const std::string& rule, int port, int vc, const st
   }
   if (history_port >= 0) report += fmt::format("; the last flits out of that port: {}", history_text(history_port));
   broken_(rule, t, report);
-  return false;
+  return p_.count;  // counted: go on as if it were right; else (the report stops the run) never here
 }
 
 bool RouterPinMonitor::outputs_broken(uint32_t valid_mask, int64_t t) {
@@ -83,57 +83,68 @@ bool RouterPinMonitor::flit_out_slow(int port, const Flit& f, uint64_t dest_coor
   // Framing, per output channel: a head opens a packet, its flits follow, its tail closes it.
   // What a body is checked against is the head's, kept in the channel: a body costs no lookup.
   if (f.head) {
-    if (ch.open)
-      return broke("HeadInsidePacket_M", port, f.vc,
-                   fmt::format("a head while packet {} is still open on the channel ({} of its {} flits sent)", ch.id,
-                               ch.next, ch.flits), t, &f, 0, port);
+    if (ch.open &&
+        !broke("HeadInsidePacket_M", port, f.vc,
+               fmt::format("a head while packet {} is still open on the channel ({} of its {} flits sent)", ch.id,
+                           ch.next, ch.flits), t, &f, 0, port))
+      return false;
     const PacketInfo& pk = packets_[f.packet];
     uint64_t want = 0;
     for (int k = 0; k < g_.dims(); ++k) want |= uint64_t(g_.coord(pk.dest, k)) << (k * p_.coord_bits);
-    if (dest_coords != want || len != pk.flits)
-      return broke("HeaderCorrupt_M", port, f.vc,
-                   fmt::format("its header says destination field {:#x} and length {}; the packet's are {:#x} (node {}) "
-                               "and {}", dest_coords, len, want, pk.dest, pk.flits), t, &f, 0, port);
-    if (!(profitable(pk.dest) >> port & 1))
-      return broke("Misrouted_M", port, f.vc,
-                   fmt::format("a head for node {} on an output that brings it no closer (not a minimal route)", pk.dest),
-                   t, &f, 0, port);
+    if ((dest_coords != want || len != pk.flits) &&
+        !broke("HeaderCorrupt_M", port, f.vc,
+               fmt::format("its header says destination field {:#x} and length {}; the packet's are {:#x} (node {}) "
+                           "and {}", dest_coords, len, want, pk.dest, pk.flits), t, &f, 0, port))
+      return false;
+    if (!(profitable(pk.dest) >> port & 1) &&
+        !broke("Misrouted_M", port, f.vc,
+               fmt::format("a head for node {} on an output that brings it no closer (not a minimal route)", pk.dest), t,
+               &f, 0, port))
+      return false;
     const int in = head_out(f.packet, port, f.vc);
-    if (in < 0)
-      return broke("NotHeld_M", port, f.vc,
-                   "a head of a packet the router does not hold (never received, or sent on already: a duplicate)", t,
-                   &f, 0, port);
+    if (in < 0 &&
+        !broke("NotHeld_M", port, f.vc,
+               "a head of a packet the router does not hold (never received, or sent on already: a duplicate)", t, &f,
+               0, port))
+      return false;
     ch.packet = f.packet;
     ch.id = pk.id;
     ch.flits = pk.flits;
     ch.dest_field = want;
     ch.next = 0;
   } else {
-    if (!ch.open)
-      return broke("BodyOutsidePacket_M", port, f.vc, "a body flit with no packet open on the channel", t, &f, -1, port);
-    if (f.packet != ch.packet)
-      return broke("Interleaved_M", port, f.vc, fmt::format("a flit of packet {} inside packet {}", packets_[f.packet].id, ch.id),
-                   t, &f, -1, port);
-    if (dest_coords != ch.dest_field || len != ch.flits)
-      return broke("HeaderCorrupt_M", port, f.vc,
-                   fmt::format("its header says destination field {:#x} and length {}; its head's said {:#x} and {}",
-                               dest_coords, len, ch.dest_field, ch.flits), t, &f, ch.next, port);
+    if (!ch.open) {
+      broke("BodyOutsidePacket_M", port, f.vc, "a body flit with no packet open on the channel", t, &f, -1, port);
+      return false;
+    }
+    if (f.packet != ch.packet) {
+      broke("Interleaved_M", port, f.vc, fmt::format("a flit of packet {} inside packet {}", packets_[f.packet].id, ch.id),
+            t, &f, -1, port);
+      return false;
+    }
+    if ((dest_coords != ch.dest_field || len != ch.flits) &&
+        !broke("HeaderCorrupt_M", port, f.vc,
+               fmt::format("its header says destination field {:#x} and length {}; its head's said {:#x} and {}",
+                           dest_coords, len, ch.dest_field, ch.flits), t, &f, ch.next, port))
+      return false;
   }
   const int index = ch.next;
-  if (f.tail != (index == ch.flits - 1))
-    return broke("Framing_M", port, f.vc,
-                 f.tail ? fmt::format("a tail at flit {} of a {}-flit packet", index, ch.flits)
-                        : fmt::format("the last flit of a {}-flit packet without its tail bit", ch.flits),
-                 t, &f, index, port);
+  if (f.tail != (index == ch.flits - 1) &&
+      !broke("Framing_M", port, f.vc,
+             f.tail ? fmt::format("a tail at flit {} of a {}-flit packet", index, ch.flits)
+                    : fmt::format("the last flit of a {}-flit packet without its tail bit", ch.flits),
+             t, &f, index, port))
+    return false;
   // Credits: the FIFO downstream (none at the local output: the sink takes every flit). A
   // flit takes one; cut-through, a head takes its packet's room and the rest take none.
   const int64_t needs = port == 0 ? 0 : !p_.packet_credits ? 1 : f.head ? ch.flits : 0;
-  if (needs > ch.credits)
-    return broke("NoCredit_M", port, f.vc,
+  if (needs > ch.credits &&
+      !broke("NoCredit_M", port, f.vc,
                  fmt::format("{} with {} credit(s) left of the FIFO downstream's {} flits",
                              p_.packet_credits ? fmt::format("a head needing room for {} flits", needs)
                                                : std::string("a flit sent"), ch.credits, p_.depth),
-                 t, &f, index, port);
+                 t, &f, index, port))
+    return false;
   ch.credits -= needs;
   if (p_.coverage) covered_flit(port, ch, needs, f.tail, t);
   ch.open = !f.tail;

@@ -46,6 +46,9 @@ struct RouterMonitorParams {
   int coord_bits = 7;     // bits of a coordinate in the flit's destination field
   bool adaptive = false;  // the routing the network configures (coverage: which output a head requests)
   NetworkCoverage* coverage = nullptr;  // the network's coverage points, or none
+  // verify.on_violation count: after a broken rule the monitor goes on as if the flit or credit
+  // were right (a packet opened, credits taken), so that what follows is judged on its own.
+  bool count = false;
 };
 
 class RouterPinMonitor {
@@ -89,7 +92,9 @@ class RouterPinMonitor {
     return (valid_mask >> p_.ports) == 0 || outputs_broken(valid_mask, t);
   }
   bool credit_in(int port, int vc, int amount, int64_t t) {
-    if (vc >= p_.vcs || out_[size_t(port * p_.vcs + vc)].credits + amount > p_.depth) return credit_in_broken(port, vc, amount, t);
+    if (vc >= p_.vcs) return credit_in_broken(port, vc, amount, t);
+    if (out_[size_t(port * p_.vcs + vc)].credits + amount > p_.depth && !credit_in_broken(port, vc, amount, t))
+      return false;
     OutChannel& ch = out_[size_t(port * p_.vcs + vc)];
     if (p_.coverage) room_came_back(ch, amount, t);
     ch.credits += amount;
@@ -157,6 +162,7 @@ class RouterPinMonitor {
   [[gnu::cold]] bool credit_in_broken(int port, int vc, int amount, int64_t t);
   [[gnu::cold]] bool pop_broken(int port, int64_t t);
   [[gnu::cold]] bool credit_out_broken(int port, int vc, int amount, int64_t t);
+  // Reports a broken rule; true if the monitor goes on as if it were right (counting), else false.
   [[gnu::cold]] bool broke(const std::string& rule, int port, int vc, const std::string& what, int64_t t,
              const Flit* f = nullptr, int index = -1, int history_port = -1);
   uint32_t profitable(uint32_t dest) const;  // the outputs of minimal routes to dest (local: there)

@@ -10,6 +10,7 @@
 // differ from kncsim's run clean, and kncsim diverge still reports that they differ.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <optional>
@@ -165,6 +166,42 @@ TEST(BrokenRouterReport, ARouterWithholdingCreditsIsNamedByTheDeadlockReport) {
   EXPECT_NE(held.find("not credited back"), std::string::npos) << held;
   EXPECT_EQ(occurrences(held, "\n  node "), 1u) << held;  // node 5, the one RTL router, only
   EXPECT_EQ(run.err.find("E549"), std::string::npos) << run.err;
+}
+
+// verify.on_violation count: a design whose broken rule harms nothing downstream (the length
+// field of every flit it sends has a bit flipped; wormhole routers do not read it) runs to the
+// end; every hop's violation is counted in the result, which is written, and the exit is 1.
+TEST(OnViolationCount, CountsEveryBrokenRuleAndKeepsTheResults) {
+  Scratch scratch;
+  const std::string dir = design_copy("length_flipped", {{"kncsim_router.sv", "out_flit_o[o] = front[p];",
+                                                          "out_flit_o[o] = front[p] ^ (FlitW'(1) << (FlitW - 12));"}});
+  const std::string json = scratch / "result.json";
+  const Outcome run = kncsim("run" + kncsim::test::kDesignMeshAllRtl + " --set router.rtl_sources=" + dir +
+                                 " --set verify.on_violation=count --set verify.drain_cycles=5000 --quiet --json " + json,
+                             scratch.env());
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_NE(run.err.find("protocol violation(s) counted (verify.on_violation count)"), std::string::npos) << run.err;
+  const auto result = nlohmann::json::parse(kncsim::test::read_file(json));
+  const auto& v = result.at("verify").at("violations");
+  EXPECT_GT(v.at("by_rule").at("HeaderCorrupt_M").get<int64_t>(), 100) << v.dump();
+  EXPECT_EQ(v.at("total").get<int64_t>(), v.at("by_rule").at("HeaderCorrupt_M").get<int64_t>()) << v.dump();
+  EXPECT_EQ(v.at("first").size(), 10u);
+  // The run went on to the end, and every packet was delivered.
+  EXPECT_EQ(result.at("verify").at("packets_sent"), result.at("verify").at("packets_delivered"));
+  EXPECT_TRUE(result.at("verify").at("drained").get<bool>());
+}
+
+// A broken design whose flits then stop the run elsewhere: what was counted before is in the report.
+TEST(OnViolationCount, ARunStoppedLaterStillReportsWhatWasCounted) {
+  Scratch scratch;
+  const auto& dup = kncsim::test::broken_designs()[8];
+  ASSERT_EQ(std::string(dup.name), "flit_duplicated");
+  const std::string dir = design_copy(dup.name, dup.changes);
+  const Outcome run = kncsim("run" + kMesh + " --set router.rtl_sources=" + dir + " --set verify.on_violation=count --quiet",
+                             scratch.env());
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_NE(run.err.find("before it, the monitors counted"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("CreditForNoFlit_M"), std::string::npos) << run.err;
 }
 
 // A bad value of the monitors' key is refused before anything runs, naming the key and its values.
