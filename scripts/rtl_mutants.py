@@ -269,6 +269,11 @@ VERIFY_DESIGNS = {
     ],
 }
 VERIFY_PACKAGE = {"router": "wormhole/kncsim_pkg.sv", "sci": "sci/kncsim_sci_pkg.sv"}
+# Survivors of --judge verify that are legal designs (another arbitration order or starting
+# priority, ...): what verify judges is what any router must do, so a mutant that makes a
+# different correct router is not a hole. Signature -> why it is correct.
+VERIFY_LEGAL = {"router": REPO / "scripts" / "rtl_mutants_verify_legal.json",
+                "sci": REPO / "scripts" / "rtl_mutants_sci_verify_legal.json"}
 VERIFY_SEEDS = 20
 
 
@@ -1290,7 +1295,8 @@ def report(s, mutants, results, equivalent, markdown):
     total_rows = [["generated", len(mutants)], ["stillborn", counts["stillborn"]],
                   ["killed by verify" if s.judge == "verify" else "killed by tests", counts["killed"]], ["killed by lint", counts["lint"]],
                   ["timed out", counts["timeout"]], ["survived", counts["survived"]],
-                  ["  of which known equivalent", len(equiv)], ["  of which holes", len(holes)]]
+                  ["  of which known equivalent" + (" or legal" if s.judge == "verify" else ""), len(equiv)],
+                  ["  of which holes", len(holes)]]
     if not_run:
         total_rows.append(["not run yet", len(not_run)])
     out.append(format_table(["", "mutants"], total_rows, markdown))
@@ -1526,6 +1532,8 @@ def main(argv=None):
         print_list(mutants)
         return 0
     equivalent = load_equivalent(family.equivalent_file)
+    if args.judge == "verify":  # a mutant equal in behaviour, or a different correct design
+        equivalent = {**equivalent, **{k: "legal: " + v for k, v in load_equivalent(VERIFY_LEGAL[args.family]).items()}}
     chosen = select(mutants, args.only)
     results_dir, lint_dir = s.root / "results", s.root / "lint"
     done_dir = lint_dir if args.lint_only else results_dir

@@ -234,6 +234,9 @@ const std::vector<KeySpec>& config_schema() {
        "result's verify.violations: per rule, and the first reports) and the broken flit goes on as the design sent "
        "it, so what follows may break again (counted too) or stop the run elsewhere; exit 1 after the results are "
        "written if any was counted"},
+      {"verify.random_initial_state", K::choice, {"off", "on"}, 0, false, kNoMax, "off",
+       "on = the RTL nodes' registers and memories start random (drawn from traffic.seed) instead of zero, so that "
+       "one the reset leaves out shows (in kncsim verify's cases, half of them)"},
       {"verify.drain_cycles", K::integer, {}, 0, false, kNoMax, "0",
        "after the run, stop injecting and run up to this many cycles until the network is empty; every packet is "
        "then delivered, or the run stops naming each one left and where its head is (wormhole mesh and torus, "

@@ -30,6 +30,7 @@
 #include "traffic/pattern.hpp"
 #include "net/wormhole_network.hpp"
 #include "sched/stop_request.hpp"
+#include "rtl_adapt/rtl_variants.hpp"
 #include "model/scoreboard_error.hpp"
 #include "model/violation_tally.hpp"
 
@@ -334,6 +335,7 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
 
 ojson run_experiment(const ExperimentSpec& spec, PacketSink* sink, const ProgressFn& progress) {
   if (!spec.prepared) throw std::logic_error("run_experiment: the spec is not prepared (prepare_run)");
+  if (spec.rtl_random_state >= 0) randomize_rtl_initial_state(int(spec.rtl_random_state));  // before any model is made
   const MemoryEstimate memory = estimate_memory(spec.sizing);  // prepare_run checked it; the result reports it
   ojson result = std::visit(
       [&](const auto& e) {

@@ -135,7 +135,8 @@ VerifyCase draw_rings(const VerifyDesign& d, int index, uint64_t seed) {
   c.cycles = r.between(500, 8000);
   c.sets.insert(c.sets.end(), {"run.convergence=fixed", fmt::format("run.cycles={}", c.cycles),
                                fmt::format("traffic.seed={}", seed % 4294967296u), "run.statistics=basic",
-                               "verify.drain_cycles=60000", "verify.coverage=on"});
+                               "verify.drain_cycles=60000", "verify.coverage=on",
+                               r.chance(0.5) ? "verify.random_initial_state=on" : "verify.random_initial_state=off"});
   c.label = fmt::format("{}-ary {}-cube rings, {}, {}{}, A={}, link errors {}, {} cycles", radix, dims, nodes,
                         rr ? "request/response" : "open", rr ? "" : fmt::format(" (data {})", number(f)),
                         number(c.load), number(errors), c.cycles);
@@ -210,7 +211,9 @@ VerifyCase draw_once(const VerifyDesign& d, int index, uint64_t seed, const std:
                                // Past saturation a packet far from a hot spot waits its turn behind
                                // every capped source queue nearer it: the bounds leave it room.
                                fmt::format("verify.drain_cycles={}", 40000 + 64 * L),
-                               fmt::format("verify.starvation_cycles={}", 20000 + 64 * L), "verify.coverage=on"});
+                               fmt::format("verify.starvation_cycles={}", 20000 + 64 * L), "verify.coverage=on",
+                               // half the cases: registers start random, so one the reset misses shows
+                               r.chance(0.5) ? "verify.random_initial_state=on" : "verify.random_initial_state=off"});
   c.label = fmt::format("{} {}, {}, {}, A={}{}, L={}, links [{}], {} cycles", fmt::join(radices, "x"),
                         d.torus ? "torus" : "mesh", nodes, t.label, number(c.load), phases, L, fmt::join(delays, ","),
                         c.cycles);

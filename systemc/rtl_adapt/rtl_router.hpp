@@ -138,6 +138,10 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
       const uint64_t word = pins_.out_flit(o);
       Flit f = rtl::unpack_flit(word);
       if (monitor_) monitor_->flit_out(o, f, rtl::unpack_dest(word), rtl::unpack_len(word), t);
+      // A tag past every slot cannot go on (monitors off, or counting): nothing to hand on.
+      if (!packets_.holds(f.packet)) [[unlikely]]
+        rtl::protocol_stop(std::string(name()) + ": output " + MeshGeometry::port_name(o) + " sent a flit whose tag " +
+                           std::to_string(f.packet) + " names no packet [cycle " + std::to_string(t) + "]");
       if (g_.torus()) check_dateline_bits(word, f, o, t);
       const bool words = out_words_[size_t(o)] != nullptr;  // to an RTL neighbour: the word itself
       const bool logged = words && out_words_[size_t(o)]->tapped();

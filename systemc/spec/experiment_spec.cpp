@@ -303,6 +303,8 @@ ExperimentSpec decode(const Config& c, const BeforeTables& before_tables) {
   }
   s.convergence = convergence_spec(c);
   s.second_thread = use_second_thread(c);
+  if (c.text("verify.random_initial_state") == "on")
+    s.rtl_random_state = c.is_word("traffic.seed") ? 1 : c.integer("traffic.seed") % 2147483647;
   s.statistics = c.text("run.statistics") == "full";
   if (s.topology_kind == NetworkTopology::rings)
     s.topology = rings_experiment(c, s.convergence);

@@ -109,6 +109,9 @@ struct ExperimentSpec {
   ConvergenceSpec convergence;
   bool second_thread = false;  // run.threads: the mesh's injection stream on its own thread
   bool statistics = true;      // run.statistics: full
+  // verify.random_initial_state: the RTL nodes start with random registers and memories, drawn
+  // from this seed (a register the reset leaves out then shows); < 0: zeros
+  int64_t rtl_random_state = -1;
   std::variant<MeshExperiment, RingsExperiment> topology;
   RunOutputs outputs;                    // the files a run writes besides its JSON
   std::vector<std::string> warnings;     // combinations that run, but not as the user may think

@@ -55,7 +55,9 @@ std::string RouterPinMonitor::history_text(int port) const {
 bool RouterPinMonitor::broke(const std::string& rule, int port, int vc, const std::string& what, int64_t t,
                              const Flit* f, int index, int history_port) {
   std::string report = fmt::format("cycle {}, {}, {}: {}: {}", t, node_text(), port_text(port, vc), rule, what);
-  if (f) {
+  if (f && !packets_.holds(f->packet)) {
+    report += fmt::format("; the flit: tag {} (no packet has that slot)", f->packet);
+  } else if (f) {
     const PacketInfo& pk = packets_[f->packet];
     report += fmt::format("; the flit: packet {} (node {} to {}) flit {} ({}{})", pk.id, pk.src, pk.dest,
                           index < 0 ? std::string("?") : std::to_string(index), f->head ? "head" : f->tail ? "tail" : "body",
