@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "router/routing.hpp"
+#include "router/vc_classes.hpp"
 
 
 namespace kncsim {
@@ -27,6 +28,16 @@ uint32_t RouterPinMonitor::profitable(uint32_t dest) const {
     if (g_.torus() && 2 * std::abs(hops) == g_.radix(k)) mask |= 1u << (hops > 0 ? MeshGeometry::pred(k) : MeshGeometry::succ(k));
   }
   return mask ? mask : 1u;
+}
+
+// The VCs a head for `pk` may take on output `port` (router/vc_classes.hpp, the routing
+// function's VC part): the dateline class; with Duato's adaptive routing, the escape class on
+// the dimension-order output and every adaptive VC (2 up) on any profitable one.
+uint32_t RouterPinMonitor::vc_classes(const PacketInfo& pk, int port) const {
+  if (!p_.adaptive) return output_vcs(g_, node_, pk.src, port, p_.vcs);
+  uint32_t allowed = ((1u << p_.vcs) - 1) & ~3u;
+  if (minimal_routes(g_, node_, pk.dest, false) >> port & 1) allowed |= output_vcs(g_, node_, pk.src, port, 2);
+  return allowed;
 }
 
 std::string RouterPinMonitor::node_text() const {
@@ -102,6 +113,15 @@ bool RouterPinMonitor::flit_out_slow(int port, const Flit& f, uint64_t dest_coor
         !broke("Misrouted_M", port, f.vc,
                fmt::format("a head for node {} on an output that brings it no closer (not a minimal route)", pk.dest), t,
                &f, 0, port))
+      return false;
+    if (g_.torus() && p_.vcs >= 2 && port != 0 && !(vc_classes(pk, port) >> f.vc & 1) &&
+        !broke("VcClass_M", port, f.vc,
+               fmt::format("a head on VC {}, which its routing does not allow here: the allowed are {:#x} (a torus's "
+                           "dateline classes: even VCs until the packet takes dimension {}'s wraparound, odd ones "
+                           "after{})",
+                           int(f.vc), vc_classes(pk, port), MeshGeometry::dim_of(port),
+                           p_.adaptive ? "; Duato: those on the dimension-order output only, VC 2 up anywhere" : ""),
+               t, &f, 0, port))
       return false;
     const int in = head_out(f.packet, port, f.vc);
     if (in < 0 &&

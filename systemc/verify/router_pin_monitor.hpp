@@ -23,6 +23,10 @@
 //   HeaderCorrupt_M     a flit whose destination or length field differs from its packet's
 //   NotHeld_M           a head of a packet the router does not hold (never received, or sent
 //                       on already: a duplicated packet)
+//   VcClass_M           on a torus, a head on a VC its routing does not allow: the dateline
+//                       classes (even VCs until the packet takes the dimension's wraparound, odd
+//                       ones after; router/vc_classes.hpp), with Duato's adaptive routing the
+//                       escape class only on the dimension-order output
 // With a NetworkCoverage (verify.coverage), it also marks the coverage points it sees
 // (network_coverage.hpp): turns, VCs, full FIFOs, back-pressure, blocked heads, requesters.
 #include <array>
@@ -166,6 +170,7 @@ class RouterPinMonitor {
   [[gnu::cold]] bool broke(const std::string& rule, int port, int vc, const std::string& what, int64_t t,
              const Flit* f = nullptr, int index = -1, int history_port = -1);
   uint32_t profitable(uint32_t dest) const;  // the outputs of minimal routes to dest (local: there)
+  uint32_t vc_classes(const PacketInfo& pk, int port) const;  // the VCs a head may take on `port`
   std::string node_text() const;
   std::string port_text(int port, int vc) const;
   std::string history_text(int port) const;
