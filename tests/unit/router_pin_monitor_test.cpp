@@ -187,5 +187,27 @@ TEST(RouterPinMonitor, MarksTheCoveragePointsItSees) {
   }
 }
 
+// On a torus a head keeps to its dateline class: even VCs until the packet takes the
+// dimension's wraparound, odd ones after.
+TEST(RouterPinMonitor, ATorusHeadOnTheWrongDatelineClassIsNamed) {
+  MeshGeometry torus(std::vector<int>{4, 4}, true);
+  PacketTable packets;
+  std::vector<std::string> rules;
+  RouterPinMonitor m(5, torus, RouterMonitorParams{5, 2, 4, false, 7}, packets,
+                     [&](const std::string& rule, int64_t, const std::string&) { rules.push_back(rule); });
+  for (int p = 1; p < 5; ++p) m.set_output_linked(p, true);
+  const uint32_t a = packets.allocate(PacketInfo{1, 5, 6, 0, 0, 1, 0});  // (1, 1) to (2, 1): +x, no wraparound
+  Flit f;
+  f.packet = a;
+  f.head = f.tail = true;
+  m.flit_in(0, 0, true, 1, a, 0);
+  m.flit_in(0, 0, true, 1, a, 1);
+  f.vc = 0;
+  EXPECT_TRUE(m.flit_out(2, f, 2 | 1 << 7, 1, 2));  // the low class
+  f.vc = 1;
+  EXPECT_FALSE(m.flit_out(2, f, 2 | 1 << 7, 1, 3));  // the high class, before the wraparound
+  EXPECT_EQ(rules, std::vector<std::string>{"VcClass_M"});
+}
+
 }  // namespace
 }  // namespace kncsim
