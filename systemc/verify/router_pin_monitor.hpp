@@ -74,7 +74,7 @@ class RouterPinMonitor {
   // (the RTL carries them in every flit). Each returns false when a rule broke, after the
   // report (which, in a run, does not return: nothing broken is handed on).
   // (The checks of every flit and credit are inline; a broken rule's report is out of line.)
-  bool flit_out(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t) {
+  [[gnu::always_inline]] bool flit_out(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t) {
     // A body flit that follows its head as it should; heads, and anything else, out of line.
     if (!f.head && linked_[size_t(port)] && f.vc < p_.vcs) {
       OutChannel& ch = out_[size_t(port * p_.vcs + f.vc)];
@@ -92,10 +92,10 @@ class RouterPinMonitor {
     }
     return flit_out_slow(port, f, dest_coords, len, t);
   }
-  bool outputs_driven(uint32_t valid_mask, int64_t t) {  // valid bits past the router's ports
+  [[gnu::always_inline]] bool outputs_driven(uint32_t valid_mask, int64_t t) {  // valid bits past the router's ports
     return (valid_mask >> p_.ports) == 0 || outputs_broken(valid_mask, t);
   }
-  bool credit_in(int port, int vc, int amount, int64_t t) {
+  [[gnu::always_inline]] bool credit_in(int port, int vc, int amount, int64_t t) {
     if (vc >= p_.vcs) return credit_in_broken(port, vc, amount, t);
     if (out_[size_t(port * p_.vcs + vc)].credits + amount > p_.depth && !credit_in_broken(port, vc, amount, t))
       return false;
@@ -105,7 +105,7 @@ class RouterPinMonitor {
     return true;
   }
   // A flit landing on input `port`, channel `vc`, in cycle t + 1 (`slot`: its packet's tag).
-  void flit_in(int port, int vc, bool head, int len, uint32_t slot, int64_t t) {
+  [[gnu::always_inline]] void flit_in(int port, int vc, bool head, int len, uint32_t slot, int64_t t) {
     const size_t c = size_t(port * p_.vcs + vc);
     held_[c] += !p_.packet_credits ? 1 : head ? len : 0;
     ++in_port_[size_t(port)];
@@ -113,13 +113,13 @@ class RouterPinMonitor {
     if (p_.coverage && (p_.packet_credits ? head && held_[c] + len > p_.depth : held_[c] >= p_.depth))
       p_.coverage->fifo_full(port, vc);
   }
-  bool popped(int port, int64_t t) {
+  [[gnu::always_inline]] bool popped(int port, int64_t t) {
     if (in_port_[size_t(port)] <= 0) return pop_broken(port, t);
     --in_port_[size_t(port)];
     if (owed_[size_t(port)]++ == 0) owed_since_[size_t(port)] = t;
     return true;
   }
-  bool credit_out(int port, int vc, int amount, int64_t t) {
+  [[gnu::always_inline]] bool credit_out(int port, int vc, int amount, int64_t t) {
     if (vc >= p_.vcs || (!p_.packet_credits && amount > owed_[size_t(port)]) || amount > held_[size_t(port * p_.vcs + vc)])
       return credit_out_broken(port, vc, amount, t);
     if (!p_.packet_credits) owed_[size_t(port)] -= amount;
@@ -155,13 +155,13 @@ class RouterPinMonitor {
     int next = 0;  // the index of the packet's next flit on this channel
   };
   bool flit_out_slow(int port, const Flit& f, uint64_t dest_coords, int len, int64_t t);
-  void head_in(int port, int vc, uint32_t slot, int64_t arrival);
+  [[gnu::noinline]] void head_in(int port, int vc, uint32_t slot, int64_t arrival);
   // The input port a head left through `port` came in on (-1: the router does not hold it); it
   // is no longer held.
   int head_out(uint32_t slot, int port, int vc);
-  void covered_flit(int port, OutChannel& ch, int64_t needs, bool tail, int64_t t);
+  [[gnu::cold]] void covered_flit(int port, OutChannel& ch, int64_t needs, bool tail, int64_t t);
   void count_requesters(uint32_t want);
-  void room_came_back(OutChannel& ch, int amount, int64_t t);
+  [[gnu::cold]] void room_came_back(OutChannel& ch, int amount, int64_t t);
   [[gnu::cold]] bool outputs_broken(uint32_t valid_mask, int64_t t);
   [[gnu::cold]] bool credit_in_broken(int port, int vc, int amount, int64_t t);
   [[gnu::cold]] bool pop_broken(int port, int64_t t);
