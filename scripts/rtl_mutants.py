@@ -17,7 +17,7 @@ it holds for the SCI node's with these differences:
 --judge verify judges every mutant by `kncsim verify --seeds 20` alone instead of the tests, with
 every assertion compiled out (`define SYNTHESIS in the family's package, as an architect's design
 without assertions): the family's VERIFY_DESIGNS one after another while the mutant passes (the
-router: seven designs over the parameter sets kncsim verify takes; the SCI node: three). A
+router: seven designs over the parameter sets kncsim verify takes; the SCI node: four). A
 failing case kills it. Results go to their own --root (build/mutants-verify/,
 build/mutants-sci-verify/); the equivalents are the family's.
 
@@ -243,7 +243,8 @@ CHECKER_MODULES = ("kncsim_grant_check", "kncsim_prim_reset_check")
 # Set at ^C: the workers' test runs stop.
 # --judge verify: the designs kncsim verify judges a mutant with (--set arguments of each), in
 # order; the router's cover the parameter sets verify takes (a mesh's adaptive routing can
-# deadlock, so verify refuses it: its code runs in the Duato torus).
+# deadlock, so verify refuses it: its code runs in the Duato torus); the ring node's, whole-packet
+# and stomp acceptance and two to four dimensions (the fourth ring interface).
 VERIFY_DESIGNS = {
     "router": [
         "network.radix=4 router.impl=rtl router.fifo_flits=4 router.flow_control=wormhole",
@@ -266,6 +267,8 @@ VERIFY_DESIGNS = {
         "network.radix=4 router.sci_accept=stomp router.input_queue_flits=20",
         "network.topology=rings router.model=sci router.impl=rtl router.active_buffer_packets=2 network.dims=3 "
         "network.radix=3",
+        "network.topology=rings router.model=sci router.impl=rtl router.active_buffer_packets=4 network.dims=4 "
+        "network.radix=2",
     ],
 }
 VERIFY_PACKAGE = {"router": "wormhole/kncsim_pkg.sv", "sci": "sci/kncsim_sci_pkg.sv"}

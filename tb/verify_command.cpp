@@ -183,7 +183,7 @@ int run_verify(const VerifyOptions& o) {
   // The points of the configured network: its routers', or its ring nodes'.
   std::vector<CoveragePoint> points;
   if (d.rings)
-    points = SciCoverage(int(d.radices.size()), d.bounded_active, d.stomp).points();
+    points = SciCoverage(int(d.radices.size()), d.radices[0], d.bounded_active, d.stomp).points();
   else
     points = NetworkCoverage(MeshGeometry(d.radices, d.torus), d.adaptive, d.vcs).points();
   std::vector<VerifyCase> cases;

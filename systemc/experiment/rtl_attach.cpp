@@ -34,7 +34,7 @@ void attach(MeshExperiment& e) {
 void attach(RingsExperiment& e) {
   if (e.rtl.nodes.empty()) return;
   if (e.rtl.coverage)
-    e.coverage = std::make_shared<SciCoverage>(e.params.dims, e.params.active_buffer_packets > 0,
+    e.coverage = std::make_shared<SciCoverage>(e.params.dims, e.params.radix, e.params.active_buffer_packets > 0,
                                                e.params.accept == SciAccept::stomp);
   e.rtl.make = rtl_sci_maker(e.rtl_sources, e.rtl.monitors, e.coverage.get());
   bool direct = false, signals = false;  // traced nodes use the signal binding

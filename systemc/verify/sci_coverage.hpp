@@ -21,7 +21,7 @@ enum class SciPoint { pass, echo, nack, retransmission, active_full, pass_with_a
 
 class SciCoverage {
  public:
-  SciCoverage(int dims, bool bounded_active, bool stomp);
+  SciCoverage(int dims, int radix, bool bounded_active, bool stomp);
   void hit(int d, SciPoint p) { hit_[size_t(d * int(SciPoint::count) + int(p))] = 1; }
   const std::vector<CoveragePoint>& points() const { return points_; }
   std::vector<std::string> hit_names() const;

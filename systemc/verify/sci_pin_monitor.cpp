@@ -135,6 +135,15 @@ bool SciPinMonitor::out_head(int d, Ring& r, const RingFlit& f, int64_t t) {
       if (p_.coverage) p_.coverage->hit(d, SciPoint::retransmission);
       return true;
     }
+    // Dimension order: a packet enters ring d with the lower dimensions done and d still to go.
+    for (int e = 0; e <= d; ++e)
+      if ((g_.coord(node_, e) == g_.coord(f.dest, e)) == (e == d))
+        return broke("RingOrder_M", d,
+                     fmt::format("the {} enters ring {} here, but dimension order takes it to {}", packet_text(p), d,
+                                 g_.next_ring(node_, f.dest, -1) < p_.dims
+                                     ? fmt::format("ring {}", g_.next_ring(node_, f.dest, -1))
+                                     : std::string("the CPU (it is home)")),
+                     t);
     r.active.push_back(p);
     if (p_.active_packets > 0 && int(r.active.size()) > p_.active_packets)
       return broke("ActiveBound_M", d,

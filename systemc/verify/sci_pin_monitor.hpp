@@ -12,6 +12,8 @@
 //                      (the ring buffer is a FIFO)
 //   PassCorrupt_M      a passing packet out with other fields (source, destination, target)
 //   MissedExit_M       a send packet passed on at the node where it leaves the ring
+//   RingOrder_M        a packet entering a ring that dimension order does not take it to (the
+//                      lower dimensions done, this one still to go)
 //   AnswerMisdirected_M an echo or nack for a packet taken off here, not to where it entered
 //   EchoForNothing_M   an echo or nack taken off here for a packet this node's active buffer
 //                      does not hold

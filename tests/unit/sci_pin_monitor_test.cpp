@@ -15,7 +15,7 @@ namespace {
 
 struct Fixture {
   RingGeometry g{2, 4};
-  SciCoverage cov{2, true, false};
+  SciCoverage cov{2, 4, true, false};
   std::vector<std::string> rules, texts;
   // Node 5 (1, 1); address packets of 2 flits, echoes of 1; two packets in an active buffer.
   SciPinMonitor m{5, g, SciMonitorParams{2, 2, 4, 1, 2, &cov},
