@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 
 #include <cmath>
@@ -23,7 +24,10 @@ void put_rings_results(ojson& r, const RingsExperiment& e, RingModel& net) {
   if (e.drain && r["stop_reason"] != "interrupted") {
     // Past saturation the backlog may not clear; the scoreboard's drain (verify.drain_cycles)
     // must, or it names what is left.
-    net.drain(e.verify_drain > 0 ? window_end + e.verify_drain : 5 * window_end);
+    // (saturating: verify.drain_cycles may be as large as int64 allows)
+    const int64_t most = std::numeric_limits<int64_t>::max();
+    net.drain(e.verify_drain > 0 ? (e.verify_drain >= most - window_end ? most : window_end + e.verify_drain)
+                                 : 5 * window_end);
     if (stop_requested()) {
       r["converged"] = false;
       r["stop_reason"] = "interrupted";

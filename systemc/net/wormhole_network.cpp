@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "net/wormhole_fabric.hpp"
@@ -118,7 +119,8 @@ void WormholeNetwork::run_until(int64_t end) {
 void WormholeNetwork::stop_injection() { fabric_->injecting = false; }
 
 bool WormholeNetwork::drain(int64_t limit) {
-  const int64_t end = now_ + limit;
+  // Saturating: verify.drain_cycles may be as large as int64 allows.
+  const int64_t end = limit >= std::numeric_limits<int64_t>::max() - now_ ? std::numeric_limits<int64_t>::max() : now_ + limit;
   while (now_ < end && flits_injected() > flits_delivered() + flits_stripped() && !stop_requested())
     run_until(std::min(end, now_ + 64));
   return flits_injected() == flits_delivered() + flits_stripped();
