@@ -135,7 +135,6 @@ std::string WormholeNetwork::packets_left(size_t most) const {
     std::string text;
   };
   std::vector<Left> left;
-  const MeshGeometry& g = fabric_->g;
   fabric_->packets.for_each_live([&](uint32_t, const PacketInfo& p) {
     const std::string where =
         p.at == p.src && p.hops == 0
@@ -150,7 +149,6 @@ std::string WormholeNetwork::packets_left(size_t most) const {
   if (left.size() > most) s += fmt::format("  ... and {} more\n", left.size() - most);
   const int64_t waiting = fabric_->waiting.total();
   if (waiting > 0) s += fmt::format("  {} more packet(s) queued at their sources behind those\n", waiting);
-  (void)g;
   if (s.empty()) s = "  none\n";
   // Flits popped and never credited back: a router withholding credits stalls its neighbours.
   std::string held;

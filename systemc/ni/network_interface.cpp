@@ -66,7 +66,7 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
   const int first = headers_ ? headers_->dims() : 0;  // hop-count headers were stripped on the way
   const bool in_order = f.head ? !receiving_ && f.seq == first && !f.header
                                : receiving_ && f.packet == receiving_packet_ && f.seq == next_seq_;
-  if (!in_order || !packets_.live(f.packet) || packets_[f.packet].dest != node_) refuse(f, arrival, first);
+  if (!in_order || !packets_.live(f.packet) || packets_[f.packet].dest != node_) refuse(f, arrival);
   const PacketInfo& p = packets_[f.packet];
   ++log_.flits_delivered;
   receiving_ = !f.tail;
@@ -95,7 +95,7 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
 
 // The sink's scoreboard: what a network may not deliver, said in cycles and packets. The run
 // stops (the network's run_until turns this into the ScoreboardError it is).
-void NetworkInterface::refuse(const Flit& f, int64_t arrival, int first) {
+void NetworkInterface::refuse(const Flit& f, int64_t arrival) {
   std::string what;
   if (!packets_.live(f.packet))
     what = fmt::format("a flit (tag {}) of no packet in flight: a packet delivered already, or never sent", f.packet);
@@ -115,7 +115,6 @@ void NetworkInterface::refuse(const Flit& f, int64_t arrival, int first) {
   else
     what = fmt::format("flit {} of packet {} where flit {} was next (a flit lost or repeated)", f.seq,
                        packets_[f.packet].id, next_seq_);
-  (void)first;
   log_.failure = fmt::format("scoreboard: cycle {}, node {}: {}", arrival, node_, what);
   throw ScoreboardError(log_.failure);
 }

@@ -48,7 +48,7 @@ class NetworkInterface final : public Ejector, public Injector, public FlitRefil
 
  private:
   void spool(const WaitingPacket& w);
-  [[noreturn, gnu::cold]] void refuse(const Flit& f, int64_t arrival, int first);
+  [[noreturn, gnu::cold]] void refuse(const Flit& f, int64_t arrival);
 
   uint32_t node_;
   SourceParams source_;
