@@ -100,6 +100,22 @@ Traffic draw_traffic(Draw& r, const MeshGeometry& g, double flits_per_A) {
   }
 }
 
+// The RTL nodes: all of them, or (mixed) a random proper subset among SystemC nodes; its label.
+std::string draw_rtl_nodes(Draw& r, uint32_t n, bool mixed, std::vector<std::string>& sets) {
+  if (n <= 1 || !r.chance(0.4) || !mixed) {
+    sets.push_back("router.impl=rtl");
+    return "all nodes RTL";
+  }
+  std::vector<uint32_t> rtl;
+  for (uint32_t v = 0; v < n; ++v)
+    if (r.chance(0.5)) rtl.push_back(v);
+  if (rtl.empty()) rtl.push_back(uint32_t(r.below(n)));
+  if (rtl.size() == n) rtl.pop_back();
+  sets.push_back("router.impl=systemc");
+  sets.push_back(fmt::format("router.rtl_nodes=[{}]", fmt::join(rtl, ",")));
+  return fmt::format("{} of {} nodes RTL", rtl.size(), n);
+}
+
 // A case of an SCI ring node design: the rings' shape and load, the RTL nodes, the traffic, and
 // link errors to make nacks.
 VerifyCase draw_rings(const VerifyDesign& d, int index, uint64_t seed) {
@@ -111,19 +127,7 @@ VerifyCase draw_rings(const VerifyDesign& d, int index, uint64_t seed) {
   const RingGeometry g(dims, radix);
   const uint32_t n = g.nodes();
   c.sets.push_back(fmt::format("network.radix={}", radix));
-  std::string nodes = "all nodes RTL";
-  if (n > 1 && r.chance(0.4) && d.mixed) {
-    std::vector<uint32_t> rtl;
-    for (uint32_t v = 0; v < n; ++v)
-      if (r.chance(0.5)) rtl.push_back(v);
-    if (rtl.empty()) rtl.push_back(uint32_t(r.below(n)));
-    if (rtl.size() == n) rtl.pop_back();
-    c.sets.push_back("router.impl=systemc");
-    c.sets.push_back(fmt::format("router.rtl_nodes=[{}]", fmt::join(rtl, ",")));
-    nodes = fmt::format("{} of {} nodes RTL", rtl.size(), n);
-  } else {
-    c.sets.push_back("router.impl=rtl");
-  }
+  const std::string nodes = draw_rtl_nodes(r, n, d.mixed, c.sets);
   c.load = std::max(0.01, 1.3 * r.unit());
   c.sets.push_back("traffic.load=" + number(c.load));
   const bool rr = r.chance(0.3);
@@ -157,19 +161,7 @@ VerifyCase draw_once(const VerifyDesign& d, int index, uint64_t seed, const std:
   const uint32_t n = g.nodes();
   c.sets.push_back(fmt::format("network.radix=[{}]", fmt::join(radices, ",")));
   // The RTL nodes: all of them, or a random subset among SystemC routers.
-  std::string nodes = "all nodes RTL";
-  if (n > 1 && r.chance(0.4) && d.mixed) {
-    std::vector<uint32_t> rtl;
-    for (uint32_t v = 0; v < n; ++v)
-      if (r.chance(0.5)) rtl.push_back(v);
-    if (rtl.empty()) rtl.push_back(uint32_t(r.below(n)));
-    if (rtl.size() == n) rtl.pop_back();
-    c.sets.push_back("router.impl=systemc");
-    c.sets.push_back(fmt::format("router.rtl_nodes=[{}]", fmt::join(rtl, ",")));
-    nodes = fmt::format("{} of {} nodes RTL", rtl.size(), n);
-  } else {
-    c.sets.push_back("router.impl=rtl");
-  }
+  const std::string nodes = draw_rtl_nodes(r, n, d.mixed, c.sets);
   // Packets: 1 flit up to the RTL's most (cut-through: up to the FIFO's room), mostly short.
   const int most = d.cut_through ? int(std::min<int64_t>(d.fifo_flits, d.max_packet_flits)) : d.max_packet_flits;
   static const int kLengths[] = {1, 2, 3, 4, 5, 8, 16, 32};

@@ -27,10 +27,12 @@ inline size_t occurrences(const std::string& text, const std::string& what) {
   return n;
 }
 
-// The design's sources, in the tests' shared model cache (one build per design for the suite).
-inline std::string design_copy(const std::string& name, const std::vector<SourceChange>& changes) {
-  return shared_rtl_copy("monitor_" + name, "wormhole", [&](const std::string& f, std::string text) {
-    if (f == "kncsim_pkg.sv") text = "`define SYNTHESIS\n" + text;
+// A family's sources (`family_dir`, its package file `package`) with the changes and no
+// assertions, in the tests' shared model cache (one build per design for the suite).
+inline std::string changed_copy(const std::string& name, const std::string& family_dir, const std::string& package,
+                                const std::vector<SourceChange>& changes) {
+  return shared_rtl_copy(name, family_dir, [&](const std::string& f, std::string text) {
+    if (f == package) text = "`define SYNTHESIS\n" + text;
     for (const SourceChange& c : changes) {
       if (f != c.file) continue;
       EXPECT_EQ(occurrences(text, c.from), 1u) << c.from << " in " << c.file;
@@ -38,6 +40,9 @@ inline std::string design_copy(const std::string& name, const std::vector<Source
     }
     return text;
   });
+}
+inline std::string design_copy(const std::string& name, const std::vector<SourceChange>& changes) {
+  return changed_copy("monitor_" + name, "wormhole", "kncsim_pkg.sv", changes);
 }
 
 // The networks they are tried in: node 5 of a 4x4 mesh RTL among SystemC routers; every router
@@ -150,15 +155,7 @@ inline void PrintTo(const LegalDesign& d, std::ostream* os) { *os << d.name; }
 
 // SCI ring node designs: copies of rtl/sci/ (changes in its files), assertions compiled out.
 inline std::string sci_design_copy(const std::string& name, const std::vector<SourceChange>& changes) {
-  return shared_rtl_copy("sci_monitor_" + name, "sci", [&](const std::string& f, std::string text) {
-    if (f == "kncsim_sci_pkg.sv") text = "`define SYNTHESIS\n" + text;
-    for (const SourceChange& c : changes) {
-      if (f != c.file) continue;
-      EXPECT_EQ(occurrences(text, c.from), 1u) << c.from << " in " << c.file;
-      if (occurrences(text, c.from) == 1) text.replace(text.find(c.from), std::string(c.from).size(), c.to);
-    }
-    return text;
-  });
+  return changed_copy("sci_monitor_" + name, "sci", "kncsim_sci_pkg.sv", changes);
 }
 
 // A 4-ary 2-cube of RTL ring nodes with 4-packet active buffers (the cases draw the rest), and
