@@ -62,6 +62,8 @@ size_t edit_distance(const std::string& a, const std::string& b) {
                                 fmt::join(known, ", ")));
 }
 
+bool is_list_kind(KeyKind k) { return k == KeyKind::integers || k == KeyKind::numbers; }
+
 struct FlatValue {
   std::string key;
   std::vector<std::string> items;  // one scalar, or a list's elements
@@ -94,7 +96,7 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
       flatten(v, key, origin, out, seen);
     } else if (v.IsScalar() || v.IsNull()) {  // "vcd:" with nothing after it is an empty value
       out.push_back({key, {v.IsNull() ? std::string() : v.Scalar()}, false});
-    } else if (v.IsSequence() && find_key(key) && find_key(key)->kind == KeyKind::integers) {
+    } else if (v.IsSequence() && find_key(key) && is_list_kind(find_key(key)->kind)) {
       FlatValue f{key, {}, true};
       for (const auto& item : v) {
         if (!item.IsScalar())
@@ -150,6 +152,7 @@ void Config::set_scalar(const std::string& key, const std::string& scalar, const
       values_[key] = i;
       return;
     case KeyKind::number:
+    case KeyKind::numbers:
       if (!parse_number(scalar, d) || !in_range(d)) throw bad();
       values_[key] = d;
       return;
@@ -159,17 +162,22 @@ void Config::set_scalar(const std::string& key, const std::string& scalar, const
 void Config::set_list(const std::string& key, const std::vector<std::string>& items, const std::string& origin) {
   const KeySpec* spec = find_key(key);
   std::vector<int64_t> values;
+  std::vector<double> reals;
   for (const auto& item : items) {
     set_scalar(key, item, origin);  // checks each element
-    const auto* v = std::get_if<int64_t>(&values_[key]);
-    if (!v)  // a word ("none") stands alone, not in a list
+    const ConfigValue& v = values_[key];
+    if (std::holds_alternative<std::string>(v))  // a word ("none") stands alone, not in a list
       throw ConfigError(fmt::format("key '{}' (from {}) lists '{}'; allowed: {} (a word alone, not in a list)", key,
                                     origin, item, allowed_values(*spec)));
-    values.push_back(*v);
+    if (const auto* i = std::get_if<int64_t>(&v)) values.push_back(*i);
+    if (const auto* d = std::get_if<double>(&v)) reals.push_back(*d);
   }
-  if (values.empty())
+  if (items.empty())
     throw ConfigError(fmt::format("key '{}' (from {}) is an empty list; allowed: {}", key, origin, allowed_values(*spec)));
-  values_[key] = values;
+  if (spec->kind == KeyKind::numbers)
+    values_[key] = reals;
+  else
+    values_[key] = values;
 }
 
 void Config::merge_yaml(const std::string& text, const std::string& origin) {
@@ -222,7 +230,7 @@ void Config::apply_set(const std::string& assignment) {
     set_scalar(key, "", "--set");
     return;
   }
-  if (v.IsSequence() && find_key(key)->kind == KeyKind::integers) {
+  if (v.IsSequence() && is_list_kind(find_key(key)->kind)) {
     std::vector<std::string> items;
     for (const auto& item : v) items.push_back(item.IsScalar() ? item.Scalar() : std::string("[..]"));
     set_list(key, items, "--set");
@@ -264,6 +272,13 @@ std::vector<int64_t> Config::integers(const std::string& key) const {
   if (std::holds_alternative<std::string>(v)) return {};  // "none"
   if (auto* list = std::get_if<std::vector<int64_t>>(&v)) return *list;
   return {integer(key)};
+}
+
+std::vector<double> Config::numbers(const std::string& key) const {
+  const auto& v = at(key);
+  if (std::holds_alternative<std::string>(v)) return {};  // "none"
+  if (auto* list = std::get_if<std::vector<double>>(&v)) return *list;
+  return {number(key)};
 }
 
 std::optional<double> numeric_key(const Config& c, const std::string& key) {

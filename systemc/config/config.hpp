@@ -19,7 +19,7 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-using ConfigValue = std::variant<int64_t, double, std::string, std::vector<int64_t>>;
+using ConfigValue = std::variant<int64_t, double, std::string, std::vector<int64_t>, std::vector<double>>;
 
 class Config {
  public:
@@ -38,6 +38,8 @@ class Config {
   const std::string& text(const std::string& key) const;
   // For keys that take one integer or a list of them.
   std::vector<int64_t> integers(const std::string& key) const;
+  // For keys that take one number or a list of them; a word ("none") gives none.
+  std::vector<double> numbers(const std::string& key) const;
   // For keys that take an integer or a word ("unbounded", "default", "auto").
   bool is_word(const std::string& key) const;
 

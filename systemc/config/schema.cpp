@@ -72,8 +72,19 @@ const std::vector<KeySpec>& config_schema() {
        "input FIFO capacity in packets of L flits (FNS's Q); injection queues stay unbounded"},
       {"router.fifo_flits", K::integer_or_choice, {"unbounded"}, 1, false, kNoMax, "unbounded",
        "input FIFO capacity in flits (systemc); set this or router.fifo_packets, not both"},
-      {"router.flow_control", K::choice, {"cut_through", "wormhole"}, 0, false, kNoMax, "cut_through",
-       "finite FIFOs: cut_through = a head needs room for its whole packet (FNS); wormhole = one free flit slot"},
+      {"router.flow_control", K::choice, {"cut_through", "wormhole", "packet", "hybrid"}, 0, false, kNoMax,
+       "cut_through",
+       "the switching scheme (finite FIFOs): cut_through = a head needs room for its whole packet (virtual "
+       "cut-through; FNS); wormhole = one free flit slot; packet = packet switching: cut_through, and a packet leaves "
+       "a node only once its tail has arrived there (also with unbounded FIFOs); hybrid = wormhole, but a blocked "
+       "packet spanning router.hybrid_hops links or more is buffered where its head waits (systemc; "
+       "docs/models/pp-mess-sim.md)"},
+      {"router.hybrid_hops", K::integer, {}, 1, false, 1000000, "2",
+       "router.flow_control hybrid: h, a blocked packet spanning fewer links stalls in place (wormhole), one spanning "
+       "h or more is buffered"},
+      {"router.buffer_packets", K::integer, {}, 1, false, 1000000, "1",
+       "router.flow_control hybrid: packet buffers per router, each holding one blocked packet until its tail leaves; "
+       "with all of them taken a blocked packet stalls"},
       {"router.routing_delay", K::integer, {}, 0, false, 1000, "0",
        "cycles from a head reaching the FIFO front to its first output request (systemc)"},
       {"router.packet_format", K::choice, {"absolute", "hop_count"}, 0, false, kNoMax, "absolute",
@@ -148,11 +159,43 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.data_bits", K::integer, {}, 1, false, kMaxPacketBits, "640", "rings: data packet length in bits"},
       {"traffic.echo_bits", K::integer, {}, 1, false, kMaxPacketBits, "64", "rings: echo / nack packet length in bits"},
       {"traffic.pattern", K::choice,
-       {"uniform", "transpose", "bit_complement", "bit_reversal", "hotspot", "nearest_neighbour", "graph"}, 0, false,
-       kNoMax, "uniform",
-       "destinations: uniform = all N nodes equally likely, the source included; others map them; graph = each "
-       "process sends to one of its traffic.graph neighbours, equally likely (a node without a process, or whose "
-       "process sends to no one, injects nothing)"},
+       {"uniform", "transpose", "bit_complement", "bit_reversal", "hotspot", "nearest_neighbour", "graph",
+        "dimension_rotation", "hop_uniform"},
+       0, false, kNoMax, "uniform",
+       "destinations: uniform = all N nodes equally likely, the source included; others map them (transpose = "
+       "dimension reversal; dimension_rotation = the coordinates rotated by traffic.rotation; hop_uniform = i hops "
+       "away with probability traffic.hop_probabilities[i-1]); graph = each process sends to one of its "
+       "traffic.graph neighbours, equally likely (a node without a process, or whose process sends to no one, "
+       "injects nothing)"},
+      {"traffic.rotation", K::integer, {}, 1, false, 23, "1",
+       "dimension_rotation: (x0, .., x_{d-1}) goes to (x_r, .., x_{d-1}, x0, .., x_{r-1}) for r = this"},
+      {"traffic.hop_probabilities", K::numbers, {"none"}, 0, false, 1, "none",
+       "hop_uniform: [p1, p2, ...], p_i = probability of a destination i hops away (uniform among those nodes), "
+       "summing to 1 (PP-MESS-SIM's HopUniform; a node with no node i hops away draws among its own distances)"},
+      {"traffic.mru_stack", K::numbers, {"none"}, 0, false, 1, "none",
+       "[p1, .., pk]: a most-recently-used destination stack of k at every node on top of traffic.pattern: with "
+       "probability p_i the i-th most recent destination (while the stack holds i), else the pattern's; sum at most "
+       "1 (PP-MESS-SIM's target_stack); none = no stack"},
+      {"traffic.packet_length", K::choice, {"fixed", "uniform", "discrete"}, 0, false, kNoMax, "fixed",
+       "packet lengths: fixed = traffic.packet_flits; uniform = traffic.packet_length_params [a, b], whole flits a..b "
+       "equally likely; discrete = [p1, l1, p2, l2, ...], l_i flits with probability p_i (PP-MESS-SIM's "
+       "Discrete(0.7,16,0.3,12): [0.7, 16, 0.3, 12]). traffic.load counts the mean length"},
+      {"traffic.packet_length_params", K::numbers, {"none"}, 0, false, 1 << 20, "none",
+       "traffic.packet_length uniform or discrete: its parameters"},
+      {"traffic.interarrival", K::choice, {"bernoulli", "exponential", "uniform", "normal", "two_stage_normal"}, 0, false,
+       kNoMax, "bernoulli",
+       "gaps between a node's packets (PP-MESS-SIM's Table 3): bernoulli = a coin of q = 4A/(R L) each cycle "
+       "(traffic.stream's order); the others a renewal process per node, counter-based on traffic.seed: exponential "
+       "(Poisson arrivals), uniform [a, b] (whole cycles; a = b periodic), normal [mu, sigma], two_stage_normal [p, "
+       "mu1, sigma1, mu2, sigma2] (bursts: the first with probability p); a normal gap below 0 counts as 0"},
+      {"traffic.interarrival_params", K::numbers, {"auto"}, 0, false, 1e12, "auto",
+       "the gaps' parameters in cycles as Table 3 writes them (exponential [mean], uniform [a, b], normal [mu, sigma], "
+       "two_stage_normal [p, mu1, sigma1, mu2, sigma2]); they then set the rate, and traffic.load is reported from "
+       "them. auto = from traffic.load: exponential [1/q], uniform [1/q, 1/q] (periodic; normal and two_stage_normal "
+       "need their parameters)"},
+      {"traffic.hotspot_probabilities", K::numbers, {"none"}, 0, false, 1, "none",
+       "hotspot: one probability per traffic.hotspot_nodes node (PP-MESS-SIM's Discrete {n_i, p_i}), summing to at "
+       "most 1, the rest uniform; none = traffic.hotspot_fraction split equally"},
       {"traffic.graph", K::choice, {"mesh2d", "mesh3d", "binary_tree", "hypercube", "ring", "pairs", "file"}, 0, false, kNoMax,
        "mesh2d",
        "pattern graph: the process graph (Chittor's G_p), each edge both ways; file = traffic.graph_file"},
@@ -277,6 +320,9 @@ std::string allowed_values(const KeySpec& s) {
       return fmt::format("{} or {}", fmt::join(s.choices, ", "), number("an integer"));
     case KeyKind::integers:
       return number("an integer") + ", or a list of them";
+    case KeyKind::numbers:
+      return (s.choices.empty() ? "" : fmt::format("{}, or ", fmt::join(s.choices, ", "))) + number("a number") +
+             ", or a list of them";
     case KeyKind::text:
       return "a file path, or empty for none";
   }

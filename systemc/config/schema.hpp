@@ -5,7 +5,8 @@
 
 namespace kncsim {
 
-enum class KeyKind { integer, number, choice, integer_or_choice, integers, text };  // integers: one or a list
+// integers, numbers: one or a list (a word from `choices` stands alone)
+enum class KeyKind { integer, number, choice, integer_or_choice, integers, numbers, text };
 
 struct KeySpec {
   std::string key;

@@ -40,7 +40,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-MeasureContext measure_context(const MeshGeometry& g, int L, double A) {
+MeasureContext measure_context(const MeshGeometry& g, double L, double A) {
   return MeasureContext{g.dims(), g.radix(), L, long(g.nodes()), long(g.bisection()), A, long(g.edge_ports_half())};
 }
 
@@ -286,7 +286,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   const std::unique_ptr<NetworkModel> model = make_model(e, geometry, feed, sinks.head());
   NetworkModel& net = *model;
   ConvergenceTarget target =
-      mesh_convergence_target(measure_context(geometry, e.packet_flits, e.load), spec.convergence.accuracy);
+      mesh_convergence_target(measure_context(geometry, e.mean_packet_flits, e.load), spec.convergence.accuracy);
   sinks.attach(target);
   auto* wormhole = dynamic_cast<WormholeNetwork*>(&net);
   ojson result;
@@ -305,7 +305,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   result["cycle_time_factor"] = factor;
   result["T_switch_cycles"] = result["T"].is_number() ? ojson(result["T"].get<double>() * factor) : ojson(nullptr);
   put_statistics(result, sinks.stats, net,
-                 StatisticsContext{0, 1, e.packet_flits, false, e.radices, e.torus,
+                 StatisticsContext{0, 1, e.mean_packet_flits, false, e.radices, e.torus,
                                    [&geometry](uint32_t n, int k) { return geometry.coord(n, k); }});
   return result;
 }

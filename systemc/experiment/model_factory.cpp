@@ -8,9 +8,14 @@
 namespace kncsim {
 
 std::unique_ptr<InjectionStream> make_injection_stream(const MeshStreamSpec& s, const MeshGeometry& g) {
-  auto stream = s.legacy ? make_legacy_uniform_stream(s.state, g.nodes(), s.q)
-                         : make_counter_uniform_stream(s.state, g.nodes(), s.q);
-  return with_phases(with_pattern(std::move(stream), g, s.pattern), s.on_cycles, s.off_cycles);
+  // Bernoulli in traffic.stream's order, or a renewal process; then destinations (the MRU stack on
+  // top of the pattern), lengths, and phases: each wrapper draws from its own counter-based
+  // stream, so none moves another's numbers.
+  auto stream = s.gaps.kind != InterarrivalKind::bernoulli ? make_renewal_stream(s.pattern.seed, g.nodes(), s.gaps)
+                : s.legacy                                 ? make_legacy_uniform_stream(s.state, g.nodes(), s.q)
+                                                           : make_counter_uniform_stream(s.state, g.nodes(), s.q);
+  stream = with_mru_stack(with_pattern(std::move(stream), g, s.pattern), g.nodes(), s.mru, s.pattern.seed);
+  return with_phases(with_lengths(std::move(stream), g.nodes(), s.lengths, s.pattern.seed), s.on_cycles, s.off_cycles);
 }
 
 std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,

@@ -109,6 +109,19 @@ class FlitFifo {
     mask_bit_ = bit;
     if (size_ > 0) *mask_ |= bit;
   }
+  // The arrival cycle of the i-th flit from the front (on the wire or in), or -1 if fewer are here.
+  int64_t arrival_of(size_t i) const {
+    if (i >= size_) return -1;
+    for (size_t r = 0;; ++r) {
+      const Run& run = runs_[(head_ + r) & (runs_.size() - 1)];
+      if (i < run.count) return run.first.arrival + int64_t(i);
+      i -= run.count;
+    }
+  }
+  // `n` more flit slots (a hybrid router buffering a blocked packet), or fewer for negative n.
+  void extend_capacity(int64_t n) {
+    if (capacity_ >= 0) capacity_ += n;
+  }
   // Flits that have arrived by cycle t (for traces).
   size_t arrived_by(int64_t t) const {
     size_t n = 0;

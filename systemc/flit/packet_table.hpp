@@ -15,6 +15,7 @@ struct PacketInfo {
   uint32_t next_free;
   uint32_t at = 0;  // the node its head last reached (the source until it leaves): where a lost packet is
   int64_t since = 0;  // the cycle its head reached `at` (at the source: when it was queued to enter)
+  int32_t tail_hops = 0;  // links its tail has crossed (hybrid switching: the links it spans are hops - tail_hops)
 };
 
 using PacketTable = SlotPool<PacketInfo>;

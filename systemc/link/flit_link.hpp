@@ -44,13 +44,15 @@ class FlitLink {
 
   int delay() const { return p_.delay; }
 
-  // Sender side, cycle t.
-  bool admits_head(int64_t t, int packet_flits, int vc = 0) {
+  // Sender side, cycle t. `whole`: with per-flit credits, the head needs room for its whole
+  // packet (virtual cut-through on virtual channels: the room is reserved, and comes back flit by
+  // flit as they leave).
+  bool admits_head(int64_t t, int packet_flits, int vc = 0, bool whole = false) {
     if (!ack_ok(t)) return false;
     absorb(t);
     switch (policy_) {
       case CreditPolicy::none: return true;
-      case CreditPolicy::per_flit: return this->vc(vc).credits >= 1;
+      case CreditPolicy::per_flit: return this->vc(vc).credits >= (whole ? packet_flits : 1);
       case CreditPolicy::per_packet: return this->vc(vc).credits >= packet_flits;
     }
     return false;

@@ -20,6 +20,7 @@ struct DeliveryLog {
   int64_t flits_injected = 0;   // written into injection queues (future flits included)
   int64_t flits_delivered = 0;  // consumed by the sinks
   int64_t flits_stripped = 0;   // hop-count headers the routers consumed
+  int64_t packets_buffered = 0;  // hybrid switching: blocked packets taken into a packet buffer
   int64_t last_move = -1;       // last cycle a flit crossed a crossbar or was stripped
   int64_t busy_since = 0;       // cycle the network last went from empty to holding flits
   bool check_pair_order = false;

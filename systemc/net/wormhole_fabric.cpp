@@ -106,7 +106,7 @@ void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int fli
 void WormholeFabric::draw(int64_t cycle) {
   if (!injecting) return;
   const auto span = feed_.next();
-  for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest, cycle, 0);
+  for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest, cycle, int(i->flits));
   if (!workload) return;
   handed_.clear();
   workload->packets_for(cycle, handed_);

@@ -15,10 +15,16 @@ namespace kncsim {
 
 std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims) {
   const RouterParams& r = p.router;
-  const bool finite = r.fifo_flits >= 0, cut_through = r.credits == CreditPolicy::per_packet;
-  const int L = p.packet_flits;
+  const bool finite = r.fifo_flits >= 0;
+  const bool cut_through = r.credits == CreditPolicy::per_packet;
+  const bool whole = cut_through || r.switching == Switching::cut_through || r.switching == Switching::packet;
+  const int L = p.packet_flits;  // the longest
   if (r.hop_count_headers) {
-    const std::string why = r.adaptive ? "routes row then column (Symult); allowed: router.routing: dor"
+    const std::string why = r.switching == Switching::packet || r.switching == Switching::hybrid
+                                ? fmt::format("shortens packets on the way, which router.flow_control {} does not follow; "
+                                              "allowed: router.flow_control wormhole or cut_through",
+                                              to_string(r.switching))
+                            : r.adaptive ? "routes row then column (Symult); allowed: router.routing: dor"
                             : L <= dims
                                 ? fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > "
                                               "network.dims = {}",
@@ -29,18 +35,15 @@ std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims) {
                                 : "";
     if (!why.empty()) return "router.packet_format hop_count " + why;
   }
-  if (finite && cut_through && r.fifo_flits < L)
-    return fmt::format("router.fifo_flits = {} < traffic.packet_flits = {} with router.flow_control cut_through: a "
-                       "packet never fits; allowed: router.fifo_flits >= {}, or router.flow_control: wormhole",
-                       r.fifo_flits, L, L);
+  if (finite && whole && r.fifo_flits < L)
+    return fmt::format("router.fifo_flits = {} < {} flits (the longest packet: traffic.packet_flits or "
+                       "traffic.packet_length_params) with router.flow_control {}: a packet never fits; allowed: "
+                       "router.fifo_flits >= {}, or router.flow_control: wormhole",
+                       r.fifo_flits, L, to_string(r.switching), L);
   // Cut-through credits a packet's room back when its head leaves (FNS), which is safe only if
-  // a packet leaves at least as fast as the next one comes in. Virtual channels share their
-  // port's crossbar input, so a channel's packet may leave slower than a flit per cycle.
-  if (finite && cut_through && r.vcs > 1)
-    return fmt::format("router.vcs = {} with router.flow_control cut_through: a packet's room is credited when its "
-                       "head leaves, and a channel sharing its port with others drains slower than its link refills "
-                       "it; allowed: router.flow_control wormhole, unbounded FIFOs, or router.vcs 1",
-                       r.vcs);
+  // a packet leaves at least as fast as the next one comes in: with one channel a link. With
+  // virtual channels (which share their port's crossbar input) the room comes back flit by flit.
+  if (cut_through && r.vcs > 1) return "router.vcs > 1 with per-packet credits (internal: credit_policy decides)";
   return "";
 }
 

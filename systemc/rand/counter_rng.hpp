@@ -26,4 +26,11 @@ inline uint64_t counter_bits53(uint64_t seed, uint64_t node, uint64_t cycle, uin
   return counter_bits53_keyed(counter_node_key(seed, node), cycle, draw);
 }
 
+// The seed of an independent stream `id` derived from `seed` (lengths, gaps, MRU choices each
+// draw from their own, so adding one never moves another's numbers).
+inline uint64_t stream_seed(uint64_t seed, uint64_t id) { return mix64(seed ^ mix64(0xA0761D6478BD642Full * (id + 1))); }
+
+// A uniform double in [0, 1) from 53 bits (scaling by 2^-53 is exact).
+inline double unit_interval(uint64_t bits53) { return static_cast<double>(bits53) * 0x1p-53; }
+
 }  // namespace kncsim

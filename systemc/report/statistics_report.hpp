@@ -16,7 +16,7 @@ namespace kncsim {
 struct StatisticsContext {
   int64_t curtime = 0;
   double latency_scale = 1;   // T's units per simulated cycle (rings: switch cycles per cycle)
-  int packet_flits = 0;       // mesh: L, so node rates are in flits; rings: 0, rates in messages
+  double packet_flits = 0;    // mesh: L (its mean, where lengths vary), so node rates are in flits; rings: 0, rates in messages
   bool rings = false;
   std::vector<int> radices;   // per dimension
   bool torus = false;

@@ -22,6 +22,11 @@ struct InputVc {
   uint32_t route = 0;     // output ports the front head may take
   int64_t eligible = 0;   // first cycle the front head may request
   int64_t front_since = 0;  // cycle the front flit became the front
+  // Hybrid switching: the front packet holds one of the router's packet buffers (till its tail
+  // leaves), and the flit slots it was lent beyond the FIFO, whose credits are kept back as
+  // flits leave until the FIFO is its own size again.
+  bool buffered = false;
+  int64_t borrowed = 0;
 };
 
 }  // namespace kncsim

@@ -15,9 +15,28 @@ constexpr const char* to_string(Arbitration a) {
   return a == Arbitration::oldest_first ? "oldest_first" : a == Arbitration::round_robin ? "round_robin" : "priority_token";
 }
 
+// How a packet moves from node to node (PP-MESS-SIM's switching schemes; Rexford et al. 2.2):
+//   wormhole     a head needs one free flit slot downstream; a blocked packet stalls in place
+//   cut_through  a head needs room for its whole packet downstream (virtual cut-through)
+//   packet       cut_through, and a packet leaves a node only once its tail has arrived there
+//                (store-and-forward packet switching)
+//   hybrid       wormhole, but a blocked packet spanning hybrid_hops links or more is buffered
+//                where its head waits, in one of the router's buffer_packets packet buffers,
+//                releasing the channels behind it (Shin and Daniel's h-hop hybrid)
+enum class Switching { wormhole, cut_through, packet, hybrid };
+
+constexpr const char* to_string(Switching s) {
+  return s == Switching::wormhole ? "wormhole" : s == Switching::cut_through ? "cut_through" : s == Switching::packet ? "packet" : "hybrid";
+}
+
 struct RouterParams {
   bool adaptive = false;       // minimal adaptive (ANS) instead of dimension order
+  // The links' credits: none (unbounded FIFOs), per_packet (cut_through and packet with one VC:
+  // a packet's room is credited when its head leaves, as FNS), else per_flit.
   CreditPolicy credits = CreditPolicy::none;
+  Switching switching = Switching::wormhole;  // with per_packet credits: cut-through all the same
+  int hybrid_hops = 2;      // hybrid: h
+  int buffer_packets = 1;   // hybrid: packet buffers per router
   int64_t fifo_flits = -1;     // input FIFO capacity (per virtual channel); -1 = unbounded
   int routing_delay = 0;       // cycles from a head reaching the FIFO front to its first request
   bool hop_count_headers = false;  // Symult format: route on per-dimension hop-count header flits

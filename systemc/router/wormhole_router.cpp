@@ -16,7 +16,11 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
     : sc_module(name), calendar_(calendar), node_(node), self_(WakeCalendar::node_bit(node)), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
-      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), out_(size_t(g.ports())), sa_(g.ports()) {
+      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3),
+      whole_room_(p.credits == CreditPolicy::per_flit &&
+                  (p.switching == Switching::cut_through || p.switching == Switching::packet)),
+      store_and_forward_(p.switching == Switching::packet), hybrid_(p.switching == Switching::hybrid),
+      buffers_free_(p.buffer_packets), out_(size_t(g.ports())), sa_(g.ports()) {
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.
   chans_.reserve(size_t(nports_ * vcs_));
@@ -78,7 +82,7 @@ bool WormholeRouter::strip_header(int ch, int64_t t) {
   const Flit f = in.fifo.front().flit;
   in.fifo.pop();
   if (port == 0 && f.seq == 0) injector_->head_left(t);  // the packet's first flit leaves its source
-  if (in.upstream) in.upstream->departed(f, t, f.head ? packets_[f.packet].flits : 0);
+  credit_departure(in, f, t, f.head ? packets_[f.packet].flits : 0);
   in.promote = true;  // the next flit of this input leads the packet now
   if (in.fifo.empty()) occupied_ &= ~bit(ch);
   in.routed = false;
@@ -103,8 +107,14 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     const TimedFlit& f = in.fifo.front();
     if (f.arrival > t) continue;
     if (!in.routed) {
+      int64_t eligible = std::max(f.arrival, in.front_since) + p_.routing_delay;
+      if (store_and_forward_) {  // packet switching: not before its tail has arrived here
+        const int64_t tail = in.fifo.arrival_of(size_t(packets_[f.flit.packet].flits) - 1);
+        if (tail < 0) continue;  // its tail is not on its way yet: the link wakes us as flits come
+        eligible = std::max(eligible, tail);
+      }
       in.route = route_of(f.flit);
-      in.eligible = std::max(f.arrival, in.front_since) + p_.routing_delay;
+      in.eligible = eligible;
       in.routed = true;
     }
     if (in.eligible > t) continue;
@@ -135,7 +145,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     for (uint64_t m = on_links; m; m &= m - 1) {
       const int oc = lowest_bit(m);
       const int o = vcs_ == 1 ? oc : oc / vcs_, v = vcs_ == 1 ? 0 : oc % vcs_;
-      if (!out_[size_t(o)].link->admits_head(t, flits, v)) allowed[ch] &= ~bit(oc);
+      if (!out_[size_t(o)].link->admits_head(t, flits, v, whole_room_)) allowed[ch] &= ~bit(oc);
     }
     // Duato: an escape channel only when no adaptive one can be had.
     if (duato_ && (allowed[ch] & adaptive_channels_)) allowed[ch] &= adaptive_channels_;
@@ -150,6 +160,42 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
         bound_ |= bit(ch);
       });
+  if (hybrid_ && (ready & ~bound_)) buffer_blocked(ready & ~bound_, t);
+}
+
+// Hybrid switching: a head that asked for an output this cycle and got none is blocked. If its
+// packet spans hybrid_hops links or more and a packet buffer is free, the packet is buffered
+// here: the FIFO is lent the slots the rest of the packet needs, credited to the link behind at
+// once, so the packet drains in and releases the channels it holds; the lent slots' credits are
+// kept back as flits leave.
+void WormholeRouter::buffer_blocked(uint64_t blocked, int64_t t) {
+  for (uint64_t m = blocked; m && buffers_free_ > 0; m &= m - 1) {
+    const int ch = lowest_bit(m);
+    InputVc& in = input(ch);
+    if (in.buffered || !in.upstream) continue;  // buffered already, or at its source
+    const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+    if (pk.hops - pk.tail_hops < p_.hybrid_hops) continue;  // short: it stalls in place
+    const int64_t lend = int64_t(pk.flits) - in.fifo.capacity();
+    if (in.fifo.arrival_of(size_t(pk.flits) - 1) >= 0) continue;  // all of it is here or on its way
+    in.buffered = true;
+    --buffers_free_;
+    if (lend <= 0) continue;  // the FIFO holds it anyway
+    in.fifo.extend_capacity(lend);
+    in.borrowed += lend;
+    in.upstream->credit(int(lend), t, in.port ? ch % vcs_ : 0);
+    ++log_.packets_buffered;
+  }
+}
+
+// A flit left input channel `in`: its credit goes back, unless it repays a lent slot (hybrid).
+bool WormholeRouter::credit_departure(InputVc& in, const Flit& f, int64_t t, int flits) {
+  if (!in.upstream) return false;
+  if (in.borrowed > 0) {
+    --in.borrowed;
+    in.fifo.extend_capacity(-1);
+    return false;
+  }
+  return in.upstream->departed(f, t, flits);
 }
 
 void WormholeRouter::evaluate() {
@@ -216,6 +262,7 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
       pk.at = g_.neighbour(node_, o);
       pk.since = t;
     }
+    if (f.tail && hybrid_) ++packets_[f.packet].tail_hops;
     // Most flits go on as they came (one virtual channel: every body flit): sent from the
     // FIFO's front (still there until pop), as one block, not rebuilt field by field.
     Flit relabelled;
@@ -230,13 +277,17 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
   }
   in.fifo.pop();
   if (port == 0 && f.seq == 0) injector_->head_left(t);
-  const bool credited = in.upstream && in.upstream->departed(f, t, flits);
+  const bool credited = credit_departure(in, f, t, flits);
   if (pins_) {
     pins_->out[o] = OutputPins{true, packets_[f.packet].id, f.seq, f.head, f.tail, pins_->out[o].credits};
     pins_->in[port].credit = credited;
   }
   log_.last_move = t;
   if (f.tail) {
+    if (in.buffered) {
+      in.buffered = false;
+      ++buffers_free_;
+    }
     out.holder[size_t(in.out_vc)] = -1;
     in.bound = -1;
     bound_ &= ~bit(ch);

@@ -87,6 +87,8 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   uint64_t channels_of(const InputVc& in) const;
   std::pair<int64_t, uint64_t> age(int ch) const;
   bool strip_header(int ch, int64_t t);
+  void buffer_blocked(uint64_t blocked, int64_t t);
+  bool credit_departure(InputVc& in, const Flit& f, int64_t t, int flits);
   bool move_flit(int ch, int64_t t);
   int64_t next_wake(int64_t t) const;
 
@@ -104,6 +106,11 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   // Minimal adaptive routing on a torus (Duato): VCs 0 and 1 are the escape channels (dimension
   // order with datelines), VC 2 up adaptive; adaptive ones preferred.
   bool duato_;
+  // Switching (router_params.hpp): a head needs its whole packet's room on per-flit credits
+  // (cut-through and packet switching on virtual channels); a packet leaves only once its tail is
+  // here (packet switching); a blocked packet spanning hybrid_hops links is buffered (hybrid).
+  bool whole_room_, store_and_forward_, hybrid_;
+  int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
   uint64_t adaptive_vcs_ = 0;       // of one output
   uint64_t adaptive_channels_ = 0;  // of every link output
   std::vector<InputVc> chans_;  // per input channel: port * vcs + vc

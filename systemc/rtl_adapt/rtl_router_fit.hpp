@@ -22,11 +22,17 @@ inline std::string rtl_router_refusal(const RouterParams& r, LinkKind link, cons
   if (r.fifo_flits < 0)
     return "have finite FIFOs only (unbounded FIFOs do not exist in hardware); allowed: router.fifo_flits or "
            "router.fifo_packets";
+  if (r.switching == Switching::packet || r.switching == Switching::hybrid)
+    return fmt::format("switch wormhole or cut-through only; allowed: router.flow_control: wormhole or cut_through (got {})",
+                       to_string(r.switching));
   if (r.routing_delay != 0) return "route in the cycle a head reaches the front; allowed: router.routing_delay: 0";
   if (r.hop_count_headers) return "carry the destination in every flit; allowed: router.packet_format: absolute";
   if (link != LinkKind::pipelined) return "use credit links; allowed: link.kind: pipelined";
   if (r.vcs > rtl::kMaxVcs)
     return fmt::format("have at most {} virtual channels; allowed: router.vcs <= {}", rtl::kMaxVcs, rtl::kMaxVcs);
+  if (r.switching == Switching::cut_through && r.vcs > 1)
+    return "cut through with one virtual channel a link only (their credits come back when a head leaves); allowed: "
+           "router.vcs 1, or router.flow_control wormhole";
   // One channel per link is kncsim_router, which assigns channels by Pertel's priority token;
   // the other arbiters are kncsim_vc_router's.
   if (r.vcs == 1 && r.arbitration != Arbitration::priority_token)

@@ -12,6 +12,7 @@
 #include "spec/link_timing.hpp"
 #include "spec/model_words.hpp"
 #include "spec/process_placement.hpp"
+#include "spec/traffic_distributions.hpp"
 #include "ring/sci_design.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -81,11 +82,22 @@ MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double
   s.pattern.kind = pattern_kind(c.text("traffic.pattern"));
   for (int64_t h : c.integers("traffic.hotspot_nodes")) s.pattern.hotspots.push_back(uint32_t(h));
   s.pattern.hotspot_fraction = c.number("traffic.hotspot_fraction");
+  s.pattern.hotspot_probabilities = c.numbers("traffic.hotspot_probabilities");
+  s.pattern.rotation = int(c.integer("traffic.rotation"));
+  if (s.pattern.kind == PatternKind::hop_uniform)
+    s.pattern.hops = std::make_shared<const HopUniform>(g, c.numbers("traffic.hop_probabilities"));
   s.pattern.seed = seed;
+  s.mru = c.numbers("traffic.mru_stack");
+  s.lengths = packet_lengths(c);
   if (s.pattern.kind == PatternKind::graph)
     s.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
         node_destinations(process_placement(c, g), g.nodes()));
-  s.q = injection_probability(A, g.radix(), L, g.torus());
+  // The load counts the mean length: q = 4A/(R L) with L the mean (exactly the listings' q for a
+  // fixed length).
+  s.q = s.lengths.kind == LengthKind::fixed ? injection_probability(A, g.radix(), L, g.torus())
+                                            : (g.torus() ? 8 : 4) * A / (double(g.radix()) * s.lengths.mean());
+  s.gaps = interarrivals(c, s.q);
+  if (s.gaps.kind != InterarrivalKind::bernoulli) s.q = 1 / s.gaps.mean();
   if (!c.is_word("traffic.phases")) {
     const std::vector<int64_t> p = c.integers("traffic.phases");
     s.on_cycles = p.at(0);
@@ -107,9 +119,13 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   e.radices = network_radices(c);
   e.torus = network_topology(c) == NetworkTopology::torus;
   const MeshGeometry g = e.geometry();
-  const int L = e.packet_flits = int(c.integer("traffic.packet_flits"));
+  const int L = e.packet_flits = longest_packet_flits(c);
   e.load = c.number("traffic.load");
   e.stream = mesh_stream(c, g, L, e.load);
+  e.mean_packet_flits = e.stream.lengths.mean();
+  // Gaps given in cycles set the rate: the load is what they offer, A = q R L / 4 (a torus: / 8).
+  if (!c.is_word("traffic.interarrival_params"))
+    e.load = e.stream.q * double(g.radix()) * e.mean_packet_flits / (g.torus() ? 8 : 4);
   const RouterImpl impl = e.impl = router_impl(c);
   const bool adaptive = adaptive_routing(c);
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
@@ -255,7 +271,7 @@ SciRtl rings_rtl(const Config& c, const SciParams& p) {
 
 RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
   WormholeNetworkParams router_keys;
-  router_keys.packet_flits = int(c.integer("traffic.packet_flits"));
+  router_keys.packet_flits = longest_packet_flits(c);
   router_keys.router = router_params(c, router_keys.packet_flits);
   refuse_router_keys(c, router_keys, int(c.integer("network.dims")));
   RingsExperiment e;

@@ -46,7 +46,10 @@ struct MeshStreamSpec {
   bool legacy = true;
   uint64_t state = 0;  // legacy: drand48's state; counter: the seed
   PatternSpec pattern;
-  double q = 0;
+  double q = 0;  // per node and cycle: the Bernoulli coin, or 1 / the mean gap
+  InterarrivalDistribution gaps;  // bernoulli: the coin of q, in traffic.stream's order
+  LengthDistribution lengths;     // fixed: every packet the network's L
+  std::vector<double> mru;        // traffic.mru_stack (empty: none)
   int64_t on_cycles = 0, off_cycles = 0;  // traffic.phases: inject in the first `on` of every on + off cycles (0: always)
 };
 
@@ -54,8 +57,9 @@ struct MeshExperiment {
   std::vector<int> radices;
   bool torus = false;  // network.topology torus: wraparound in every dimension
   MeshGeometry geometry() const { return MeshGeometry(radices, torus); }
-  int packet_flits = 0;  // L
-  double load = 0;       // A
+  int packet_flits = 0;  // L: traffic.packet_flits (with varying lengths, the longest, which FIFOs are sized by)
+  double mean_packet_flits = 0;  // the mean length (L where it is fixed): what the load and the throughput count
+  double load = 0;       // A (from the gaps' parameters where they set the rate)
   MeshStreamSpec stream;
   RouterImpl impl = RouterImpl::ref;  // ref: Pertel's packet-level model; systemc, rtl: the flit-level network
   int fifo_packets = 0;  // router.fifo_packets (0: the FIFO is given in flits, or unbounded)

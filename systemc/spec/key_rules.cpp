@@ -12,6 +12,7 @@
 #include "rtl_adapt/rtl_router_fit.hpp"
 #include "spec/model_words.hpp"
 #include "spec/process_placement.hpp"
+#include "spec/traffic_distributions.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
@@ -101,20 +102,33 @@ void validate_topology(const Config& c) {
 void validate_router(const Config& c, const MeshLinkTiming* links) {
   const bool ref = router_impl(c) == RouterImpl::ref;
   const bool by_packets = !c.is_word("router.fifo_packets"), by_flits = !c.is_word("router.fifo_flits");
-  const int64_t L = c.integer("traffic.packet_flits");
+  const int64_t L = longest_packet_flits(c);
   if (by_packets && by_flits)
     throw ConfigError(fmt::format("router.fifo_packets = {} and router.fifo_flits = {} both set; allowed: one of them "
                                   "(the other left unbounded)",
                                   c.integer("router.fifo_packets"), c.integer("router.fifo_flits")));
   if (by_packets && c.integer("router.fifo_packets") > kMaxFifoFlits / L)
-    throw ConfigError(fmt::format("router.fifo_packets = {} packets of traffic.packet_flits = {} is more than {} flits; "
+    throw ConfigError(fmt::format("router.fifo_packets = {} packets of {} is more than {} flits; "
                                   "allowed: router.fifo_packets <= {}, or unbounded",
-                                  c.integer("router.fifo_packets"), L, kMaxFifoFlits, kMaxFifoFlits / L));
+                                  c.integer("router.fifo_packets"),
+                                  c.text("traffic.packet_length") == "fixed"
+                                      ? fmt::format("traffic.packet_flits = {}", L)
+                                      : fmt::format("{} flits (the longest of traffic.packet_length_params)", L),
+                                  kMaxFifoFlits, kMaxFifoFlits / L));
   if (by_flits && c.integer("router.fifo_flits") > kMaxFifoFlits)
     throw ConfigError(fmt::format("router.fifo_flits = {}; allowed: 1..{}, or unbounded", c.integer("router.fifo_flits"),
                                   kMaxFifoFlits));
-  const bool cut_through = cut_through_flow(c);
   const RouterParams router = router_params(c, int(L));
+  const bool cut_through = router.credits == CreditPolicy::per_packet;
+  if (router.switching != Switching::hybrid && (c.integer("router.hybrid_hops") != 2 || c.integer("router.buffer_packets") != 1))
+    throw ConfigError(fmt::format("router.hybrid_hops = {} and router.buffer_packets = {} shape the hybrid switching of "
+                                  "router.flow_control hybrid, but it is {}; allowed: their defaults (2 and 1), or "
+                                  "router.flow_control hybrid",
+                                  c.integer("router.hybrid_hops"), c.integer("router.buffer_packets"),
+                                  to_string(router.switching)));
+  if (router.switching == Switching::hybrid && router.fifo_flits < 0)
+    throw ConfigError("router.flow_control hybrid stalls a short blocked packet in its FIFOs, which unbounded FIFOs never "
+                      "make it do; allowed: router.fifo_flits or router.fifo_packets, or router.flow_control cut_through");
   if (c.text("router.packet_format") == "hop_count") {
     auto refuse = [](const std::string& why) {
       throw ConfigError("router.packet_format hop_count " + why);
@@ -334,13 +348,15 @@ KeyRules check_key_rules(const Config& c) {
       throw ConfigError(fmt::format("traffic.hotspot_nodes has node {}, outside the {:.0f}-node network; allowed: "
                                     "0..{:.0f}",
                                     h, nodes, nodes - 1));
-  const std::string why = pattern_unsupported(pattern_kind(c.text("traffic.pattern")), MeshGeometry(radices));
+  const std::string why = pattern_unsupported(pattern_kind(c.text("traffic.pattern")), MeshGeometry(radices),
+                                              int(c.integer("traffic.rotation")));
   if (!why.empty())
     throw ConfigError(fmt::format("traffic.pattern = {}: {}; allowed here: uniform, bit_complement, hotspot, "
-                                  "nearest_neighbour",
+                                  "nearest_neighbour, hop_uniform",
                                   c.text("traffic.pattern"), why));
   validate_process_graph(c, radices);
   validate_workload(c, radices);
+  validate_traffic_distributions(c, radices);
   const double load = c.number("traffic.load");
   const std::string& conv = c.text("run.convergence");
   if (load >= 1) {
@@ -365,7 +381,7 @@ KeyRules check_key_rules(const Config& c) {
   validate_router(c, out.links ? &*out.links : nullptr);
   const int max_delay = out.links ? out.links->max_delay() : 1;
   // Credits come back a round trip after their flit left: a FIFO smaller than that idles its link.
-  const int64_t fifo = router_params(c, int(c.integer("traffic.packet_flits"))).fifo_flits;
+  const int64_t fifo = router_params(c, longest_packet_flits(c)).fifo_flits;
   if (mesh && router_impl(c) != RouterImpl::ref && fifo > 0 && fifo < 2 * max_delay)
     out.warnings.push_back(fmt::format("input FIFOs of {} flits cover less than the round trip of the longest links "
                                    "(2 x {} cycles): those links run below one flit per cycle",

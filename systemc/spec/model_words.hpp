@@ -37,8 +37,25 @@ inline Workload workload(const Config& c) {
 inline bool adaptive_routing(const Config& c) {
   return choice_of<bool>(c, "router.routing", {{"dor", false}, {"adaptive", true}});
 }
+inline Switching switching(const Config& c) {
+  return choice_of<Switching>(c, "router.flow_control",
+                              {{"wormhole", Switching::wormhole},
+                               {"cut_through", Switching::cut_through},
+                               {"packet", Switching::packet},
+                               {"hybrid", Switching::hybrid}});
+}
+// A head needs room for its whole packet (virtual cut-through and packet switching).
 inline bool cut_through_flow(const Config& c) {
-  return choice_of<bool>(c, "router.flow_control", {{"wormhole", false}, {"cut_through", true}});
+  const Switching s = switching(c);
+  return s == Switching::cut_through || s == Switching::packet;
+}
+// The links' credit policy for these FIFOs and this switching: FNS's per-packet credit (returned
+// when the head leaves) is safe only where a packet leaves at least as fast as the next comes
+// in: one virtual channel a link.
+inline CreditPolicy credit_policy(int64_t fifo_flits, Switching s, int vcs) {
+  if (fifo_flits < 0) return CreditPolicy::none;
+  const bool whole = s == Switching::cut_through || s == Switching::packet;
+  return whole && vcs == 1 ? CreditPolicy::per_packet : CreditPolicy::per_flit;
 }
 inline LinkKind link_kind(const Config& c) {
   return choice_of<LinkKind>(c, "link.kind", {{"pipelined", LinkKind::pipelined}, {"handshake", LinkKind::handshake}});
@@ -62,10 +79,13 @@ inline RouterParams router_params(const Config& c, int L) {
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
   r.adaptive = adaptive_routing(c);
   r.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
-  r.credits = r.fifo_flits < 0 ? CreditPolicy::none : cut_through_flow(c) ? CreditPolicy::per_packet : CreditPolicy::per_flit;
   r.routing_delay = int(c.integer("router.routing_delay"));
   r.hop_count_headers = c.text("router.packet_format") == "hop_count";
   r.vcs = int(c.integer("router.vcs"));
+  r.switching = switching(c);
+  r.credits = credit_policy(r.fifo_flits, r.switching, r.vcs);
+  r.hybrid_hops = int(c.integer("router.hybrid_hops"));
+  r.buffer_packets = int(c.integer("router.buffer_packets"));
   r.arbitration = arbitration(c);
   return r;
 }

@@ -1,6 +1,7 @@
 #include "spec/run_sizing.hpp"
 
 #include "spec/model_words.hpp"
+#include "spec/traffic_distributions.hpp"
 
 namespace kncsim {
 
@@ -11,7 +12,7 @@ RunSizing decode_sizing(const Config& c) {
   s.radices = network_radices(c);
   if (s.topology == NetworkTopology::rings)
     s.radices = std::vector<int>(size_t(c.integer("network.dims")), s.radices.front());
-  s.packet_flits = int(c.integer("traffic.packet_flits"));
+  s.packet_flits = longest_packet_flits(c);
   s.load = c.number("traffic.load");
   const int64_t fifo = router_params(c, s.packet_flits).fifo_flits;
   s.finite_fifos = fifo >= 0;

@@ -9,7 +9,7 @@ namespace kncsim {
 struct MeasureContext {
   int dims;
   int radix;             // R
-  int packet_flits;      // L
+  double packet_flits;   // L (its mean, where lengths vary)
   long nodes;            // N
   long bisection;        // B = N/R, flits per cycle per direction
   double load;           // A

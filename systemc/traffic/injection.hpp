@@ -3,12 +3,15 @@
 #include <memory>
 #include <vector>
 
+#include "traffic/distribution.hpp"
+
 namespace kncsim {
 
-// One packet generated at `node` for `dest` in some cycle.
+// One packet generated at `node` for `dest` in some cycle, of `flits` flits (0: the network's L).
 struct Injection {
   uint32_t node;
   uint32_t dest;
+  uint32_t flits = 0;
 };
 
 // Draws whole cycles of injections in node order, before any router evaluates, so the
@@ -44,5 +47,22 @@ std::unique_ptr<InjectionStream> with_phases(std::unique_ptr<InjectionStream> st
 // Counter-based: injection and destination are pure functions of (seed, node, cycle).
 std::unique_ptr<InjectionStream> make_counter_uniform_stream(uint64_t seed, uint32_t nodes,
                                                              double q);
+
+// A renewal process at every node (traffic.interarrival other than bernoulli): node n's k-th
+// gap is drawn from `gaps` with counter-based draws keyed on (seed, n, k), its first arrival a
+// uniform phase into its first gap; a packet arriving at time x is generated in cycle floor(x)
+// (several may share a cycle). Destinations are uniform, keyed the same way.
+std::unique_ptr<InjectionStream> make_renewal_stream(uint64_t seed, uint32_t nodes,
+                                                     const InterarrivalDistribution& gaps);
+
+// Each packet's length drawn from `lengths`, keyed on (seed, node, the node's packet count).
+std::unique_ptr<InjectionStream> with_lengths(std::unique_ptr<InjectionStream> stream, uint32_t nodes,
+                                              const LengthDistribution& lengths, uint64_t seed);
+
+// A most-recently-used destination stack at every node (Hsu and Banerjee's temporal locality,
+// PP-MESS-SIM's target_stack): with probability p_i the i-th most recent destination (while the
+// stack holds that many), else the stream's own; the destination taken goes on top.
+std::unique_ptr<InjectionStream> with_mru_stack(std::unique_ptr<InjectionStream> stream, uint32_t nodes,
+                                                std::vector<double> probabilities, uint64_t seed);
 
 }  // namespace kncsim

@@ -65,7 +65,7 @@ std::string choice(Rng& rng, const std::string& key) { return pick(rng, spec(key
 
 bool has_max(const KeySpec& s) { return s.max >= s.min; }
 bool numeric(const KeySpec& s) { return s.kind != KeyKind::choice && s.kind != KeyKind::text; }
-bool integral(const KeySpec& s) { return numeric(s) && s.kind != KeyKind::number; }
+bool integral(const KeySpec& s) { return numeric(s) && s.kind != KeyKind::number && s.kind != KeyKind::numbers; }
 
 // Integer bounds of a key (the schema keeps them as doubles, where 2^63 - 1 does not fit).
 int64_t int_min(const KeySpec& s) {
@@ -96,7 +96,8 @@ std::string generic_value(Rng& rng, const KeySpec& s) {
       return small_int();
     case KeyKind::integers:
       return chance(rng, 0.7) ? small_int() : "[" + small_int() + ", " + small_int() + "]";
-    case KeyKind::number: {
+    case KeyKind::number:
+    case KeyKind::numbers: {
       const double hi = has_max(s) ? s.max : s.min + 2;
       return num(hi - (hi - s.min) * real(rng, 0, 0.999));  // in (min, hi]
     }
@@ -208,7 +209,11 @@ const std::set<std::string>& mesh_keys() {
       "run.max_cycles",       "run.deadlock_cycles",   "trace.vcd",           "trace.nodes",
       "network.wiring",       "router.vcs",            "router.arbitration",  "router.allow_deadlock",
       // The scoreboard's bounds make a verdict, not a run: drawn on purpose, large enough to keep.
-      "verify.drain_cycles",  "verify.starvation_cycles"};
+      "verify.drain_cycles",  "verify.starvation_cycles",
+      // PP-MESS-SIM's workload and switching: their rules tie them to others (put_workload).
+      "traffic.packet_length", "traffic.packet_length_params", "traffic.interarrival", "traffic.interarrival_params",
+      "traffic.hop_probabilities", "traffic.mru_stack", "traffic.hotspot_probabilities", "traffic.rotation",
+      "router.hybrid_hops", "router.buffer_packets"};
   return keys;
 }
 const std::set<std::string>& ring_keys() {
@@ -305,6 +310,49 @@ double put_traffic(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L) 
   return load;
 }
 
+// PP-MESS-SIM's distributions on the flit-level mesh: lengths within L (the FIFOs are sized by
+// it), gaps, an MRU stack, hop-uniform and rotated destinations, hot spots with their own odds.
+void put_workload(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L, bool hop_count) {
+  const int64_t least = hop_count ? int64_t(r.size()) + 1 : 1;
+  if (L > least && chance(rng, 0.3)) {
+    if (chance(rng, 0.5)) {
+      b.d.set("traffic.packet_length", "uniform");
+      b.d.set("traffic.packet_length_params", list(std::vector<int64_t>{between(rng, least, L), L}));
+    } else {
+      const double p = real(rng, 0.05, 0.95);
+      b.d.set("traffic.packet_length", "discrete");
+      b.d.set("traffic.packet_length_params",
+              "[" + num(p, 6) + ", " + std::to_string(L) + ", " + num(1 - p, 6) + ", " + std::to_string(between(rng, least, L)) + "]");
+    }
+  }
+  if (chance(rng, 0.3)) {
+    const std::string gaps = pick(rng, std::vector<std::string>{"exponential", "uniform", "normal", "two_stage_normal"});
+    b.d.set("traffic.interarrival", gaps);
+    if (gaps == "normal") b.d.set("traffic.interarrival_params", "[" + num(real(rng, 5, 200), 4) + ", " + num(real(rng, 0, 20), 4) + "]");
+    if (gaps == "two_stage_normal")
+      b.d.set("traffic.interarrival_params", "[" + num(real(rng, 0, 1), 4) + ", " + num(real(rng, 1, 10), 4) + ", 1, " +
+                                                 num(real(rng, 20, 400), 4) + ", 5]");
+    if (gaps == "uniform" && chance(rng, 0.5))
+      b.d.set("traffic.interarrival_params", list(std::vector<int64_t>{between(rng, 0, 50), between(rng, 50, 300)}));
+    if (gaps == "exponential" && chance(rng, 0.5)) b.d.set("traffic.interarrival_params", num(real(rng, 2, 500), 4));
+  }
+  if (chance(rng, 0.2)) b.d.set("traffic.mru_stack", "[" + num(real(rng, 0, 0.5), 4) + ", " + num(real(rng, 0, 0.3), 4) + "]");
+  const std::string pattern = b.d.get("traffic.pattern", "uniform");
+  if (pattern == "uniform" && chance(rng, 0.15)) {
+    b.d.set("traffic.pattern", "hop_uniform");
+    b.d.set("traffic.hop_probabilities", chance(rng, 0.5) ? "1" : "[0.5, 0.25, 0.25]");
+  }
+  if (pattern == "hotspot" && chance(rng, 0.4)) {
+    const std::string hot = b.d.get("traffic.hotspot_nodes", "0");
+    const size_t count = hot[0] == '[' ? size_t(std::count(hot.begin(), hot.end(), ',')) + 1 : 1;
+    std::string p = "[";
+    for (size_t i = 0; i < count; ++i) p += (i ? ", " : "") + num(0.9 / double(count), 6);
+    b.d.set("traffic.hotspot_probabilities", p + "]");
+  }
+  if (pattern == "dimension_rotation" && r.size() > 2 && chance(rng, 0.5))
+    b.d.set("traffic.rotation", std::to_string(between(rng, 1, int64_t(r.size()) - 1)));
+}
+
 // Stopping rule: mostly a fixed few hundred cycles, always capped at 2000.
 void put_run(Base& b, Rng& rng, double load, bool fixed_only) {
   if (fixed_only || load >= 1 || chance(rng, 0.8)) {
@@ -372,15 +420,24 @@ Base valid_systemc(Rng& rng) {
   if (adaptive || chance(rng, 0.3)) b.d.set("router.routing", adaptive ? "adaptive" : "dor");
   const int64_t L = packet_flits(rng, 32);
   const std::string flow = choice(rng, "router.flow_control");
-  const int fifo = int(between(rng, 0, 2));  // unbounded, packets, flits
+  const bool whole = flow == "cut_through" || flow == "packet";
+  int fifo = int(between(rng, 0, 2));  // unbounded, packets, flits
+  if (flow == "hybrid" && fifo == 0) fifo = 2;  // hybrid stalls short packets in finite FIFOs
   if (fifo == 1) b.d.set("router.fifo_packets", std::to_string(between(rng, 1, 4)));
   if (fifo == 2)
-    b.d.set("router.fifo_flits",
-            std::to_string(flow == "cut_through" ? between(rng, L, 2 * L + 4) : between(rng, 1, 2 * L)));
-  if (fifo != 0 || chance(rng, 0.2)) b.d.set("router.flow_control", flow);
+    b.d.set("router.fifo_flits", std::to_string(whole ? between(rng, L, 2 * L + 4) : between(rng, 1, 2 * L)));
+  const bool set_flow = fifo != 0 || flow == "packet" || chance(rng, 0.2);
+  if (set_flow) b.d.set("router.flow_control", flow);
+  const std::string effective_flow = set_flow ? flow : "cut_through";
+  if (flow == "hybrid" && chance(rng, 0.6)) {
+    b.d.set("router.hybrid_hops", std::to_string(between(rng, 1, 4)));
+    b.d.set("router.buffer_packets", std::to_string(between(rng, 1, 3)));
+  }
   if (chance(rng, 0.3)) b.d.set("router.routing_delay", std::to_string(between(rng, 0, 3)));
-  if (!adaptive && L > int64_t(r.size()) && (fifo == 0 || flow == "wormhole") && chance(rng, 0.3))
-    b.d.set("router.packet_format", "hop_count");
+  const bool hop_count = !adaptive && L > int64_t(r.size()) &&
+                         (effective_flow == "wormhole" || (fifo == 0 && effective_flow == "cut_through")) &&
+                         chance(rng, 0.3);
+  if (hop_count) b.d.set("router.packet_format", "hop_count");
   put_mesh_links(b, rng, r, 4);
   if (chance(rng, 0.3)) b.d.set("link.kind", choice(rng, "link.kind"));
   if (chance(rng, 0.1)) {
@@ -403,9 +460,9 @@ Base valid_systemc(Rng& rng) {
     if (allow) b.d.set("router.allow_deadlock", "true");
   }
   if (vcs != 1 || chance(rng, 0.2)) b.d.set("router.vcs", std::to_string(vcs));
-  if (vcs != 1 && fifo != 0) b.d.set("router.flow_control", "wormhole");  // cut-through credits need one channel
   if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
   put_run(b, rng, put_traffic(b, rng, r, L), false);
+  put_workload(b, rng, r, L, hop_count);
   b.deadlock_allowed = (adaptive && fifo != 0) || (allow && fifo != 0);
   fill_generic(b, rng, mesh_keys());
   return b;
@@ -561,7 +618,7 @@ FuzzCase wrong_type(Rng& rng) {
   };
   // An empty map adds no key at all, so kncsim keeps the default: not a refusal we demand.
   std::vector<Bad> v = {
-      {"[1, 2]", s.kind != KeyKind::integers},       {"{a: 1}", true}, {"{}", false}, {"[]", true}, {"[[8]]", true},
+      {"[1, 2]", s.kind != KeyKind::integers && s.kind != KeyKind::numbers},       {"{a: 1}", true}, {"{}", false}, {"[]", true}, {"[[8]]", true},
       {"!!binary aGVsbG8=", s.kind != KeyKind::text}};
   const std::string now = b.d.get(s.key, s.default_value);
   if (now.find_first_of("[{\"") == std::string::npos && !now.empty()) {
@@ -575,7 +632,7 @@ FuzzCase wrong_type(Rng& rng) {
     if (integral(s) && now.find_first_not_of("0123456789") == std::string::npos && !now.empty())
       v.push_back({"+" + now, false});  // from_chars after a '+': the same integer
   }
-  if (s.kind == KeyKind::integers)
+  if (s.kind == KeyKind::integers || s.kind == KeyKind::numbers)
     for (const char* w : {"[8, [8]]", "[8, {a: 1}]", "[none]", "[1, none]", "[2, unbounded, 3]", "[1, ~]", "[1, \"\"]"})
       v.push_back({w, true});
   if (s.kind == KeyKind::choice)
@@ -611,7 +668,7 @@ FuzzCase out_of_range(Rng& rng) {
     if (has_max(s)) v.insert(v.end(), {num(s.max + 1e-9 * std::max(1.0, s.max), 17), num(2 * s.max + 1)});
   }
   std::string bad = pick(rng, v);
-  if (s.kind == KeyKind::integers && chance(rng, 0.3)) bad = "[2, " + bad + "]";
+  if ((s.kind == KeyKind::integers || s.kind == KeyKind::numbers) && chance(rng, 0.3)) bad = "[2, " + bad + "]";
   b.d.set(s.key, bad);
   FuzzCase c = from(b, rng);
   c.must_refuse = true;

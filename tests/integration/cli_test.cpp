@@ -211,13 +211,27 @@ INSTANTIATE_TEST_SUITE_P(
                                "--set router.routing=adaptive",
                                "router.routing adaptive and router.vcs = 2 can deadlock", "router.vcs >= 3 (Duato"},
                       BadInput{"run --set router.vcs=2", "does not support router.vcs = 2", "router.impl: systemc"},
-                      // Found by the config fuzzer: a flit at a full FIFO (a channel drains slower than its link).
-                      BadInput{"run --set router.impl=systemc --set router.vcs=2 --set router.fifo_packets=1",
-                               "router.vcs = 2 with router.flow_control cut_through", "router.flow_control wormhole"},
+                      // Packet switching stores a whole packet at every hop (issue 51).
+                      BadInput{"run --set router.impl=systemc --set router.flow_control=packet --set router.fifo_flits=8",
+                               "router.fifo_flits = 8 < 32 flits", "router.flow_control packet"},
+                      BadInput{"run --set router.impl=systemc --set traffic.packet_length=discrete "
+                               "--set traffic.packet_length_params=[0.5,16,0.4,8]",
+                               "traffic.packet_length_params's probabilities sum to 0.9", "a sum of 1"},
+                      BadInput{"run --set router.impl=systemc --set traffic.pattern=hop_uniform "
+                               "--set traffic.hop_probabilities=[0.5,0.6]",
+                               "traffic.hop_probabilities's probabilities sum to 1.1", "a sum of 1"},
+                      BadInput{"run --set router.impl=systemc --set router.flow_control=hybrid",
+                               "router.flow_control hybrid", "router.fifo_flits or router.fifo_packets"},
+                      BadInput{"run --set traffic.packet_length=uniform --set traffic.packet_length_params=[4,8]",
+                               "traffic.packet_length = uniform with router.impl ref", "router.impl systemc or rtl"},
+                      BadInput{"run --set router.impl=systemc --set traffic.interarrival=normal",
+                               "traffic.interarrival normal needs traffic.interarrival_params", "[mu, sigma]"},
+                      BadInput{"run --set router.impl=rtl --set router.fifo_flits=32 --set router.flow_control=packet",
+                               "switch wormhole or cut-through only", "router.flow_control: wormhole or cut_through"},
                       // The flit-level router's rules hold on rings too, where its keys take no part.
                       BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=systemc "
                                "--set router.fifo_flits=4",
-                               "router.fifo_flits = 4 < traffic.packet_flits = 32", "router.flow_control: wormhole"},
+                               "router.fifo_flits = 4 < 32 flits", "router.flow_control: wormhole"},
                       // issue 34: the 1991 rand() mapping's keys
                       BadInput{"contention --set traffic.pattern=graph --set traffic.mapping=random_lcg_low_bits "
                                "--set traffic.mapping_generator=vax",

@@ -212,7 +212,7 @@ TEST(Config, RouterAndLinkKeysMustFitTogether) {
   expect_error([&] { decode(c); }, {"router.impl ref", "router.fifo_flits", "router.fifo_packets"});
   c.apply_set("router.impl=systemc");
   // the network's own rule, asked by the decoding:
-  expect_error([&] { decode(c); }, {"router.fifo_flits = 8 < traffic.packet_flits = 32", "wormhole"});
+  expect_error([&] { decode(c); }, {"router.fifo_flits = 8 < 32 flits (the longest packet", "wormhole"});
   c.apply_set("router.flow_control=wormhole");
   decode(c);
   c.apply_set("router.fifo_packets=2");

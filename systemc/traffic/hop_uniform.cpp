@@ -1,0 +1,96 @@
+#include "traffic/hop_uniform.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace kncsim {
+
+HopUniform::HopUniform(const MeshGeometry& g, std::vector<double> p) : g_(g), p_(std::move(p)) {}
+
+double HopUniform::along(int k, int x, int d) const {
+  const int r = g_.radix(k);
+  if (d == 0) return 1;
+  if (g_.torus()) return 2 * d < r ? 2 : 2 * d == r ? 1 : 0;
+  return double(x - d >= 0) + double(x + d <= r - 1);
+}
+
+std::vector<std::vector<double>> HopUniform::ways(uint32_t src, int most) const {
+  const int dims = g_.dims();
+  std::vector<std::vector<double>> w(size_t(dims + 1), std::vector<double>(size_t(most + 1), 0));
+  w[size_t(dims)][0] = 1;
+  for (int k = dims - 1; k >= 0; --k) {
+    const int x = g_.coord(src, k);
+    for (int h = 0; h <= most; ++h)
+      for (int d = 0; d <= h && d < g_.radix(k); ++d) w[size_t(k)][size_t(h)] += along(k, x, d) * w[size_t(k + 1)][size_t(h - d)];
+  }
+  return w;
+}
+
+double HopUniform::nodes_at(uint32_t src, int h) const { return ways(src, h)[0][size_t(h)]; }
+
+uint32_t HopUniform::draw(uint32_t src, double u_hops, double u_node) const {
+  const int most = int(p_.size());
+  const auto w = ways(src, most);
+  double total = 0;
+  for (int h = 1; h <= most; ++h)
+    if (w[0][size_t(h)] > 0) total += p_[size_t(h - 1)];
+  int hops = 0;
+  double sum = 0;
+  for (int h = 1; h <= most; ++h) {
+    if (w[0][size_t(h)] <= 0 || p_[size_t(h - 1)] <= 0) continue;
+    hops = h;
+    sum += p_[size_t(h - 1)] / total;
+    if (u_hops < sum) break;
+  }
+  // Dimension by dimension: a distance d along it with weight (coordinates at d) x (ways for the
+  // rest), then one of those coordinates; u_node rescaled at each choice.
+  uint32_t dest = src;
+  int left = hops;
+  double u = u_node;
+  for (int k = 0; k < g_.dims(); ++k) {
+    const int x = g_.coord(src, k), r = g_.radix(k);
+    const double all = w[size_t(k)][size_t(left)];
+    double acc = 0;
+    int d = 0;
+    for (int e = 0; e <= left && e < r; ++e) {
+      const double part = along(k, x, e) * w[size_t(k + 1)][size_t(left - e)];
+      if (part <= 0) continue;
+      d = e;
+      if (u * all < acc + part) {
+        u = std::clamp((u * all - acc) / part, 0.0, std::nextafter(1.0, 0.0));
+        break;
+      }
+      acc += part;
+    }
+    // The coordinate d away: below or above (a torus: either way round).
+    int y = x;
+    if (d > 0) {
+      const double n = along(k, x, d);
+      const bool below_ok = g_.torus() || x - d >= 0;
+      const bool take_below = n == 2 ? u < 0.5 : below_ok;
+      if (n == 2) u = take_below ? 2 * u : 2 * u - 1;
+      y = take_below ? (x - d + r) % r : (x + d) % r;
+    }
+    dest = dest - uint32_t(x) * g_.stride(k) + uint32_t(y) * g_.stride(k);
+    left -= d;
+  }
+  return dest;
+}
+
+int HopUniform::reach_of_every_node(const MeshGeometry& g) {
+  int reach = 0;
+  for (int k = 0; k < g.dims(); ++k) reach += g.torus() ? g.radix(k) / 2 : g.radix(k) / 2;  // a centre coordinate's
+  return reach;
+}
+
+std::string hop_uniform_refusal(const MeshGeometry& g, const std::vector<double>& p, const std::string& key) {
+  const int reach = HopUniform::reach_of_every_node(g);
+  for (int h = 1; h <= int(p.size()) && h <= reach; ++h)
+    if (p[size_t(h - 1)] > 0) return "";
+  return fmt::format("{} gives no weight to a hop count within {} hop(s), the farthest a centre node reaches on this "
+                     "network; allowed: some p_i > 0 with i <= {}",
+                     key, reach, reach);
+}
+
+}  // namespace kncsim
