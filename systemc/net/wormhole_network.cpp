@@ -77,6 +77,7 @@ void WormholeNetwork::set_closed_loop(ClosedLoopWorkload* w) {
 int64_t WormholeNetwork::flits_injected() const { return fabric_->log.flits_injected; }
 int64_t WormholeNetwork::flits_delivered() const { return fabric_->log.flits_delivered; }
 int64_t WormholeNetwork::flits_stripped() const { return fabric_->log.flits_stripped; }
+int64_t WormholeNetwork::packets_buffered() const { return fabric_->log.packets_buffered; }
 
 int64_t WormholeNetwork::flits_buffered() const {
   int64_t n = fabric_->waiting.total_flits();  // flits still to be made

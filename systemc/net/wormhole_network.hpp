@@ -86,6 +86,7 @@ class WormholeNetwork final : public NetworkModel {
   int64_t flits_injected() const;
   int64_t flits_delivered() const;
   int64_t flits_stripped() const;  // hop-count headers the routers consumed
+  int64_t packets_buffered() const;  // hybrid switching: blocked packets taken into a packet buffer
   int64_t flits_buffered() const;  // in FIFOs and on wires, injection queues included
   int64_t packets_waiting() const;  // behind the front packet of every injection queue
 
