@@ -11,10 +11,12 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
   const std::string& mapping = c.text("traffic.mapping");
   try {
     if (pattern != "graph") {
-      if (pattern == "hotspot")
-        throw ConfigError("traffic.pattern = hotspot draws its destinations at random, so it has no process graph; "
-                          "allowed here: uniform, transpose, bit_complement, bit_reversal, nearest_neighbour, graph");
-      p.graph = pattern_graph(pattern_kind(pattern), g);
+      if (pattern == "hotspot" || pattern == "hop_uniform")
+        throw ConfigError(fmt::format("traffic.pattern = {} draws its destinations at random, so it has no process "
+                                      "graph; allowed here: uniform, transpose, bit_complement, bit_reversal, "
+                                      "dimension_rotation, nearest_neighbour, graph",
+                                      pattern));
+      p.graph = pattern_graph(pattern_kind(pattern), g, int(c.integer("traffic.rotation")));
       p.graph_name = pattern;
     } else if (c.text("traffic.graph") == "file") {
       p.graph = read_graph_file(c.text("traffic.graph_file"));

@@ -6,23 +6,28 @@
 
 namespace kncsim {
 
-HopUniform::HopUniform(const MeshGeometry& g, std::vector<double> p) : g_(g), p_(std::move(p)) {}
+HopUniform::HopUniform(const MeshGeometry& g, std::vector<double> p) : torus_(g.torus()), p_(std::move(p)) {
+  for (int k = 0; k < g.dims(); ++k) {
+    radix_.push_back(g.radix(k));
+    stride_.push_back(g.stride(k));
+  }
+}
 
 double HopUniform::along(int k, int x, int d) const {
-  const int r = g_.radix(k);
+  const int r = radix_[size_t(k)];
   if (d == 0) return 1;
-  if (g_.torus()) return 2 * d < r ? 2 : 2 * d == r ? 1 : 0;
+  if (torus_) return 2 * d < r ? 2 : 2 * d == r ? 1 : 0;
   return double(x - d >= 0) + double(x + d <= r - 1);
 }
 
 std::vector<std::vector<double>> HopUniform::ways(uint32_t src, int most) const {
-  const int dims = g_.dims();
+  const int dims = int(radix_.size());
   std::vector<std::vector<double>> w(size_t(dims + 1), std::vector<double>(size_t(most + 1), 0));
   w[size_t(dims)][0] = 1;
   for (int k = dims - 1; k >= 0; --k) {
-    const int x = g_.coord(src, k);
+    const int x = coord(src, k);
     for (int h = 0; h <= most; ++h)
-      for (int d = 0; d <= h && d < g_.radix(k); ++d) w[size_t(k)][size_t(h)] += along(k, x, d) * w[size_t(k + 1)][size_t(h - d)];
+      for (int d = 0; d <= h && d < radix_[size_t(k)]; ++d) w[size_t(k)][size_t(h)] += along(k, x, d) * w[size_t(k + 1)][size_t(h - d)];
   }
   return w;
 }
@@ -48,8 +53,8 @@ uint32_t HopUniform::draw(uint32_t src, double u_hops, double u_node) const {
   uint32_t dest = src;
   int left = hops;
   double u = u_node;
-  for (int k = 0; k < g_.dims(); ++k) {
-    const int x = g_.coord(src, k), r = g_.radix(k);
+  for (int k = 0; k < int(radix_.size()); ++k) {
+    const int x = coord(src, k), r = radix_[size_t(k)];
     const double all = w[size_t(k)][size_t(left)];
     double acc = 0;
     int d = 0;
@@ -67,12 +72,12 @@ uint32_t HopUniform::draw(uint32_t src, double u_hops, double u_node) const {
     int y = x;
     if (d > 0) {
       const double n = along(k, x, d);
-      const bool below_ok = g_.torus() || x - d >= 0;
+      const bool below_ok = torus_ || x - d >= 0;
       const bool take_below = n == 2 ? u < 0.5 : below_ok;
       if (n == 2) u = take_below ? 2 * u : 2 * u - 1;
       y = take_below ? (x - d + r) % r : (x + d) % r;
     }
-    dest = dest - uint32_t(x) * g_.stride(k) + uint32_t(y) * g_.stride(k);
+    dest = dest - uint32_t(x) * stride_[size_t(k)] + uint32_t(y) * stride_[size_t(k)];
     left -= d;
   }
   return dest;

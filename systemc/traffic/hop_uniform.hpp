@@ -30,7 +30,12 @@ class HopUniform {
   // ways[k][h]: choices in dimensions k.. adding up to h hops.
   std::vector<std::vector<double>> ways(uint32_t src, int most) const;
 
-  const MeshGeometry& g_;
+  int coord(uint32_t node, int k) const { return int(node / stride_[size_t(k)] % uint32_t(radix_[size_t(k)])); }
+
+  // The network's shape, kept by value (the geometry a spec is decoded with does not outlive it).
+  std::vector<int> radix_;
+  std::vector<uint32_t> stride_;
+  bool torus_;
   std::vector<double> p_;
 };
 

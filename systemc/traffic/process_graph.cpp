@@ -218,7 +218,7 @@ ProcessGraph read_graph_file(const std::string& path) {
   return pg;
 }
 
-ProcessGraph pattern_graph(PatternKind kind, const MeshGeometry& g) {
+ProcessGraph pattern_graph(PatternKind kind, const MeshGeometry& g, int rotation) {
   const uint32_t n = g.nodes();
   ProcessGraph pg(n);
   const int d = g.dims();
@@ -234,11 +234,12 @@ ProcessGraph pattern_graph(PatternKind kind, const MeshGeometry& g) {
             if (g.connected(src, port)) add_edge(src, g.neighbour(src, port), pg);
         continue;
       case PatternKind::hotspot:
-        throw std::invalid_argument("hotspot");
+      case PatternKind::hop_uniform:
+        throw std::invalid_argument(to_string(kind));
       default:
         break;
     }
-    const uint32_t dst = pattern_destination(kind, g, src);  // a permutation: one destination
+    const uint32_t dst = pattern_destination(kind, g, src, rotation);  // a permutation: one destination
     if (dst != src) add_edge(src, dst, pg);
   }
   return pg;

@@ -46,10 +46,10 @@ std::string graph_shape_problem(GraphKind kind, const std::vector<int64_t>& shap
 ProcessGraph read_graph_file(const std::string& path);
 
 // The destination pattern of a deterministic traffic pattern as a process graph under the
-// identity mapping (process i on node i): transpose, bit_complement and bit_reversal give
+// identity mapping (process i on node i): transpose, bit_complement, bit_reversal and dimension_rotation (by `rotation`) give
 // each node its one destination (none if that is itself), nearest_neighbour the mesh
-// neighbours, uniform every other node. hotspot is random, not a graph: std::invalid_argument.
-ProcessGraph pattern_graph(PatternKind kind, const MeshGeometry& g);
+// neighbours, uniform every other node. hotspot and hop_uniform are random, not graphs: std::invalid_argument.
+ProcessGraph pattern_graph(PatternKind kind, const MeshGeometry& g, int rotation = 1);
 
 // Out-degree over processes: delta_avg = 2E / N_p (eq 3.2, counting directed edges) and delta_max.
 double average_degree(const ProcessGraph& pg);
