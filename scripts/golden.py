@@ -22,7 +22,8 @@ import subprocess
 import sys
 import tempfile
 
-GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "tests" / "golden"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
 SUBCOMMANDS = ("run", "analytic", "contention", "sweep", "keys")
 # What differs from run to run: wall-clock time and anything computed from it.
 TIMING_KEY = re.compile(r"seconds|wall|elapsed|per_second|node_cycles_per")
@@ -79,7 +80,8 @@ def run_case(kncsim, case):
     name, sub, args = case
     with tempfile.TemporaryDirectory(prefix=f"golden_{name}_") as work:
         work = pathlib.Path(work)
-        argv = [kncsim, sub] + args
+        # An experiment file of the repository (tb/experiments/...) is read where it is.
+        argv = [kncsim, sub] + [str(ROOT / a) if a.endswith(".yaml") and (ROOT / a).is_file() else a for a in args]
         if sub == "sweep":
             shutil.copy(GOLDEN / args[0], work / args[0])
             argv = [kncsim, "sweep", "-j", "2", "--quiet", args[0]]

@@ -294,6 +294,10 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
     const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
     result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
     if (wormhole) put_verify(result, e, *wormhole, outcome);
+    if (wormhole && e.flit.router.switching == Switching::hybrid)  // how often the hybrid buffered
+      result["switching"] = ojson{{"scheme", "hybrid"}, {"hybrid_hops", e.flit.router.hybrid_hops},
+                                  {"buffer_packets", e.flit.router.buffer_packets},
+                                  {"packets_buffered", wormhole->packets_buffered()}};
   } catch (const std::runtime_error& x) {
     // Counted violations (verify.on_violation count) went on until something stopped the run:
     // they are not lost with it.
@@ -356,10 +360,15 @@ ojson run_experiment(const ExperimentSpec& spec, PacketSink* sink, const Progres
 namespace {
 std::string fifo_text(const MeshExperiment& e) {
   const RouterParams& r = e.flit.router;
-  if (r.fifo_flits < 0) return "unbounded";
+  if (r.fifo_flits < 0) return r.switching == Switching::packet ? "unbounded packet" : "unbounded";
   const std::string size =
       e.fifo_packets > 0 ? "Q=" + std::to_string(e.fifo_packets) + " packets" : std::to_string(r.fifo_flits) + " flits";
-  return size + (r.credits == CreditPolicy::per_packet ? " cut_through" : " wormhole");
+  const bool whole = r.credits == CreditPolicy::per_packet || r.switching == Switching::cut_through;
+  const char* scheme = r.switching == Switching::packet   ? " packet"
+                       : r.switching == Switching::hybrid ? " hybrid"
+                       : whole                            ? " cut_through"
+                                                          : " wormhole";
+  return size + scheme;
 }
 
 // What the SystemC network adds beyond Pertel's router, if anything.
@@ -381,9 +390,18 @@ std::string network_line(const MeshExperiment& e) {
   const std::string shape = fmt::format("{}", fmt::join(e.radices, "x"));
   const std::string pattern =
       e.stream.pattern.kind == PatternKind::uniform ? "" : fmt::format(" {} traffic,", to_string(e.stream.pattern.kind));
-  return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {} stream", shape, e.torus ? "torus" : "mesh",
-                     e.flit.router.adaptive ? "adaptive" : "dor", fifo_text(e), flit_level_text(e), e.packet_flits,
-                     e.load, pattern, e.stream.legacy ? "legacy" : "counter");
+  const LengthDistribution& len = e.stream.lengths;
+  const std::string L = len.kind == LengthKind::fixed
+                            ? std::to_string(e.packet_flits)
+                            : fmt::format("{}..{} (mean {:g})", len.min_flits(), len.max_flits(), len.mean());
+  // Bernoulli arrivals in traffic.stream's order, or a renewal process's gaps (counter-based).
+  const std::string stream = e.stream.gaps.kind == InterarrivalKind::bernoulli
+                                 ? fmt::format("{} stream", e.stream.legacy ? "legacy" : "counter")
+                                 : fmt::format("{} gaps of mean {:g}", to_string(e.stream.gaps.kind), e.stream.gaps.mean());
+  const std::string mru = e.stream.mru.empty() ? "" : fmt::format(", MRU stack [{}]", fmt::join(e.stream.mru, ", "));
+  return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {}{}", shape, e.torus ? "torus" : "mesh",
+                     e.flit.router.adaptive ? "adaptive" : "dor", fifo_text(e), flit_level_text(e), L, e.load, pattern,
+                     stream, mru);
 }
 }  // namespace
 
