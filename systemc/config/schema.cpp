@@ -55,8 +55,20 @@ const std::vector<KeySpec>& config_schema() {
       {"router.rtl_binding", K::choice, {"direct", "signals"}, 0, false, kNoMax, "direct",
        "RTL routers: direct = C++ model (verilator --cc) evaluated by the adapter, fastest; signals = "
        "SystemC-mode model (verilator --sc) on sc_signal pins. Same results; nodes in trace.nodes use signals"},
-      {"router.routing", K::choice, {"dor", "adaptive"}, 0, false, kNoMax, "dor",
-       "dor = dimension order (SNS); adaptive = first free profitable output (ANS)"},
+      {"router.routing", K::choice, {"dor", "adaptive", "oblivious", "deflection"}, 0, false, kNoMax, "dor",
+       "dor = dimension order (SNS); adaptive = minimal adaptive: the first free profitable output (ANS; with "
+       "router.selection, the selection's first free one); oblivious = minimal, one output a hop chosen by "
+       "router.selection (systemc, meshes); deflection = minimal outputs first, then nonminimal ones, at most "
+       "router.deflections a packet (systemc, meshes; docs/models/pp-mess-sim.md)"},
+      {"router.selection", K::choice, {"auto", "dimension_order", "random", "diagonal", "least_congested"}, 0, false,
+       kNoMax, "auto",
+       "the order a head considers its outputs in (PP-MESS-SIM's selection functions): dimension_order = the lowest "
+       "dimension first; random = drawn per packet and hop; diagonal = the dimension with the most hops left first; "
+       "least_congested = the output with the fewest busy virtual channels first. auto = Pertel's ANS for adaptive, "
+       "dimension_order otherwise"},
+      {"router.deflections", K::integer, {}, 0, false, 1000000, "1",
+       "router.routing deflection: the nonminimal hops a packet may take (its route is then at most distance + 2 x "
+       "this hops: no livelock)"},
       {"router.vcs", K::integer, {}, 1, false, 8, "1",
        "virtual channels per link (systemc), each with an input FIFO of router.fifo_flits or fifo_packets; a "
        "torus's datelines take 2 (dimension order: one class until the wraparound, the other after)",

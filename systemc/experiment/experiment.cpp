@@ -399,8 +399,12 @@ std::string network_line(const MeshExperiment& e) {
                                  ? fmt::format("{} stream", e.stream.legacy ? "legacy" : "counter")
                                  : fmt::format("{} gaps of mean {:g}", to_string(e.stream.gaps.kind), e.stream.gaps.mean());
   const std::string mru = e.stream.mru.empty() ? "" : fmt::format(", MRU stack [{}]", fmt::join(e.stream.mru, ", "));
+  const RouterParams& r = e.flit.router;
+  std::string routing = to_string(r.routing);  // dor, adaptive (Pertel's ANS), or with its selection
+  if (r.routing != Routing::dor && r.selection != Selection::any) routing += fmt::format(" {}", to_string(r.selection));
+  if (r.routing == Routing::deflection) routing += fmt::format(" (at most {} nonminimal hops)", r.deflections);
   return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {}{}", shape, e.torus ? "torus" : "mesh",
-                     e.flit.router.adaptive ? "adaptive" : "dor", fifo_text(e), flit_level_text(e), L, e.load, pattern,
+                     routing, fifo_text(e), flit_level_text(e), L, e.load, pattern,
                      stream, mru);
 }
 }  // namespace

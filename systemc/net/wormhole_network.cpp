@@ -24,7 +24,7 @@ std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims) {
                                 ? fmt::format("shortens packets on the way, which router.flow_control {} does not follow; "
                                               "allowed: router.flow_control wormhole or cut_through",
                                               to_string(r.switching))
-                            : r.adaptive ? "routes row then column (Symult); allowed: router.routing: dor"
+                            : r.routing != Routing::dor ? "routes row then column (Symult); allowed: router.routing: dor"
                             : L <= dims
                                 ? fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > "
                                               "network.dims = {}",

@@ -27,6 +27,10 @@ inline std::string ref_router_refusal(const RouterParams& r, bool fifo_in_flits,
     return needs("router.fifo_flits", std::to_string(r.fifo_flits), "unbounded (use router.fifo_packets)");
   if (finite && r.credits != CreditPolicy::per_packet)
     return needs("router.flow_control", to_string(r.switching), "cut_through (FNS moves whole packets)");
+  if (r.routing == Routing::oblivious || r.routing == Routing::deflection)
+    return needs("router.routing", to_string(r.routing), "dor or adaptive");
+  if (r.routing == Routing::adaptive && r.selection != Selection::any)
+    return needs("router.selection", to_string(r.selection), "auto (Pertel's ANS)");
   if (r.routing_delay != 0) return needs("router.routing_delay", std::to_string(r.routing_delay), "0");
   for (int d : link_delays)
     if (d != 1) return needs("link.delay", fmt::format("{} (from link.embedding and link.switch_to_wire_ratio, or given)", d), "1");

@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "link/link_params.hpp"
+#include "router/selection.hpp"
 
 namespace kncsim {
 
@@ -29,8 +30,20 @@ constexpr const char* to_string(Switching s) {
   return s == Switching::wormhole ? "wormhole" : s == Switching::cut_through ? "cut_through" : s == Switching::packet ? "packet" : "hybrid";
 }
 
+// router.routing: dor (dimension order); adaptive (minimal adaptive: Pertel's ANS, or the
+// selection's first free output); oblivious (minimal, one output per hop by the selection);
+// deflection (minimal outputs first, then nonminimal ones, at most `deflections` a packet).
+enum class Routing { dor, adaptive, oblivious, deflection };
+
+constexpr const char* to_string(Routing r) {
+  return r == Routing::dor ? "dor" : r == Routing::adaptive ? "adaptive" : r == Routing::oblivious ? "oblivious" : "deflection";
+}
+
 struct RouterParams {
   bool adaptive = false;       // minimal adaptive (ANS) instead of dimension order
+  Routing routing = Routing::dor;  // adaptive above is routing == adaptive
+  Selection selection = Selection::any;  // any: Pertel's ANS for adaptive; dimension order otherwise
+  int deflections = 1;         // deflection: nonminimal hops a packet may take
   // The links' credits: none (unbounded FIFOs), per_packet (cut_through and packet with one VC:
   // a packet's room is credited when its head leaves, as FNS), else per_flit.
   CreditPolicy credits = CreditPolicy::none;

@@ -1,6 +1,7 @@
 #include "router/wormhole_router.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 #include "router/routing.hpp"
@@ -20,6 +21,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
       whole_room_(p.credits == CreditPolicy::per_flit &&
                   (p.switching == Switching::cut_through || p.switching == Switching::packet)),
       store_and_forward_(p.switching == Switching::packet), hybrid_(p.switching == Switching::hybrid),
+      prefer_(p.routing == Routing::deflection || (p.routing == Routing::adaptive && p.selection != Selection::any)),
       buffers_free_(p.buffer_packets), out_(size_t(g.ports())), sa_(g.ports()) {
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.
@@ -40,10 +42,38 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
   dont_initialize();
 }
 
-// The outputs the front flit `head` may take: from the packet's destination, or in the
-// hop-count format from its header (0 while a finished header waits to be stripped).
-uint32_t WormholeRouter::route_of(const Flit& head) const {
-  if (!p_.hop_count_headers) return minimal_routes(g_, node_, packets_[head.packet].dest, p_.adaptive);
+// The outputs the front flit `head` (come in on `in_port`) may take: from the packet's
+// destination, or in the hop-count format from its header (0 while a finished header waits to be
+// stripped).
+uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
+  if (!p_.hop_count_headers) {
+    const PacketInfo& pk = packets_[head.packet];
+    switch (p_.routing) {
+      case Routing::dor:
+      case Routing::adaptive:
+        return minimal_routes(g_, node_, pk.dest, p_.adaptive);
+      case Routing::oblivious: {  // one output per hop: the selection's first
+        const uint32_t minimal = minimal_routes(g_, node_, pk.dest, true);
+        if (minimal == 1u) return 1u;
+        int order[32];
+        order_of(minimal, pk, order);
+        return 1u << order[0];
+      }
+      case Routing::deflection: {
+        const uint32_t minimal = minimal_routes(g_, node_, pk.dest, true);
+        if (minimal == 1u) return 1u;
+        // Nonminimal hops so far: each minimal hop brings the head one nearer, each other one
+        // takes it one away, so hops = minimal + nonminimal and the distance left = start -
+        // minimal + nonminimal. At most `deflections` a packet: no packet wanders for ever.
+        const int nonminimal = (pk.hops - g_.distance(pk.src, pk.dest) + g_.distance(node_, pk.dest)) / 2;
+        if (nonminimal >= p_.deflections) return minimal;
+        uint32_t others = 0;
+        for (int o = 1; o < nports_; ++o)
+          if (o != in_port && g_.connected(node_, o)) others |= 1u << o;  // never straight back
+        return minimal | (others & ~minimal);
+      }
+    }
+  }
   if (!head.header) return 1u;  // every header stripped: for the local PE
   if (head.hops == 0) return 0;
   return 1u << (head.hops > 0 ? MeshGeometry::succ(head.dim) : MeshGeometry::pred(head.dim));
@@ -67,6 +97,30 @@ uint64_t WormholeRouter::channels_of(const InputVc& in) const {
     channels |= uint64_t(output_vcs(g_, node_, src, o, vcs_)) << (o * vcs_);
   }
   return channels;
+}
+
+int WormholeRouter::order_of(uint32_t ports, const PacketInfo& pk, int* out) const {
+  auto busy = [this](int o) {
+    int n = 0;
+    const OutputUnit& u = out_[size_t(o)];
+    for (int v = 0; v < u.channels; ++v) n += u.holder[size_t(v)] >= 0;
+    return n;
+  };
+  auto hops = [&](int o) { return std::abs(g_.offset(node_, pk.dest, MeshGeometry::dim_of(o))); };
+  return selection_order(p_.selection, ports, pk.id, pk.hops, busy, hops, out);
+}
+
+uint64_t WormholeRouter::preferred(const InputVc& in, uint64_t allowed) const {
+  const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+  const uint32_t minimal = in.route & minimal_routes(g_, node_, pk.dest, true);
+  const uint64_t port_channels = bit(vcs_) - 1;
+  int order[32];
+  for (uint32_t ports : {minimal, in.route & ~minimal}) {
+    const int n = order_of(ports, pk, order);
+    for (int i = 0; i < n; ++i)
+      if (const uint64_t mine = allowed & (port_channels << (order[i] * vcs_))) return mine;
+  }
+  return 0;
 }
 
 std::pair<int64_t, uint64_t> WormholeRouter::age(int ch) const {
@@ -113,9 +167,12 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         if (tail < 0) continue;  // its tail is not on its way yet: the link wakes us as flits come
         eligible = std::max(eligible, tail);
       }
-      in.route = route_of(f.flit);
+      in.route = route_of(f.flit, in.port);
       in.eligible = eligible;
       in.routed = true;
+      // A head that queued behind another packet was buffered on arrival: Ralg committed it to
+      // its first output then (see commit_blocked).
+      if (prefer_ && in.front_since > f.arrival) commit_blocked(bit(ch));
     }
     if (in.eligible > t) continue;
     if (in.route == 0) {  // a finished hop-count header
@@ -149,6 +206,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     }
     // Duato: an escape channel only when no adaptive one can be had.
     if (duato_ && (allowed[ch] & adaptive_channels_)) allowed[ch] &= adaptive_channels_;
+    if (prefer_ && allowed[ch]) allowed[ch] = preferred(in, allowed[ch]);
   }
   allocate_channels(
       p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },
@@ -160,7 +218,23 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
         bound_ |= bit(ch);
       });
+  if (prefer_ && (ready & ~bound_)) commit_blocked(ready & ~bound_);
   if (hybrid_ && (ready & ~bound_)) buffer_blocked(ready & ~bound_, t);
+}
+
+// PP-MESS-SIM's Ralg (its Fig. 7): a head tries its outputs in the selection's order once, when it
+// first asks; if it gets none, it is buffered for (or, wormhole, waits on) the first minimal one,
+// and stays with it.
+void WormholeRouter::commit_blocked(uint64_t blocked) {
+  for (uint64_t m = blocked; m; m &= m - 1) {
+    InputVc& in = input(lowest_bit(m));
+    const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+    const uint32_t minimal = in.route & minimal_routes(g_, node_, pk.dest, true);
+    if ((minimal & (minimal - 1)) == 0 && minimal == in.route) continue;  // one output already
+    int order[32];
+    order_of(minimal, pk, order);
+    in.route = 1u << order[0];
+  }
 }
 
 // Hybrid switching: a head that asked for an output this cycle and got none is blocked. If its
@@ -329,7 +403,7 @@ size_t WormholeRouter::flits_buffered() const {
 uint32_t WormholeRouter::route_of_front(int ch) const {
   const InputVc& in = input(ch);
   if (in.fifo.empty() || !in.fifo.front().flit.head) return 0;
-  return route_of(in.fifo.front().flit);
+  return route_of(in.fifo.front().flit, in.port);
 }
 
 }  // namespace kncsim

@@ -82,12 +82,18 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   void evaluate();
   void assign_channels_now(int64_t t, uint64_t& stripped);
   void update_pins(int64_t t);
-  uint32_t route_of(const Flit& head) const;
+  uint32_t route_of(const Flit& head, int in_port) const;
+  // Adaptive routing with a selection function, and deflection: of the output channels a head
+  // may take this cycle, those of its first output in the selection's order (minimal outputs
+  // before nonminimal ones).
+  uint64_t preferred(const InputVc& in, uint64_t allowed) const;
+  int order_of(uint32_t ports, const PacketInfo& pk, int* out) const;
   // Output channels (port * vcs + vc) the front head of an input channel may take.
   uint64_t channels_of(const InputVc& in) const;
   std::pair<int64_t, uint64_t> age(int ch) const;
   bool strip_header(int ch, int64_t t);
   void buffer_blocked(uint64_t blocked, int64_t t);
+  void commit_blocked(uint64_t blocked);
   bool credit_departure(InputVc& in, const Flit& f, int64_t t, int flits);
   bool move_flit(int ch, int64_t t);
   int64_t next_wake(int64_t t) const;
@@ -110,6 +116,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   // (cut-through and packet switching on virtual channels); a packet leaves only once its tail is
   // here (packet switching); a blocked packet spanning hybrid_hops links is buffered (hybrid).
   bool whole_room_, store_and_forward_, hybrid_;
+  bool prefer_;  // adaptive with a selection function, or deflection: preferred() narrows the choice
   int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
   uint64_t adaptive_vcs_ = 0;       // of one output
   uint64_t adaptive_channels_ = 0;  // of every link output

@@ -25,6 +25,11 @@ inline std::string rtl_router_refusal(const RouterParams& r, LinkKind link, cons
   if (r.switching == Switching::packet || r.switching == Switching::hybrid)
     return fmt::format("switch wormhole or cut-through only; allowed: router.flow_control: wormhole or cut_through (got {})",
                        to_string(r.switching));
+  if (r.routing == Routing::oblivious || r.routing == Routing::deflection ||
+      (r.routing == Routing::adaptive && r.selection != Selection::any))
+    return fmt::format("route by dimension order or Pertel's adaptive ANS only; allowed: router.routing dor or adaptive "
+                       "with router.selection auto (got {}, {})",
+                       to_string(r.routing), to_string(r.selection));
   if (r.routing_delay != 0) return "route in the cycle a head reaches the front; allowed: router.routing_delay: 0";
   if (r.hop_count_headers) return "carry the destination in every flit; allowed: router.packet_format: absolute";
   if (link != LinkKind::pipelined) return "use credit links; allowed: link.kind: pipelined";

@@ -97,6 +97,33 @@ void validate_topology(const Config& c) {
                       "(link.switch_to_wire_ratio, link.mode); allowed: link.delay auto");
 }
 
+// router.routing, router.selection and router.deflections (PP-MESS-SIM's routing): where each
+// runs, and the combinations that can deadlock.
+void validate_routing(const Config& c, const RouterParams& r) {
+  const std::string& sel = c.text("router.selection");
+  if (r.routing == Routing::dor && sel != "auto" && sel != "dimension_order")
+    throw ConfigError(fmt::format("router.selection = {} with router.routing dor, which is dimension order; allowed: auto "
+                                  "or dimension_order, or router.routing oblivious, adaptive or deflection",
+                                  sel));
+  if (r.routing != Routing::deflection && r.deflections != 1)
+    throw ConfigError(fmt::format("router.deflections = {} with router.routing {}: it bounds nonminimal hops, which "
+                                  "this routing never takes; allowed: 1 (the default), or router.routing deflection",
+                                  r.deflections, to_string(r.routing)));
+  if (r.routing != Routing::oblivious && r.routing != Routing::deflection) return;
+  if (network_topology(c) == NetworkTopology::torus)
+    throw ConfigError(fmt::format("router.routing {} on a torus: its channel classes (datelines) are not worked out "
+                                  "yet; allowed on a torus: dor or adaptive, or network.topology mesh",
+                                  to_string(r.routing)));
+  const bool dor_order = r.routing == Routing::oblivious && r.selection == Selection::dimension_order;
+  if (!dor_order && r.fifo_flits >= 0 && c.text("router.allow_deadlock") != "true")
+    throw ConfigError(fmt::format(
+        "router.routing {} with router.selection {} and finite FIFOs can deadlock on a mesh (its turns close cycles "
+        "of channels, and a blocked packet holds its buffers); allowed: unbounded FIFOs (router.fifo_flits and "
+        "router.fifo_packets unbounded), router.routing oblivious with router.selection dimension_order, or "
+        "router.allow_deadlock: true, to study it",
+        to_string(r.routing), to_string(r.selection)));
+}
+
 // Router, FIFO and link keys that only make sense together.
 // links: the mesh's link timing, decoded once by the caller (null for rings).
 void validate_router(const Config& c, const MeshLinkTiming* links) {
@@ -126,6 +153,7 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
                                   "router.flow_control hybrid",
                                   c.integer("router.hybrid_hops"), c.integer("router.buffer_packets"),
                                   to_string(router.switching)));
+  validate_routing(c, router);
   if (router.switching == Switching::hybrid && router.fifo_flits < 0)
     throw ConfigError("router.flow_control hybrid stalls a short blocked packet in its FIFOs, which unbounded FIFOs never "
                       "make it do; allowed: router.fifo_flits or router.fifo_packets, or router.flow_control cut_through");

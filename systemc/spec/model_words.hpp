@@ -34,8 +34,22 @@ inline Workload workload(const Config& c) {
                               {"request_response", Workload::request_response},
                               {"closed_loop", Workload::closed_loop}});
 }
-inline bool adaptive_routing(const Config& c) {
-  return choice_of<bool>(c, "router.routing", {{"dor", false}, {"adaptive", true}});
+inline Routing routing(const Config& c) {
+  return choice_of<Routing>(c, "router.routing",
+                            {{"dor", Routing::dor},
+                             {"adaptive", Routing::adaptive},
+                             {"oblivious", Routing::oblivious},
+                             {"deflection", Routing::deflection}});
+}
+// Minimal adaptive routing (Pertel's ANS, or with a selection function).
+inline bool adaptive_routing(const Config& c) { return routing(c) == Routing::adaptive; }
+inline Selection selection(const Config& c) {
+  return choice_of<Selection>(c, "router.selection",
+                              {{"auto", Selection::any},
+                               {"dimension_order", Selection::dimension_order},
+                               {"random", Selection::random},
+                               {"diagonal", Selection::diagonal},
+                               {"least_congested", Selection::least_congested}});
 }
 inline Switching switching(const Config& c) {
   return choice_of<Switching>(c, "router.flow_control",
@@ -78,6 +92,11 @@ inline RouterParams router_params(const Config& c, int L) {
   RouterParams r;
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");
   r.adaptive = adaptive_routing(c);
+  r.routing = routing(c);
+  r.selection = selection(c);
+  // Oblivious and deflection routing without a selection consider the outputs in dimension order.
+  if (r.selection == Selection::any && r.routing != Routing::adaptive) r.selection = Selection::dimension_order;
+  r.deflections = int(c.integer("router.deflections"));
   r.fifo_flits = packets ? packets * L : c.is_word("router.fifo_flits") ? -1 : c.integer("router.fifo_flits");
   r.routing_delay = int(c.integer("router.routing_delay"));
   r.hop_count_headers = c.text("router.packet_format") == "hop_count";

@@ -213,7 +213,7 @@ const std::set<std::string>& mesh_keys() {
       // PP-MESS-SIM's workload and switching: their rules tie them to others (put_workload).
       "traffic.packet_length", "traffic.packet_length_params", "traffic.interarrival", "traffic.interarrival_params",
       "traffic.hop_probabilities", "traffic.mru_stack", "traffic.hotspot_probabilities", "traffic.rotation",
-      "router.hybrid_hops", "router.buffer_packets"};
+      "router.hybrid_hops", "router.buffer_packets", "router.selection", "router.deflections"};
   return keys;
 }
 const std::set<std::string>& ring_keys() {
@@ -460,10 +460,26 @@ Base valid_systemc(Rng& rng) {
     if (allow) b.d.set("router.allow_deadlock", "true");
   }
   if (vcs != 1 || chance(rng, 0.2)) b.d.set("router.vcs", std::to_string(vcs));
+  // PP-MESS-SIM's routing on meshes: oblivious, adaptive with a selection, deflection (those that
+  // can deadlock on finite FIFOs allowed to, as a study).
+  bool pp_routing = false;
+  if (!torus && !hop_count && chance(rng, 0.25)) {
+    const std::string routing = pick(rng, std::vector<std::string>{"oblivious", "adaptive", "deflection"});
+    const std::string sel = choice(rng, "router.selection");
+    b.d.set("router.routing", routing);
+    b.d.set("router.selection", sel);
+    if (routing == "deflection" && chance(rng, 0.5)) b.d.set("router.deflections", std::to_string(between(rng, 0, 3)));
+    const bool dor_order = routing == "oblivious" && (sel == "auto" || sel == "dimension_order");
+    if (routing != "adaptive" && !dor_order && fifo != 0) {
+      b.d.set("router.allow_deadlock", "true");
+      allow = true;
+    }
+    pp_routing = routing != "oblivious" || !dor_order;
+  }
   if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   put_workload(b, rng, r, L, hop_count);
-  b.deadlock_allowed = (adaptive && fifo != 0) || (allow && fifo != 0);
+  b.deadlock_allowed = ((adaptive || pp_routing) && fifo != 0) || (allow && fifo != 0);
   fill_generic(b, rng, mesh_keys());
   return b;
 }

@@ -220,6 +220,20 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set router.impl=systemc --set traffic.pattern=hop_uniform "
                                "--set traffic.hop_probabilities=[0.5,0.6]",
                                "traffic.hop_probabilities's probabilities sum to 1.1", "a sum of 1"},
+                      BadInput{"run --set router.impl=systemc --set router.routing=oblivious --set router.selection=random "
+                               "--set router.fifo_flits=4 --set router.flow_control=wormhole",
+                               "router.routing oblivious with router.selection random and finite FIFOs can deadlock",
+                               "router.allow_deadlock: true"},
+                      BadInput{"run --set router.impl=systemc --set router.deflections=3",
+                               "router.deflections = 3 with router.routing dor", "router.routing deflection"},
+                      BadInput{"run --set router.impl=systemc --set network.topology=torus --set router.vcs=2 "
+                               "--set router.routing=deflection",
+                               "router.routing deflection on a torus", "dor or adaptive"},
+                      BadInput{"run --set router.selection=diagonal",
+                               "router.selection = diagonal with router.routing dor", "auto or dimension_order"},
+                      BadInput{"run --set router.routing=oblivious",
+                               "router.impl ref (Pertel's packet-level model) does not support router.routing = oblivious",
+                               "dor or adaptive"},
                       BadInput{"run --set router.impl=systemc --set router.flow_control=hybrid",
                                "router.flow_control hybrid", "router.fifo_flits or router.fifo_packets"},
                       BadInput{"run --set traffic.packet_length=uniform --set traffic.packet_length_params=[4,8]",
