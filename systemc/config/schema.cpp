@@ -274,9 +274,11 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.flits", K::text, {}, 0, false, kNoMax, "",
        "file for a line per flit each router or ring node sends (cycle node port vc packet seq head tail; rings: "
        "port = the ring, vc = the packet kind); kncsim diverge compares two runs' logs (systemc or rtl)"},
-      {"run.statistics", K::choice, {"full", "basic"}, 0, false, kNoMax, "full",
+      {"run.statistics", K::choice, {"full", "basic", "history"}, 0, false, kNoMax, "full",
        "full = also latency percentiles, histograms, a 95% confidence interval, per-node rates and per-channel "
-       "utilisation (JSON; kncsim run --csv DIR); basic = the listings' means only"},
+       "utilisation (JSON; kncsim run --csv DIR); basic = the listings' means only; history = full and "
+       "PP-MESS-SIM's history statistics: latency by hop count and, on the flit-level wormhole network, "
+       "cut-throughs (routers crossed without waiting) and blocking (cycles waited)"},
       {"run.threads", K::integer_or_choice, {"auto"}, 1, false, 2, "auto",
        "1 = single thread; 2 = draw the random stream on a second core (same results)"},
       {"verify.monitors", K::choice, {"on", "off"}, 0, false, kNoMax, "on",

@@ -198,7 +198,7 @@ class SinkChain {
  public:
   SinkChain(const ExperimentSpec& spec, uint32_t nodes, PacketSink* sink, double latency_scale) {
     PacketSink* next = sink;
-    if (spec.statistics) next = &stats.emplace(nodes, next);
+    if (spec.statistics) next = &stats.emplace(nodes, next, spec.history);
     if (spec.convergence.mode == ConvergenceMode::ci) next = &series.emplace(next, latency_scale);
     if (spec.convergence.saturation.detect && spec.convergence.saturation.latency_bound > 0)
       next = &ages.emplace(nodes, next);

@@ -21,7 +21,7 @@ struct Footprint {
   double per_node, per_packet;
 };
 constexpr Footprint kRef{270, 48};          // node state + ports; a packet record (22 B while waiting)
-constexpr Footprint kSystemC{4300, 80};     // router module, links, NI; a FIFO run + packet header (56 B)
+constexpr Footprint kSystemC{4300, 88};     // router module, links, NI; a FIFO run + packet header (64 B)
 constexpr double kRtlPerFifoFlit = 8;       // a Verilated router also holds its FIFOs' flits
 // and its protocol monitor (verify.monitors): 2.6 MB over the 4096 routers of a 64x64 mesh
 // with 128-flit FIFOs (2026-11-28)

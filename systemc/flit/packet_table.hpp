@@ -16,7 +16,12 @@ struct PacketInfo {
   uint32_t at = 0;  // the node its head last reached (the source until it leaves): where a lost packet is
   int64_t since = 0;  // the cycle its head reached `at` (at the source: when it was queued to enter)
   int32_t tail_hops = 0;  // links its tail has crossed (hybrid switching: the links it spans are hops - tail_hops)
+  uint8_t cls = 0;            // its traffic class
+  uint16_t cut_throughs = 0;  // routers its head crossed without waiting beyond their routing delay
+  int32_t blocked = 0;        // cycles its head waited at routers beyond that
 };
+
+static_assert(sizeof(PacketInfo) <= 64, "a packet's header fields fit one cache line (the memory estimate charges 64 B)");
 
 using PacketTable = SlotPool<PacketInfo>;
 

@@ -26,6 +26,10 @@ struct PacketRecord {
   uint32_t src, dest;
   int64_t tsent, tarrive;  // generation time; head arrival at the destination (after dejection)
   int32_t hops;
+  // The flit-level wormhole network's history (-1 elsewhere): the routers the head crossed without
+  // waiting beyond their routing delay, and the cycles it waited in all.
+  int32_t cut_throughs = -1;
+  int32_t blocked = -1;
 };
 
 class PacketSink {

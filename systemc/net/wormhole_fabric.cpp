@@ -68,8 +68,9 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   // One path and one channel per hop for every pair: dimension order with one channel to
   // choose from (a torus's two classes hold one each); more let packets of a pair overtake.
   // One path per pair, and no overtaking on it: dimension order (or oblivious in dimension order).
-  const bool one_path = p.router.routing == Routing::dor ||
-                        (p.router.routing == Routing::oblivious && p.router.selection == Selection::dimension_order);
+  const bool one_path = !p.router.adaptive && (p.router.routing == Routing::dor ||
+                                               (p.router.routing == Routing::oblivious &&
+                                                p.router.selection == Selection::dimension_order));
   log.check_pair_order = one_path && p.router.vcs <= (g.torus() ? 2 : 1);
   if (!p.flit_log_path.empty()) {
     flit_log = std::make_unique<FlitLog>(p.flit_log_path, packets, link_ends);

@@ -24,7 +24,7 @@ std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims) {
                                 ? fmt::format("shortens packets on the way, which router.flow_control {} does not follow; "
                                               "allowed: router.flow_control wormhole or cut_through",
                                               to_string(r.switching))
-                            : r.routing != Routing::dor ? "routes row then column (Symult); allowed: router.routing: dor"
+                            : r.adaptive || r.routing != Routing::dor ? "routes row then column (Symult); allowed: router.routing: dor"
                             : L <= dims
                                 ? fmt::format("puts {} header flits in each packet; allowed: traffic.packet_flits > "
                                               "network.dims = {}",
@@ -43,7 +43,12 @@ std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims) {
   // Cut-through credits a packet's room back when its head leaves (FNS), which is safe only if
   // a packet leaves at least as fast as the next one comes in: with one channel a link. With
   // virtual channels (which share their port's crossbar input) the room comes back flit by flit.
-  if (cut_through && r.vcs > 1) return "router.vcs > 1 with per-packet credits (internal: credit_policy decides)";
+  if (cut_through && r.vcs > 1)
+    return fmt::format("router.vcs = {} with router.flow_control cut_through on per-packet credits: a packet's room "
+                       "would come back when its head leaves, and a channel sharing its port drains slower than its "
+                       "link refills it; allowed: per-flit credits that reserve a packet's room (what the "
+                       "configuration chooses with virtual channels), or router.vcs 1",
+                       r.vcs);
   return "";
 }
 

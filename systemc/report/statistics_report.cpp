@@ -159,6 +159,29 @@ ojson bisection_json(const std::vector<ChannelLoad>& loads, const StatisticsCont
                {"counts", c.rings ? "address, data and echo flits" : "all flits"}};
 }
 
+// run.statistics history: latency by hop count; on the flit-level network, cut-throughs and blocking.
+ojson history_json(const PacketHistory& h, double scale) {
+  ojson by_hops = ojson::array();
+  for (const auto& [hops, m] : h.by_hops())
+    by_hops.push_back(ojson{{"hops", hops},
+                            {"count", m.count},
+                            {"mean", number(m.mean() * scale)},
+                            {"stddev", number(m.stddev() * scale)},
+                            {"max", double(m.max) * scale}});
+  ojson j{{"latency_by_hops", std::move(by_hops)}};
+  if (!h.flit_level()) return j;
+  j["cut_through"] = ojson{{"probability", number(h.cut_through_probability())},
+                           {"never_waited", number(h.never_waited_fraction())},
+                           {"per_packet", distribution_json(h.cuts_per_packet(), 1, true)},
+                           {"counts", "routers a packet crossed without waiting beyond their routing delay, of its "
+                                      "hops + 1 (its source's and its destination's included)"}};
+  j["blocking"] = ojson{{"mean", number(h.blocked().mean() * scale)},
+                        {"stddev", number(h.blocked().stddev() * scale)},
+                        {"max", double(h.blocked().max) * scale},
+                        {"counts", "cycles a packet's head waited at routers beyond their routing delay"}};
+  return j;
+}
+
 }  // namespace
 
 ojson statistics_json(const RunStatistics& s, const std::vector<ChannelLoad>& channels, const StatisticsContext& c) {
@@ -171,6 +194,7 @@ ojson statistics_json(const RunStatistics& s, const std::vector<ChannelLoad>& ch
   j["per_node"] = per_node_json(s, c);
   j["channels"] = channels_json(channels, c);
   j["bisection"] = bisection_json(channels, c);
+  if (const PacketHistory* h = s.history()) j["history"] = history_json(*h, c.latency_scale);
   return j;
 }
 

@@ -211,8 +211,16 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
   allocate_channels(
       p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },
       [this](int ch) { return age(ch); }, free,
-      [this](int ch, int oc) {
+      [this, t](int ch, int oc) {
         InputVc& in = input(ch);
+        // The packet's history: did its head wait here beyond the routing delay, and how long.
+        const TimedFlit& head = in.fifo.front();
+        PacketInfo& pk = packets_[head.flit.packet];
+        const int64_t wait = t - head.arrival - p_.routing_delay;
+        if (wait <= 0)
+          ++pk.cut_throughs;
+        else
+          pk.blocked += int32_t(wait);
         in.bound = vcs_ == 1 ? oc : oc / vcs_;
         in.out_vc = vcs_ == 1 ? 0 : oc % vcs_;
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);

@@ -321,7 +321,8 @@ ExperimentSpec decode(const Config& c, const BeforeTables& before_tables) {
   s.second_thread = use_second_thread(c);
   if (c.text("verify.random_initial_state") == "on")
     s.rtl_random_state = c.is_word("traffic.seed") ? 1 : c.integer("traffic.seed") % 2147483647;
-  s.statistics = c.text("run.statistics") == "full";
+  s.statistics = c.text("run.statistics") != "basic";
+  s.history = c.text("run.statistics") == "history";
   if (s.topology_kind == NetworkTopology::rings)
     s.topology = rings_experiment(c, s.convergence);
   else

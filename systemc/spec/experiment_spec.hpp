@@ -112,7 +112,8 @@ struct ExperimentSpec {
   RunSizing sizing;  // what the memory estimate reads
   ConvergenceSpec convergence;
   bool second_thread = false;  // run.threads: the mesh's injection stream on its own thread
-  bool statistics = true;      // run.statistics: full
+  bool statistics = true;      // run.statistics: full (or history)
+  bool history = false;        // run.statistics: history
   // verify.random_initial_state: the RTL nodes start with random registers and memories, drawn
   // from this seed (a register the reset leaves out then shows); < 0: zeros
   int64_t rtl_random_state = -1;

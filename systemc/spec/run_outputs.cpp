@@ -10,7 +10,7 @@ RunOutputs decode_outputs(const Config& c) {
   RunOutputs o;
   o.vcd = c.text("trace.vcd");
   o.flits = c.text("trace.flits");
-  o.full_statistics = c.text("run.statistics") == "full";
+  o.full_statistics = c.text("run.statistics") != "basic";
   if (router_impl(c) == RouterImpl::rtl) {
     o.rtl_internals = true;
   } else {

@@ -19,7 +19,7 @@ RunSizing decode_sizing(const Config& c) {
   s.fifo_flits = fifo >= 0 ? double(fifo) : 0;
   s.rtl_nodes = c.integers("router.rtl_nodes").size();
   s.uniform_pattern = c.text("traffic.pattern") == "uniform";
-  s.full_statistics = c.text("run.statistics") == "full";
+  s.full_statistics = c.text("run.statistics") != "basic";
   s.source_queue_packets =
       c.is_word("traffic.source_queue_packets") ? 0 : double(c.integer("traffic.source_queue_packets"));
   s.run_cycles = double(c.text("run.convergence") == "fixed" ? c.integer("run.cycles") : c.integer("run.max_cycles"));

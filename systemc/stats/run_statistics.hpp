@@ -6,19 +6,25 @@
 // the packets it sent. The latency is the listings' (tarrive - tsent), over every packet
 // delivered since cycle 0, so its mean is T.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "stats/batch_means.hpp"
 #include "model/network_model.hpp"
+#include "stats/packet_history.hpp"
 #include "stats/value_distribution.hpp"
 
 namespace kncsim {
 
 class RunStatistics final : public PacketSink {
  public:
-  RunStatistics(uint32_t nodes, PacketSink* next) : next_(next), nodes_(nodes) {}
+  // history: also PP-MESS-SIM's history-list statistics (run.statistics: history).
+  RunStatistics(uint32_t nodes, PacketSink* next, bool history = false) : next_(next), nodes_(nodes) {
+    if (history) history_.emplace();
+  }
 
   void deliver(const PacketRecord& r) override {
+    if (history_) history_->add(r);
     const int64_t lat = r.tarrive - r.tsent;
     latency_.add(lat);
     hops_.add(r.hops);
@@ -37,6 +43,7 @@ class RunStatistics final : public PacketSink {
   }
 
   const ValueDistribution& latency() const { return latency_; }
+  const PacketHistory* history() const { return history_ ? &*history_ : nullptr; }
   const ValueDistribution& hops() const { return hops_; }
   BatchMeans::Interval latency_interval95() const { return batches_.interval95(); }
 
@@ -58,6 +65,7 @@ class RunStatistics final : public PacketSink {
     pending_.clear();
   }
   PacketSink* next_;
+  std::optional<PacketHistory> history_;
   std::vector<Node> nodes_;
   ValueDistribution latency_, hops_;
   BatchMeans batches_;

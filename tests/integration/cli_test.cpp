@@ -45,6 +45,31 @@ TEST(Cli, JsonHasTheResultAndTheResolvedConfigAndIsByteIdenticalTwice) {
   EXPECT_NE(a.err.find("converged after"), std::string::npos) << "summary moves to stderr with --json -";
 }
 
+// run.statistics history: PP-MESS-SIM's latency by hop count, cut-throughs and blocking, agreeing
+// with the run's own totals.
+TEST(Cli, HistoryStatisticsAddUpToTheRunsTotals) {
+  const Outcome o = kncsim("run --json - --quiet --set router.impl=systemc --set run.statistics=history "
+                           "--set router.flow_control=wormhole --set router.fifo_flits=2 --set traffic.load=0.4 "
+                           "--set run.convergence=fixed --set run.cycles=4000");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  const auto& h = j["history"];
+  int64_t count = 0;
+  double latency = 0;
+  for (const auto& b : h["latency_by_hops"]) {
+    count += b["count"].get<int64_t>();
+    latency += b["count"].get<double>() * b["mean"].get<double>();
+  }
+  EXPECT_EQ(count, j["numrecd"].get<int64_t>());
+  EXPECT_NEAR(latency / double(count), j["T"].get<double>(), 1e-9 * j["T"].get<double>());
+  const double p = h["cut_through"]["probability"].get<double>();
+  EXPECT_GT(p, 0.5);  // at A = .4 most routers are crossed without waiting
+  EXPECT_LT(p, 1.0);  // but not all: 2-flit wormhole FIFOs block
+  EXPECT_GT(h["blocking"]["mean"].get<double>(), 0);
+  EXPECT_FALSE(nlohmann::json::parse(kncsim("run --json - --quiet --set run.convergence=fixed --set run.cycles=500").out)
+                   .contains("history"));
+}
+
 TEST(Cli, ConfigFileAndSetOverride) {
   const std::string path = write_temp("t1.yaml", "network:\n  dims: 1\n  radix: 4\ntraffic:\n  load: .3\n");
   // --set before the file must not swallow it: each --set takes one key=value.

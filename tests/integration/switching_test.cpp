@@ -51,6 +51,12 @@ TEST(Switching, PacketSwitchingWaitsForTheTailAtEveryRouter) {
       const int hops = g.distance(0, dest);
       EXPECT_EQ(ps.hops, hops);
       EXPECT_EQ(ps.tarrive - ct.tarrive, int64_t(hops + 1) * (L - 1)) << "to node " << dest << ", FIFO " << fifo;
+      // The history (run.statistics history): cut-through crosses every router without waiting;
+      // packet switching waits L - 1 cycles at each.
+      EXPECT_EQ(ct.cut_throughs, hops + 1);
+      EXPECT_EQ(ct.blocked, 0);
+      EXPECT_EQ(ps.cut_throughs, 0);
+      EXPECT_EQ(ps.blocked, (hops + 1) * (L - 1));
     }
   }
 }
