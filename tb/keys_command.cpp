@@ -30,6 +30,10 @@ std::string section_of(const std::string& key) { return key.substr(0, key.find('
 void print_keys(std::ostream& out) {
   for (const KeySpec& s : config_schema())
     fmt::print(out, "{:<22} default {:<10} allowed: {}\n    {}\n", s.key, s.default_value, allowed_values(s), s.doc);
+  for (const KeySpec& s : class_key_schema())
+    fmt::print(out, "{:<22} default {:<10} allowed: {}\n    {}\n", s.key, s.default_value, allowed_values(s), s.doc);
+  fmt::print(out, "classes.*.KEY          a traffic class's own {}: traffic.KEY's values; default traffic.KEY\n",
+             fmt::join(class_traffic_keys(), ", "));
 }
 
 void print_keys_markdown(std::ostream& out) {
@@ -57,6 +61,14 @@ void print_keys_markdown(std::ostream& out) {
                  cell(allowed_values(s)), cell(s.doc), s.why.empty() ? "" : cell(" (" + s.why + ")"));
     }
   }
+  fmt::print(out,
+             "\n## classes\n\nTraffic classes (PP-MESS-SIM's tasks), each `classes.NAME.KEY` with NAME a lower-case word; "
+             "at most 8, numbered in the order declared ([the model](models/pp-mess-sim.md#traffic-classes)). A class "
+             "sets its own keys below, and any of these traffic keys, with their values: {}; the ones it does not set "
+             "it takes from `traffic.`.\n\n| key | default | allowed | meaning |\n|---|---|---|---|\n",
+             fmt::join(class_traffic_keys(), ", "));
+  for (const KeySpec& s : class_key_schema())
+    fmt::print(out, "| `{}` | `{}` | {} | {} |\n", s.key, s.default_value, cell(allowed_values(s)), cell(s.doc));
 }
 
 }  // namespace kncsim

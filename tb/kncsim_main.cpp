@@ -358,7 +358,7 @@ int main(int argc, char** argv) {
       const auto result = kncsim::run_experiment(spec, nullptr, progress.callback());
       progress.clear();
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      text << kncsim::run_summary(spec, result) << kncsim::statistics_summary(result);
+      text << kncsim::run_summary(spec, result) << kncsim::statistics_summary(result) << kncsim::classes_summary(result);
       text << fmt::format("simulated in {:.3g} s ({:.3g} node-cycles/s)\n", secs,
                           double(result["analytic"]["nodes"].get<long>()) * result["curtime"].get<double>() / secs);
       write_json(run_opts.json_path, result);

@@ -22,6 +22,9 @@ std::string progress_text(const RunProgress& p) {
     case ConvergenceMode::fixed:
       phase = "fixed";
       break;
+    case ConvergenceMode::packets:
+      phase = "packets (every class's warm-up, then its collection)";
+      break;
     case ConvergenceMode::ci:
       phase = "ci";
       test = fmt::format("95% half-width/T {} (target {})", g(p.last_change), g(p.tolerance));

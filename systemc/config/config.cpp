@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -49,6 +50,14 @@ size_t edit_distance(const std::string& a, const std::string& b) {
 }
 
 [[noreturn]] void unknown_key(const std::string& key, const std::string& origin) {
+  std::string name, sub;
+  if (split_class_key(key, name, sub) || key.compare(0, 8, "classes.") == 0) {
+    std::vector<std::string> allowed;
+    for (const auto& s : class_key_schema()) allowed.push_back(s.key.substr(10));
+    for (const auto& k : class_traffic_keys()) allowed.push_back(k);
+    throw ConfigError(fmt::format("unknown key '{}' in {}; a traffic class is classes.NAME.KEY with KEY one of: {}",
+                                  key, origin, fmt::join(allowed, ", ")));
+  }
   std::vector<std::string> known;
   const std::string* best = nullptr;
   size_t best_d = 4;
@@ -70,8 +79,10 @@ struct FlatValue {
   bool list;
 };
 
-// A prefix of some schema key ("traffic", "link").
+// A prefix of some schema key ("traffic", "link"), or a traffic class ("classes", "classes.NAME").
 bool is_section(const std::string& name) {
+  if (name == "classes" || (name.compare(0, 8, "classes.") == 0 && name.find('.', 8) == std::string::npos))
+    return true;
   for (const auto& s : config_schema())
     if (s.key.compare(0, name.size() + 1, name + ".") == 0) return true;
   return false;
@@ -115,6 +126,29 @@ void flatten(const YAML::Node& node, const std::string& prefix, const std::strin
 
 }  // namespace
 
+// A key of a traffic class names its class, first seen here: the classes keep the order they were
+// declared in (a class's index is its packets' class number).
+void Config::note_class(const std::string& key, const std::string& origin) {
+  std::string name, sub;
+  if (!split_class_key(key, name, sub)) return;
+  const bool word = !name.empty() && std::islower(static_cast<unsigned char>(name[0])) &&
+                    std::all_of(name.begin(), name.end(), [](char ch) {
+                      return std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) || ch == '_';
+                    });
+  if (!word)
+    throw ConfigError(fmt::format("traffic class name '{}' (key '{}', from {}); allowed: a lower-case word of letters, "
+                                  "digits and _, starting with a letter",
+                                  name, key, origin));
+  if (std::find(classes_.begin(), classes_.end(), name) != classes_.end()) return;
+  constexpr size_t kMaxClasses = 8;
+  if (classes_.size() == kMaxClasses)
+    throw ConfigError(fmt::format("traffic class '{}' (from {}) is a {}th class; allowed: at most {} classes", name,
+                                  origin, kMaxClasses + 1, kMaxClasses));
+  classes_.push_back(name);
+}
+
+bool Config::has(const std::string& key) const { return values_.count(key) != 0; }
+
 Config::Config() {
   for (const auto& s : config_schema()) set_scalar(s.key, s.default_value, "the schema defaults");
 }
@@ -122,6 +156,7 @@ Config::Config() {
 void Config::set_scalar(const std::string& key, const std::string& scalar, const std::string& origin) {
   const KeySpec* spec = find_key(key);
   if (!spec) unknown_key(key, origin);
+  note_class(key, origin);
   auto bad = [&]() -> ConfigError {
     return ConfigError(fmt::format("key '{}' has bad value '{}' (from {}); allowed: {}{}", key, scalar, origin,
                                    allowed_values(*spec), spec->why.empty() ? "" : " (" + spec->why + ")"));

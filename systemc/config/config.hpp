@@ -44,12 +44,18 @@ class Config {
   bool is_word(const std::string& key) const;
 
   const std::map<std::string, ConfigValue>& values() const { return values_; }
+  // Whether a key has a value: every schema key has (its default); a class's key only if given.
+  bool has(const std::string& key) const;
+  // The traffic classes (classes.NAME.*), in the order their first key was given.
+  const std::vector<std::string>& classes() const { return classes_; }
 
  private:
+  void note_class(const std::string& key, const std::string& origin);
   void set_scalar(const std::string& key, const std::string& scalar, const std::string& origin);
   void set_list(const std::string& key, const std::vector<std::string>& items, const std::string& origin);
   const ConfigValue& at(const std::string& key) const;
   std::map<std::string, ConfigValue> values_;
+  std::vector<std::string> classes_;
 };
 
 // network.radix expanded to one radix per dimension (a scalar applies to every dimension).

@@ -246,9 +246,11 @@ const std::vector<KeySpec>& config_schema() {
        "legacy = the 1992 programs' drand48 order; counter = f(seed, node, cycle)"},
       {"traffic.seed", K::integer_or_choice, {"default"}, 0, false, 9223372036854775807.0, "default",
        "default = drand48's initial state; legacy: srand48(seed), 0..4294967295"},
-      {"run.convergence", K::choice, {"sns4", "sns", "fixed", "ci"}, 0, false, kNoMax, "sns4",
+      {"run.convergence", K::choice, {"sns4", "sns", "fixed", "ci", "packets"}, 0, false, kNoMax, "sns4",
        "sns4 = throughput then latency (Critique); sns = latency only (SNS report); fixed; ci = cut the warm-up "
-       "by MSER-5, then run until T's 95% batch-means interval is within run.ci_target (recommended for curves)"},
+       "by MSER-5, then run until T's 95% batch-means interval is within run.ci_target (recommended for curves); "
+       "packets = PP-MESS-SIM's: every traffic class delivers classes.NAME.warmup_packets from each of its nodes, "
+       "then collects classes.NAME.packets from each (traffic classes only)"},
       {"run.ci_target", K::number, {}, 0, true, 1, "0.05",
        "ci: the 95% interval's half-width relative to T at which the run stops"},
       {"run.saturation", K::choice, {"off", "detect"}, 0, false, kNoMax, "off",
@@ -311,9 +313,47 @@ const std::vector<KeySpec>& config_schema() {
   return schema;
 }
 
+const std::vector<KeySpec>& class_key_schema() {
+  using K = KeyKind;
+  static const std::vector<KeySpec> schema = {
+      {"classes.*.nodes", K::integers, {"all"}, 0, false, 16777215, "all",
+       "the nodes this class's task runs on: all, or a list of nodes (PP-MESS-SIM's node blocks)"},
+      {"classes.*.warmup_packets", K::integer, {}, 0, false, 1e12, "0",
+       "run.convergence packets: packets this class must deliver from each of its nodes before any class "
+       "collects (PP-MESS-SIM's drop)"},
+      {"classes.*.packets", K::integer, {}, 1, false, 1e12, "1000",
+       "run.convergence packets: packets this class collects from each of its nodes after the warm-up; the run "
+       "ends when every class has (PP-MESS-SIM's packets)"},
+  };
+  return schema;
+}
+
+const std::vector<std::string>& class_traffic_keys() {
+  static const std::vector<std::string> keys = {
+      "load", "interarrival", "interarrival_params", "packet_flits", "packet_length", "packet_length_params",
+      "pattern", "rotation", "hop_probabilities", "hotspot_nodes", "hotspot_fraction", "hotspot_probabilities",
+      "mru_stack"};
+  return keys;
+}
+
+bool split_class_key(const std::string& key, std::string& name, std::string& sub) {
+  if (key.compare(0, 8, "classes.") != 0) return false;
+  const size_t dot = key.find('.', 8);
+  if (dot == std::string::npos || dot == 8 || key.find('.', dot + 1) != std::string::npos) return false;
+  name = key.substr(8, dot - 8);
+  sub = key.substr(dot + 1);
+  return true;
+}
+
 const KeySpec* find_key(const std::string& key) {
   for (const auto& s : config_schema())
     if (s.key == key) return &s;
+  std::string name, sub;
+  if (!split_class_key(key, name, sub)) return nullptr;
+  for (const auto& s : class_key_schema())
+    if (s.key == "classes.*." + sub) return &s;
+  for (const auto& k : class_traffic_keys())
+    if (k == sub) return find_key("traffic." + k);
   return nullptr;
 }
 
@@ -333,7 +373,8 @@ std::string allowed_values(const KeySpec& s) {
     case KeyKind::integer_or_choice:
       return fmt::format("{} or {}", fmt::join(s.choices, ", "), number("an integer"));
     case KeyKind::integers:
-      return number("an integer") + ", or a list of them";
+      return (s.choices.empty() ? "" : fmt::format("{}, or ", fmt::join(s.choices, ", "))) + number("an integer") +
+             ", or a list of them";
     case KeyKind::numbers:
       return (s.choices.empty() ? "" : fmt::format("{}, or ", fmt::join(s.choices, ", "))) + number("a number") +
              ", or a list of them";

@@ -21,7 +21,17 @@ struct KeySpec {
 };
 
 const std::vector<KeySpec>& config_schema();
+// A key of the schema, or of a traffic class: classes.NAME.KEY takes either a class's own key
+// (class_key_schema(), written classes.*.KEY) or a traffic key it inherits (traffic.KEY, with that
+// key's values).
 const KeySpec* find_key(const std::string& key);
+
+// Traffic classes (PP-MESS-SIM's tasks): the keys only a class has, as classes.*.KEY, and the
+// traffic keys a class may set for itself (without "traffic.").
+const std::vector<KeySpec>& class_key_schema();
+const std::vector<std::string>& class_traffic_keys();
+// For classes.NAME.KEY: NAME and KEY; false for any other key.
+bool split_class_key(const std::string& key, std::string& name, std::string& sub);
 // "a number > 0", "one of: dor, adaptive", "unbounded or an integer >= 1", ...
 std::string allowed_values(const KeySpec& spec);
 

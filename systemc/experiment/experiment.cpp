@@ -196,8 +196,14 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Ne
 // packets' ages (a latency bound counts them). The model delivers to head().
 class SinkChain {
  public:
-  SinkChain(const ExperimentSpec& spec, uint32_t nodes, PacketSink* sink, double latency_scale) {
+  SinkChain(const ExperimentSpec& spec, uint32_t nodes, PacketSink* sink, double latency_scale,
+            const std::vector<TrafficClassSpec>* traffic_classes = nullptr) {
     PacketSink* next = sink;
+    if (traffic_classes && !traffic_classes->empty()) {  // each class's results apart
+      std::vector<ClassStatistics::Counts> counts;
+      for (const TrafficClassSpec& k : *traffic_classes) counts.push_back({k.name, k.nodes, k.warmup_packets, k.packets});
+      next = &classes.emplace(std::move(counts), nodes, spec.convergence.mode != ConvergenceMode::packets, next);
+    }
     if (spec.statistics) next = &stats.emplace(nodes, next, spec.history);
     if (spec.convergence.mode == ConvergenceMode::ci) next = &series.emplace(next, latency_scale);
     if (spec.convergence.saturation.detect && spec.convergence.saturation.latency_bound > 0)
@@ -211,8 +217,10 @@ class SinkChain {
   void attach(ConvergenceTarget& t) {
     t.series = series ? &*series : nullptr;
     t.ages = ages ? &*ages : nullptr;
+    t.classes = classes ? &*classes : nullptr;
   }
 
+  std::optional<ClassStatistics> classes;
   std::optional<RunStatistics> stats;
   std::optional<LatencySeries> series;
   std::optional<PacketAges> ages;
@@ -281,8 +289,8 @@ void put_verify(ojson& result, const MeshExperiment& e, WormholeNetwork& net, co
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   if (e.closed_loop) return run_closed_loop(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
-  InjectionFeed feed(make_injection_stream(e.stream, geometry), geometry.nodes(), spec.second_thread);
-  SinkChain sinks(spec, geometry.nodes(), sink, 1);
+  InjectionFeed feed(make_injection_stream(e, geometry), geometry.nodes(), spec.second_thread);
+  SinkChain sinks(spec, geometry.nodes(), sink, 1, &e.classes);
   const std::unique_ptr<NetworkModel> model = make_model(e, geometry, feed, sinks.head());
   NetworkModel& net = *model;
   ConvergenceTarget target =
@@ -311,6 +319,12 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   put_statistics(result, sinks.stats, net,
                  StatisticsContext{0, 1, e.mean_packet_flits, false, e.radices, e.torus,
                                    [&geometry](uint32_t n, int k) { return geometry.coord(n, k); }});
+  if (sinks.classes) {
+    std::vector<double> offered;
+    for (const TrafficClassSpec& k : e.classes) offered.push_back(k.offered_load);
+    result["classes"] = classes_json(*sinks.classes, offered);
+    result["class_collection_began"] = sinks.classes->collection_began();
+  }
   return result;
 }
 
@@ -403,6 +417,13 @@ std::string network_line(const MeshExperiment& e) {
   std::string routing = to_string(r.routing);  // dor, adaptive (Pertel's ANS), or with its selection
   if (r.routing != Routing::dor && r.selection != Selection::any) routing += fmt::format(" {}", to_string(r.selection));
   if (r.routing == Routing::deflection) routing += fmt::format(" (at most {} nonminimal hops)", r.deflections);
+  if (!e.classes.empty()) {  // the classes' own streams, lengths and patterns: in the result's classes
+    std::vector<std::string> names;
+    for (const TrafficClassSpec& k : e.classes) names.push_back(k.name);
+    return fmt::format("{} {}, {} routing, FIFOs {}{}, L={:g} (mean), A={:g}, traffic classes {}", shape,
+                       e.torus ? "torus" : "mesh", routing, fifo_text(e), flit_level_text(e), e.mean_packet_flits, e.load,
+                       fmt::join(names, ", "));
+  }
   return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {}{}", shape, e.torus ? "torus" : "mesh",
                      routing, fifo_text(e), flit_level_text(e), L, e.load, pattern,
                      stream, mru);

@@ -18,6 +18,17 @@ std::unique_ptr<InjectionStream> make_injection_stream(const MeshStreamSpec& s, 
   return with_phases(with_lengths(std::move(stream), g.nodes(), s.lengths, s.pattern.seed), s.on_cycles, s.off_cycles);
 }
 
+std::unique_ptr<InjectionStream> make_injection_stream(const MeshExperiment& e, const MeshGeometry& g) {
+  if (e.classes.empty()) return make_injection_stream(e.stream, g);
+  std::vector<std::unique_ptr<InjectionStream>> streams;
+  std::vector<std::vector<uint32_t>> nodes;
+  for (const TrafficClassSpec& k : e.classes) {
+    streams.push_back(make_injection_stream(k.stream, g));
+    nodes.push_back(k.nodes);
+  }
+  return merge_classes(std::move(streams), std::move(nodes), g.nodes());
+}
+
 std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
                                          PacketSink* sink) {
   switch (e.impl) {

@@ -14,6 +14,8 @@ namespace kncsim {
 // The injections of a mesh's or torus's decoded stream (legacy or counter, through its pattern):
 // every model of the mesh draws from it, so each sees the same stimulus.
 std::unique_ptr<InjectionStream> make_injection_stream(const MeshStreamSpec& s, const MeshGeometry& g);
+// The experiment's traffic: its traffic classes merged, or its one stream.
+std::unique_ptr<InjectionStream> make_injection_stream(const MeshExperiment& e, const MeshGeometry& g);
 
 // Meshes and tori: RefNetwork (ref) or WormholeNetwork (systemc, rtl), delivering to `sink`.
 std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,

@@ -30,6 +30,7 @@ struct PacketRecord {
   // waiting beyond their routing delay, and the cycles it waited in all.
   int32_t cut_throughs = -1;
   int32_t blocked = -1;
+  int32_t cls = 0;  // its traffic class (classes.NAME, in declaration order)
 };
 
 class PacketSink {

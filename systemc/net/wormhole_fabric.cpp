@@ -97,8 +97,8 @@ void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& 
   }
 }
 
-void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int flits) {
-  if (nis[node].inject(next_id_, dest, cycle, flits)) {
+void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int flits, uint8_t cls) {
+  if (nis[node].inject(next_id_, dest, cycle, flits, cls)) {
     if (log.sink) log.sink->generated(node, cycle);
     ++next_id_;
     ++drawn_ahead_;
@@ -110,7 +110,7 @@ void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int fli
 void WormholeFabric::draw(int64_t cycle) {
   if (!injecting) return;
   const auto span = feed_.next();
-  for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest, cycle, int(i->flits));
+  for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest, cycle, int(i->flits), i->cls);
   if (!workload) return;
   handed_.clear();
   workload->packets_for(cycle, handed_);

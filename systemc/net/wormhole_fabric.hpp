@@ -54,7 +54,7 @@ class WormholeFabric : public sc_core::sc_module {
   // next cycle's, and notify the routers due this cycle.
   void drive();
   void draw(int64_t cycle);
-  void inject(uint32_t node, uint32_t dest, int64_t cycle, int flits);
+  void inject(uint32_t node, uint32_t dest, int64_t cycle, int flits, uint8_t cls = 0);
   void start_trace(std::string path, const std::vector<uint32_t>& nodes);
   InjectionFeed& feed_;
   std::unique_ptr<VcdFile> vcd_;  // trace.vcd

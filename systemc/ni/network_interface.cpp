@@ -10,7 +10,7 @@
 
 namespace kncsim {
 
-bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int flits) {
+bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int flits, uint8_t cls) {
   if (source_.queue_packets > 0 && queued_ >= source_.queue_packets) return false;
   ++queued_;
   if (flits == 0) flits = source_.packet_flits;
@@ -19,7 +19,7 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int
   last_flits_ = flits;
   if (log_.flits_injected == log_.flits_delivered + log_.flits_stripped) log_.busy_since = generated;
   log_.flits_injected += flits;
-  const WaitingPacket w{id, tin, dest, 0, uint32_t(flits)};
+  const WaitingPacket w{id, tin, dest, cls, uint32_t(flits)};  // the tag: its class
   if (queue_.empty())
     spool(w);
   else
@@ -31,7 +31,9 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int
 // The packet's flits enter the injection queue, each usable from tin + its position.
 void NetworkInterface::spool(const WaitingPacket& w) {
   const int flits = int(w.flits);
-  const uint32_t k = packets_.allocate(PacketInfo{w.id, node_, w.dest, w.time, 0, flits, 0, node_, w.time});
+  PacketInfo info{w.id, node_, w.dest, w.time, 0, flits, 0, node_, w.time};
+  info.cls = w.tag;
+  const uint32_t k = packets_.allocate(info);
   const int dims = headers_ ? headers_->dims() : 0;
   int i = 0;
   for (; i < flits && i < dims; ++i) {  // hop-count headers: one flit each
@@ -78,7 +80,7 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
     c.totlat += arrival - p.tsent;
     c.tothops += p.hops;
     if (log_.sink)
-      log_.sink->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, arrival, p.hops, p.cut_throughs, p.blocked});
+      log_.sink->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, arrival, p.hops, p.cut_throughs, p.blocked, p.cls});
     if (log_.check_pair_order) {
       uint64_t& last = log_.last_id_of_pair[uint64_t(p.src) << 32 | p.dest];
       if (last > p.id)

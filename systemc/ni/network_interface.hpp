@@ -41,7 +41,8 @@ class NetworkInterface final : public Ejector, public Injector, public FlitRefil
   // A packet generated in cycle `generated` (drawn a cycle ahead, before the routers of the
   // cycle before it evaluate), of `flits` flits (0: the network's L). False: dropped, the
   // source queue being full.
-  bool inject(uint64_t id, uint32_t dest, int64_t generated, int flits = 0);
+  // `cls`: its traffic class.
+  bool inject(uint64_t id, uint32_t dest, int64_t generated, int flits = 0, uint8_t cls = 0);
   void eject(const Flit& f, int64_t arrival) override;
   void head_left(int64_t cycle) override;
   void refill() override;

@@ -184,6 +184,43 @@ ojson history_json(const PacketHistory& h, double scale) {
 
 }  // namespace
 
+ojson classes_json(const ClassStatistics& classes, const std::vector<double>& offered_load) {
+  ojson out = ojson::array();
+  size_t i = 0;
+  for (const ClassStatistics::Class& k : classes.classes()) {
+    int64_t delivered = 0, collected = 0;
+    for (int64_t x : k.delivered_from) delivered += x;
+    for (int64_t x : k.collected_from) collected += x;
+    ojson j{{"name", k.counts.name},
+            {"nodes", k.counts.nodes.empty() ? ojson("all") : ojson(k.counts.nodes)},
+            {"offered_load", i < offered_load.size() ? offered_load[i] : NAN},
+            {"delivered", delivered},
+            {"collected", collected},
+            {"warmup_packets", k.counts.warmup_packets},
+            {"packets", k.counts.packets}};
+    ojson latency = distribution_json(k.latency, 1, true);
+    latency["stddev"] = number(std::sqrt(k.latency.variance()));
+    j["latency"] = std::move(latency);
+    j["history"] = history_json(k.history, 1);
+    out.push_back(std::move(j));
+    ++i;
+  }
+  return out;
+}
+
+std::string classes_summary(const ojson& result) {
+  if (!result.contains("classes") || !result["classes"].is_array()) return "";
+  std::string s;
+  for (const ojson& k : result["classes"]) {
+    const ojson& l = k["latency"];
+    s += fmt::format("class {}: {} packets collected, latency mean {} sd {} max {}\n", k["name"].get<std::string>(),
+                     k["collected"].get<int64_t>(), l["mean"].is_number() ? fmt::format("{:.4g}", l["mean"].get<double>()) : "-",
+                     l["stddev"].is_number() ? fmt::format("{:.4g}", l["stddev"].get<double>()) : "-",
+                     l["max"].is_number() ? fmt::format("{:.4g}", l["max"].get<double>()) : "-");
+  }
+  return s;
+}
+
 ojson statistics_json(const RunStatistics& s, const std::vector<ChannelLoad>& channels, const StatisticsContext& c) {
   ojson j;
   ojson latency = distribution_json(s.latency(), c.latency_scale, true);

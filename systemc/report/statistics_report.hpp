@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/channel_load.hpp"
+#include "stats/class_statistics.hpp"
 #include "stats/run_statistics.hpp"
 
 namespace kncsim {
@@ -25,6 +26,12 @@ struct StatisticsContext {
 
 nlohmann::ordered_json statistics_json(const RunStatistics& stats, const std::vector<ChannelLoad>& channels,
                                        const StatisticsContext& c);
+
+// Each traffic class's results (classes.NAME): its delivered packets, latency and latency by hop
+// count while collecting; `offered_load` per class, in its order.
+nlohmann::ordered_json classes_json(const ClassStatistics& classes, const std::vector<double>& offered_load);
+// A line per class for the human summary.
+std::string classes_summary(const nlohmann::ordered_json& result);
 
 // Two lines for the human summary (empty without run.statistics full).
 std::string statistics_summary(const nlohmann::ordered_json& result);

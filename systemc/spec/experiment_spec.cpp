@@ -13,6 +13,8 @@
 #include "spec/model_words.hpp"
 #include "spec/process_placement.hpp"
 #include "spec/traffic_distributions.hpp"
+#include "spec/traffic_keys.hpp"
+#include "rand/counter_rng.hpp"
 #include "ring/sci_design.hpp"
 #include "rtl_adapt/sci_rtl_fit.hpp"
 #include "topo/mesh_geometry.hpp"
@@ -37,6 +39,7 @@ ConvergenceSpec convergence_spec(const Config& c) {
   s.mode = mode == "sns4"  ? ConvergenceMode::sns4
            : mode == "sns" ? ConvergenceMode::sns
            : mode == "ci"  ? ConvergenceMode::ci
+           : mode == "packets" ? ConvergenceMode::packets
                            : ConvergenceMode::fixed;
   s.accuracy = c.number("run.accuracy");
   s.tol = c.number("run.tol");
@@ -73,30 +76,39 @@ ClosedLoopSpec closed_loop_spec(const Config& c, int header_flits) {
   return s;
 }
 
-MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double A) {
+// The stream of the network's traffic keys, or of one traffic class's (t): a class draws from its
+// own counter-based stream, seeded from traffic.seed and its index.
+MeshStreamSpec mesh_stream(const TrafficKeys& t, const MeshGeometry& g, double A) {
+  const Config& c = t.config();
   const bool default_seed = c.is_word("traffic.seed");
   const uint64_t seed = default_seed ? Drand48Lcg::kDefaultState : uint64_t(c.integer("traffic.seed"));
   MeshStreamSpec s;
   s.legacy = c.text("traffic.stream") == "legacy";
   s.state = !s.legacy || default_seed ? seed : Drand48Lcg::from_srand48(seed).state();
-  s.pattern.kind = pattern_kind(c.text("traffic.pattern"));
-  for (int64_t h : c.integers("traffic.hotspot_nodes")) s.pattern.hotspots.push_back(uint32_t(h));
-  s.pattern.hotspot_fraction = c.number("traffic.hotspot_fraction");
-  s.pattern.hotspot_probabilities = c.numbers("traffic.hotspot_probabilities");
-  s.pattern.rotation = int(c.integer("traffic.rotation"));
+  if (!t.class_name().empty()) {
+    const auto& names = c.classes();
+    const auto index = uint64_t(std::find(names.begin(), names.end(), t.class_name()) - names.begin());
+    s.legacy = false;
+    s.state = stream_seed(seed, 100 + index);
+  }
+  s.pattern.kind = pattern_kind(t.text("traffic.pattern"));
+  for (int64_t h : t.integers("traffic.hotspot_nodes")) s.pattern.hotspots.push_back(uint32_t(h));
+  s.pattern.hotspot_fraction = t.number("traffic.hotspot_fraction");
+  s.pattern.hotspot_probabilities = t.numbers("traffic.hotspot_probabilities");
+  s.pattern.rotation = int(t.integer("traffic.rotation"));
   if (s.pattern.kind == PatternKind::hop_uniform)
-    s.pattern.hops = std::make_shared<const HopUniform>(g, c.numbers("traffic.hop_probabilities"));
-  s.pattern.seed = seed;
-  s.mru = c.numbers("traffic.mru_stack");
-  s.lengths = packet_lengths(c);
+    s.pattern.hops = std::make_shared<const HopUniform>(g, t.numbers("traffic.hop_probabilities"));
+  s.pattern.seed = t.class_name().empty() ? seed : s.state;
+  s.mru = t.numbers("traffic.mru_stack");
+  s.lengths = packet_lengths(t);
   if (s.pattern.kind == PatternKind::graph)
     s.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
         node_destinations(process_placement(c, g), g.nodes()));
   // The load counts the mean length: q = 4A/(R L) with L the mean (exactly the listings' q for a
   // fixed length).
-  s.q = s.lengths.kind == LengthKind::fixed ? injection_probability(A, g.radix(), L, g.torus())
+  s.q = s.lengths.kind == LengthKind::fixed ? injection_probability(A, g.radix(), int(s.lengths.params[0]), g.torus())
                                             : (g.torus() ? 8 : 4) * A / (double(g.radix()) * s.lengths.mean());
-  s.gaps = interarrivals(c, s.q);
+  s.gaps = interarrivals(t, s.q);
   if (s.gaps.kind != InterarrivalKind::bernoulli) s.q = 1 / s.gaps.mean();
   if (!c.is_word("traffic.phases")) {
     const std::vector<int64_t> p = c.integers("traffic.phases");
@@ -104,6 +116,31 @@ MeshStreamSpec mesh_stream(const Config& c, const MeshGeometry& g, int L, double
     s.off_cycles = p.at(1);
   }
   return s;
+}
+
+// The traffic classes (classes.NAME.*), each its stream, nodes and counts; and the network's
+// offered load and mean packet length over all of them.
+std::vector<TrafficClassSpec> traffic_classes(const Config& c, const MeshGeometry& g) {
+  std::vector<TrafficClassSpec> out;
+  for (const std::string& name : c.classes()) {
+    const TrafficKeys t(c, name);
+    TrafficClassSpec k;
+    k.name = name;
+    k.load = t.number("traffic.load");
+    k.stream = mesh_stream(t, g, k.load);
+    const std::string nodes = "classes." + name + ".nodes";
+    if (c.has(nodes) && !c.is_word(nodes))
+      for (int64_t n : c.integers(nodes)) k.nodes.push_back(uint32_t(n));
+    const std::string warmup = "classes." + name + ".warmup_packets", packets = "classes." + name + ".packets";
+    k.warmup_packets = c.has(warmup) ? c.integer(warmup) : 0;
+    k.packets = c.has(packets) ? c.integer(packets) : 1000;
+    k.mean_packet_flits = k.stream.lengths.mean();
+    const double share = k.nodes.empty() ? 1 : double(k.nodes.size()) / double(g.nodes());
+    // The load it offers over the whole network, A = q R L / 4 (a torus: / 8) times its share of nodes.
+    k.offered_load = k.stream.q * double(g.radix()) * k.mean_packet_flits / (g.torus() ? 8 : 4) * share;
+    out.push_back(std::move(k));
+  }
+  return out;
 }
 
 // The flit-level router's own rules on its keys (wormhole_params_refusal), for every
@@ -121,11 +158,25 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   const MeshGeometry g = e.geometry();
   const int L = e.packet_flits = longest_packet_flits(c);
   e.load = c.number("traffic.load");
-  e.stream = mesh_stream(c, g, L, e.load);
+  e.stream = mesh_stream(TrafficKeys(c), g, e.load);
   e.mean_packet_flits = e.stream.lengths.mean();
   // Gaps given in cycles set the rate: the load is what they offer, A = q R L / 4 (a torus: / 8).
   if (!c.is_word("traffic.interarrival_params"))
     e.load = e.stream.q * double(g.radix()) * e.mean_packet_flits / (g.torus() ? 8 : 4);
+  // Traffic classes replace the network's one stream: the load is theirs together, and the mean
+  // length is over the packets they offer.
+  e.classes = traffic_classes(c, g);
+  if (!e.classes.empty()) {
+    double load = 0, flits = 0, packets = 0;
+    for (const TrafficClassSpec& k : e.classes) {
+      load += k.offered_load;
+      const double rate = k.offered_load / k.mean_packet_flits;
+      flits += rate * k.mean_packet_flits;
+      packets += rate;
+    }
+    e.load = load;
+    e.mean_packet_flits = packets > 0 ? flits / packets : e.mean_packet_flits;
+  }
   const RouterImpl impl = e.impl = router_impl(c);
   const bool adaptive = adaptive_routing(c);
   const int64_t packets = c.is_word("router.fifo_packets") ? 0 : c.integer("router.fifo_packets");

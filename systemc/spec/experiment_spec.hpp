@@ -53,6 +53,18 @@ struct MeshStreamSpec {
   int64_t on_cycles = 0, off_cycles = 0;  // traffic.phases: inject in the first `on` of every on + off cycles (0: always)
 };
 
+// A traffic class (PP-MESS-SIM's task, classes.NAME.*): its own stream on its nodes, its
+// warm-up and collection counts (run.convergence packets), and its results apart.
+struct TrafficClassSpec {
+  std::string name;
+  MeshStreamSpec stream;
+  std::vector<uint32_t> nodes;  // empty: every node
+  double load = 0;              // its classes.NAME.load (of its nodes)
+  double offered_load = 0;      // what it offers of the whole network's bisection bandwidth
+  double mean_packet_flits = 0;
+  int64_t warmup_packets = 0, packets = 1000;  // per node of the class
+};
+
 struct MeshExperiment {
   std::vector<int> radices;
   bool torus = false;  // network.topology torus: wraparound in every dimension
@@ -61,6 +73,8 @@ struct MeshExperiment {
   double mean_packet_flits = 0;  // the mean length (L where it is fixed): what the load and the throughput count
   double load = 0;       // A (from the gaps' parameters where they set the rate)
   MeshStreamSpec stream;
+  // Traffic classes: their streams replace `stream` (and `load` is theirs together).
+  std::vector<TrafficClassSpec> classes;
   RouterImpl impl = RouterImpl::ref;  // ref: Pertel's packet-level model; systemc, rtl: the flit-level network
   int fifo_packets = 0;  // router.fifo_packets (0: the FIFO is given in flits, or unbounded)
   RefParams ref;

@@ -5,13 +5,14 @@
 #include <algorithm>
 
 #include "spec/model_words.hpp"
+#include "spec/traffic_keys.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/hop_uniform.hpp"
 #include "traffic/pattern.hpp"
 
 namespace kncsim {
 
-LengthDistribution packet_lengths(const Config& c) {
+LengthDistribution packet_lengths(const TrafficKeys& c) {
   LengthDistribution d;
   d.kind = length_kind(c.text("traffic.packet_length"));
   d.params = d.kind == LengthKind::fixed ? std::vector<double>{double(c.integer("traffic.packet_flits"))}
@@ -19,14 +20,20 @@ LengthDistribution packet_lengths(const Config& c) {
   return d;
 }
 
-int longest_packet_flits(const Config& c) {
+int longest_packet_flits(const TrafficKeys& c) {
   const LengthDistribution d = packet_lengths(c);
   if (d.kind == LengthKind::fixed || !length_refusal(d.kind, d.params, "").empty())
     return int(c.integer("traffic.packet_flits"));
   return d.max_flits();
 }
 
-InterarrivalDistribution interarrivals(const Config& c, double q) {
+int longest_packet_flits(const Config& c) {
+  int most = longest_packet_flits(TrafficKeys(c));
+  for (const std::string& name : c.classes()) most = std::max(most, longest_packet_flits(TrafficKeys(c, name)));
+  return most;
+}
+
+InterarrivalDistribution interarrivals(const TrafficKeys& c, double q) {
   InterarrivalDistribution d;
   d.kind = interarrival_kind(c.text("traffic.interarrival"));
   if (!c.is_word("traffic.interarrival_params")) {
@@ -44,7 +51,7 @@ namespace {
 [[noreturn]] void refuse(const std::string& why) { throw ConfigError(why); }
 
 // What only the open-loop stream of a wormhole mesh or torus draws: name the first key set.
-void refuse_beyond_open_mesh(const Config& c, const char* where, const char* allowed_on) {
+void refuse_beyond_open_mesh(const TrafficKeys& c, const char* where, const char* allowed_on) {
   const std::pair<const char*, bool> set[] = {
       {"traffic.packet_length", c.text("traffic.packet_length") != "fixed"},
       {"traffic.interarrival", c.text("traffic.interarrival") != "bernoulli"},
@@ -52,18 +59,19 @@ void refuse_beyond_open_mesh(const Config& c, const char* where, const char* all
   };
   for (const auto& [key, given] : set)
     if (given)
-      refuse(fmt::format("{} = {} {}; allowed: {}", key, key == std::string("traffic.mru_stack") ? "[..]" : c.text(key),
+      refuse(fmt::format("{} = {} {}; allowed: {}", c.key(key), key == std::string("traffic.mru_stack") ? "[..]" : c.text(key),
                          where, allowed_on));
 }
 
 }  // namespace
 
-void validate_traffic_distributions(const Config& c, const std::vector<int>& radices) {
-  const bool rings = network_topology(c) == NetworkTopology::rings;
+void validate_class_traffic(const TrafficKeys& c, const std::vector<int>& radices) {
+  const Config& config = c.config();
+  const bool rings = network_topology(config) == NetworkTopology::rings;
   if (rings)
     refuse_beyond_open_mesh(c, "on rings, whose workload is Scott & Goodman's (traffic.workload, traffic.data_fraction)",
                             "the defaults (fixed, bernoulli, none), or network.topology mesh or torus");
-  if (workload(c) == Workload::closed_loop)
+  if (workload(config) == Workload::closed_loop)
     refuse_beyond_open_mesh(c, "with traffic.workload closed_loop, whose loops send messages when they are ready",
                             "the defaults (fixed, bernoulli, none), or traffic.workload open");
 
@@ -77,14 +85,14 @@ void validate_traffic_distributions(const Config& c, const std::vector<int>& rad
     if (!length_params)
       refuse(fmt::format("traffic.packet_length {} needs traffic.packet_length_params ({}); allowed: a list of numbers",
                          c.text("traffic.packet_length"), lk == LengthKind::uniform ? "[a, b]" : "[p1, l1, p2, l2, ...]"));
-    if (const std::string why = length_refusal(lk, c.numbers("traffic.packet_length_params"), "traffic.packet_length_params");
+    if (const std::string why = length_refusal(lk, c.numbers("traffic.packet_length_params"), c.key("traffic.packet_length_params"));
         !why.empty())
       refuse(why);
-    if (router_impl(c) == RouterImpl::ref)
+    if (router_impl(config) == RouterImpl::ref)
       refuse(fmt::format("traffic.packet_length = {} with router.impl ref: Pertel's packet-level model moves packets of "
                          "one length L; allowed: fixed, or router.impl systemc or rtl",
                          c.text("traffic.packet_length")));
-    if (c.text("router.packet_format") == "hop_count" && packet_lengths(c).min_flits() <= int(radices.size()))
+    if (config.text("router.packet_format") == "hop_count" && packet_lengths(c).min_flits() <= int(radices.size()))
       refuse(fmt::format("traffic.packet_length_params allow packets of {} flit(s), but router.packet_format hop_count "
                          "puts {} header flits in each; allowed: lengths > network.dims",
                          packet_lengths(c).min_flits(), radices.size()));
@@ -102,14 +110,14 @@ void validate_traffic_distributions(const Config& c, const std::vector<int>& rad
                        c.text("traffic.interarrival"),
                        ik == InterarrivalKind::normal ? "[mu, sigma]" : "[p, mu1, sigma1, mu2, sigma2]"));
   if (gap_params) {
-    if (const std::string why = interarrival_refusal(ik, c.numbers("traffic.interarrival_params"), "traffic.interarrival_params");
+    if (const std::string why = interarrival_refusal(ik, c.numbers("traffic.interarrival_params"), c.key("traffic.interarrival_params"));
         !why.empty())
       refuse(why);
   }
 
   // Destinations.
   const std::string& pattern = c.text("traffic.pattern");
-  const bool torus = network_topology(c) == NetworkTopology::torus;
+  const bool torus = network_topology(config) == NetworkTopology::torus;
   const MeshGeometry g(radices, torus);
   if (pattern != "hop_uniform" && !c.is_word("traffic.hop_probabilities"))
     refuse(fmt::format("traffic.hop_probabilities given with traffic.pattern {}; allowed: none, or traffic.pattern "
@@ -120,8 +128,8 @@ void validate_traffic_distributions(const Config& c, const std::vector<int>& rad
     if (c.is_word("traffic.hop_probabilities"))
       refuse("traffic.pattern hop_uniform needs traffic.hop_probabilities [p1, p2, ...] (p_i: i hops), summing to 1");
     const std::vector<double> p = c.numbers("traffic.hop_probabilities");
-    if (std::string why = probabilities_refusal(p, false, "traffic.hop_probabilities"); !why.empty()) refuse(why);
-    if (std::string why = hop_uniform_refusal(g, p, "traffic.hop_probabilities"); !why.empty()) refuse(why);
+    if (std::string why = probabilities_refusal(p, false, c.key("traffic.hop_probabilities")); !why.empty()) refuse(why);
+    if (std::string why = hop_uniform_refusal(g, p, c.key("traffic.hop_probabilities")); !why.empty()) refuse(why);
   }
   if (pattern != "dimension_rotation" && c.integer("traffic.rotation") != 1)
     refuse(fmt::format("traffic.rotation = {} with traffic.pattern {}; allowed: 1, or traffic.pattern dimension_rotation",
@@ -136,13 +144,68 @@ void validate_traffic_distributions(const Config& c, const std::vector<int>& rad
       refuse(fmt::format("traffic.hotspot_probabilities has {} value(s) for {} traffic.hotspot_nodes; allowed: one per "
                          "hot node",
                          p.size(), c.integers("traffic.hotspot_nodes").size()));
-    if (std::string why = probabilities_refusal(p, true, "traffic.hotspot_probabilities"); !why.empty()) refuse(why);
+    if (std::string why = probabilities_refusal(p, true, c.key("traffic.hotspot_probabilities")); !why.empty()) refuse(why);
   }
   if (!c.is_word("traffic.mru_stack")) {
     const std::vector<double> p = c.numbers("traffic.mru_stack");
-    if (std::string why = probabilities_refusal(p, true, "traffic.mru_stack"); !why.empty()) refuse(why);
+    if (std::string why = probabilities_refusal(p, true, c.key("traffic.mru_stack")); !why.empty()) refuse(why);
     if (p.size() > 64) refuse(fmt::format("traffic.mru_stack has {} entries; allowed: at most 64", p.size()));
   }
+}
+
+namespace {
+
+// Traffic classes: where they run, their nodes, and their own patterns.
+void validate_classes(const Config& c, const std::vector<int>& radices) {
+  const bool packets = c.text("run.convergence") == "packets";
+  if (c.classes().empty()) {
+    if (packets)
+      refuse("run.convergence packets counts each traffic class's warm-up and collected packets, and there is no class; "
+             "allowed: sns4, sns, fixed or ci, or traffic classes (classes.NAME.KEY)");
+    return;
+  }
+  const std::string first = "traffic class '" + c.classes().front() + "'";
+  if (network_topology(c) == NetworkTopology::rings)
+    refuse(first + " on rings, whose workload is Scott & Goodman's; allowed: traffic classes on network.topology mesh or torus");
+  if (workload(c) == Workload::closed_loop)
+    refuse(first + " with traffic.workload closed_loop; allowed: traffic.workload open");
+  if (router_impl(c) == RouterImpl::ref)
+    refuse(first + " with router.impl ref: Pertel's packet-level model has one workload; allowed: router.impl systemc "
+                   "or rtl");
+  double nodes = 1;
+  for (int r : radices) nodes *= r;
+  for (const std::string& name : c.classes()) {
+    const TrafficKeys t(c, name);
+    const std::string pattern = t.text("traffic.pattern");
+    if (pattern == "graph")
+      refuse(fmt::format("{} = graph: a traffic class draws its own destinations, and the process graph is the "
+                         "network's; allowed: any other pattern",
+                         t.key("traffic.pattern")));
+    const std::string why = pattern_unsupported(pattern_kind(pattern), MeshGeometry(radices), int(t.integer("traffic.rotation")));
+    if (!why.empty()) refuse(fmt::format("{} = {}: {}", t.key("traffic.pattern"), pattern, why));
+    const std::string key = "classes." + name + ".nodes";
+    if (c.has(key) && !c.is_word(key))
+      for (int64_t n : c.integers(key))
+        if (double(n) >= nodes)
+          refuse(fmt::format("{} has node {}, outside the {:.0f}-node network; allowed: 0..{:.0f}, or all", key, n, nodes,
+                             nodes - 1));
+    for (int64_t h : t.integers("traffic.hotspot_nodes"))
+      if (double(h) >= nodes)
+        refuse(fmt::format("{} has node {}, outside the {:.0f}-node network", t.key("traffic.hotspot_nodes"), h, nodes));
+    for (const char* own : {"warmup_packets", "packets"})
+      if (!packets && c.has("classes." + name + "." + own))
+        refuse(fmt::format("classes.{}.{} counts packets for run.convergence packets, but it is {}; allowed: "
+                           "run.convergence packets",
+                           name, own, c.text("run.convergence")));
+  }
+}
+
+}  // namespace
+
+void validate_traffic_distributions(const Config& c, const std::vector<int>& radices) {
+  validate_class_traffic(TrafficKeys(c), radices);
+  validate_classes(c, radices);
+  for (const std::string& name : c.classes()) validate_class_traffic(TrafficKeys(c, name), radices);
 }
 
 }  // namespace kncsim

@@ -4,18 +4,23 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "spec/traffic_keys.hpp"
 #include "traffic/distribution.hpp"
 
 namespace kncsim {
 
-LengthDistribution packet_lengths(const Config& c);
+LengthDistribution packet_lengths(const TrafficKeys& c);
 // The longest packet: traffic.packet_flits, or the length distribution's largest (FIFOs in
 // packets, and cut-through's room, count it).
+int longest_packet_flits(const TrafficKeys& c);
+// The longest over the network's keys and every traffic class's.
 int longest_packet_flits(const Config& c);
 // q: the Bernoulli coin per node and cycle the load gives (the auto parameters' rate).
-InterarrivalDistribution interarrivals(const Config& c, double q);
+InterarrivalDistribution interarrivals(const TrafficKeys& c, double q);
 
-// The rules on these keys, and between them and the rest (ConfigError naming the key).
+// The rules on these keys, and between them and the rest (ConfigError naming the key): the
+// network's, and each traffic class's as it reads them.
+void validate_class_traffic(const TrafficKeys& c, const std::vector<int>& radices);
 void validate_traffic_distributions(const Config& c, const std::vector<int>& radices);
 
 }  // namespace kncsim

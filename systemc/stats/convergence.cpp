@@ -54,7 +54,8 @@ class Driver {
       case ConvergenceMode::sns4: return spec_.accuracy / 3.;
       case ConvergenceMode::sns: return spec_.tol;
       case ConvergenceMode::ci: return spec_.ci_target;
-      case ConvergenceMode::fixed: break;
+      case ConvergenceMode::fixed:
+      case ConvergenceMode::packets: break;
     }
     return 0;
   }
@@ -214,6 +215,17 @@ ConvergenceOutcome run_to_convergence(NetworkModel& model, const ConvergenceSpec
     case ConvergenceMode::ci:
       if (!target.series) return drv.finish(false, "ci needs the model's latency series");
       return run_ci(drv, spec, target);
+    case ConvergenceMode::packets: {
+      // Steps of a tenth of the run's age (at least a check period): warm, then collected.
+      ClassStatistics* classes = target.classes;
+      if (!classes) return drv.finish(false, "packets needs traffic classes");
+      for (;;) {
+        const int64_t now = model.now();
+        if (!drv.advance(now + std::max(target.check_period(), now / 10), 1)) return drv.capped();
+        if (!classes->collecting() && classes->warm()) classes->begin_collection(model.now());
+        if (classes->collected()) return drv.finish(true, "converged");
+      }
+    }
   }
   return drv.finish(false, "unknown mode");
 }

@@ -15,6 +15,7 @@
 
 #include <optional>
 
+#include "stats/class_statistics.hpp"
 #include "stats/latency_series.hpp"
 #include "stats/measures.hpp"
 #include "stats/packet_ages.hpp"
@@ -23,10 +24,16 @@
 
 namespace kncsim {
 
-enum class ConvergenceMode { sns4, sns, fixed, ci };
+// packets = PP-MESS-SIM's: every traffic class's warm-up packets, then its collected packets
+// (class_statistics.hpp).
+enum class ConvergenceMode { sns4, sns, fixed, ci, packets };
 // run.convergence's word.
 constexpr const char* to_string(ConvergenceMode m) {
-  return m == ConvergenceMode::sns4 ? "sns4" : m == ConvergenceMode::sns ? "sns" : m == ConvergenceMode::fixed ? "fixed" : "ci";
+  return m == ConvergenceMode::sns4      ? "sns4"
+         : m == ConvergenceMode::sns     ? "sns"
+         : m == ConvergenceMode::fixed   ? "fixed"
+         : m == ConvergenceMode::packets ? "packets"
+                                         : "ci";
 }
 
 struct ConvergenceSpec {
@@ -69,6 +76,8 @@ struct ConvergenceTarget {
   // Saturation detection's latency bound counts the waiting packets' ages from `ages`, a sink
   // the model feeds (without it, the delivered packets' T alone).
   const PacketAges* ages = nullptr;
+  // run.convergence packets: the traffic classes' counts, a sink the model feeds.
+  ClassStatistics* classes = nullptr;
   // About the cycles in which a thousand packets are generated (a fifth of sns4's INTERVAL):
   // the shortest step between ci's checks and saturation checkpoints.
   int64_t check_period() const { return std::max<int64_t>(1, sns4_interval / 5); }

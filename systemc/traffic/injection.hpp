@@ -12,6 +12,7 @@ struct Injection {
   uint32_t node;
   uint32_t dest;
   uint32_t flits = 0;
+  uint8_t cls = 0;  // its traffic class
 };
 
 // Draws whole cycles of injections in node order, before any router evaluates, so the
@@ -64,5 +65,11 @@ std::unique_ptr<InjectionStream> with_lengths(std::unique_ptr<InjectionStream> s
 // stack holds that many), else the stream's own; the destination taken goes on top.
 std::unique_ptr<InjectionStream> with_mru_stack(std::unique_ptr<InjectionStream> stream, uint32_t nodes,
                                                 std::vector<double> probabilities, uint64_t seed);
+
+// Traffic classes (PP-MESS-SIM's tasks): each class's stream, its injections kept to its nodes
+// (`nodes[k]` empty: every node) and marked with its index, merged in node order (a node's
+// classes in their order).
+std::unique_ptr<InjectionStream> merge_classes(std::vector<std::unique_ptr<InjectionStream>> classes,
+                                               std::vector<std::vector<uint32_t>> nodes, uint32_t network_nodes);
 
 }  // namespace kncsim

@@ -70,6 +70,31 @@ TEST(Cli, HistoryStatisticsAddUpToTheRunsTotals) {
                    .contains("history"));
 }
 
+// Traffic classes under PP-MESS-SIM's run rule: every class warms up, then each collects its
+// packets from each of its nodes; results come per class.
+TEST(Cli, TrafficClassesWarmUpThenCollectTheirPacketsFromEachNode) {
+  const Outcome o = kncsim(
+      "run --json - --quiet --set router.impl=systemc --set network.radix=4 --set traffic.packet_flits=8"
+      " --set run.convergence=packets --set classes.bulk.load=0.2 --set classes.bulk.warmup_packets=10"
+      " --set classes.bulk.packets=40 --set classes.probe.nodes=[0,15] --set classes.probe.interarrival=uniform"
+      " --set classes.probe.interarrival_params=[100,100] --set classes.probe.packets=20");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["stop_reason"], "converged");
+  EXPECT_GT(j["class_collection_began"].get<int64_t>(), 0);  // bulk's 10 packets a node first
+  ASSERT_EQ(j["classes"].size(), 2u);
+  const auto& bulk = j["classes"][0];
+  const auto& probe = j["classes"][1];
+  EXPECT_EQ(bulk["name"], "bulk");
+  EXPECT_GE(bulk["collected"].get<int64_t>(), 40 * 16);
+  EXPECT_EQ(probe["nodes"], nlohmann::json::array({0, 15}));
+  EXPECT_GE(probe["collected"].get<int64_t>(), 20 * 2);
+  // Together the classes are every packet delivered; collection started after some of them.
+  EXPECT_EQ(bulk["delivered"].get<int64_t>() + probe["delivered"].get<int64_t>(), j["numrecd"].get<int64_t>());
+  EXPECT_LT(bulk["collected"].get<int64_t>(), bulk["delivered"].get<int64_t>());
+  EXPECT_GT(probe["latency"]["mean"].get<double>(), 0);
+}
+
 TEST(Cli, ConfigFileAndSetOverride) {
   const std::string path = write_temp("t1.yaml", "network:\n  dims: 1\n  radix: 4\ntraffic:\n  load: .3\n");
   // --set before the file must not swallow it: each --set takes one key=value.
@@ -259,6 +284,15 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set router.routing=oblivious",
                                "router.impl ref (Pertel's packet-level model) does not support router.routing = oblivious",
                                "dor or adaptive"},
+                      BadInput{"run --set classes.be.load=-1", "key 'classes.be.load' has bad value '-1'", "a number > 0"},
+                      BadInput{"run --set router.impl=systemc --set classes.be.packet_length=discrete "
+                               "--set classes.be.packet_length_params=[0.5,16,0.6,12]",
+                               "classes.be.packet_length_params's probabilities sum to 1.1", "a sum of 1"},
+                      BadInput{"run --set router.impl=systemc --set run.convergence=packets",
+                               "run.convergence packets counts each traffic class", "classes.NAME.KEY"},
+                      BadInput{"run --set router.impl=systemc --set classes.be.warmup_packets=5",
+                               "classes.be.warmup_packets counts packets for run.convergence packets",
+                               "allowed: run.convergence packets"},
                       BadInput{"run --set router.impl=systemc --set router.flow_control=hybrid",
                                "router.flow_control hybrid", "router.fifo_flits or router.fifo_packets"},
                       BadInput{"run --set traffic.packet_length=uniform --set traffic.packet_length_params=[4,8]",

@@ -143,6 +143,41 @@ TEST(Config, VerifyKeysAreRefusedWhereNothingWouldHonourThem) {
   EXPECT_NO_THROW(decode(ok));
 }
 
+// Traffic classes: classes.NAME.KEY, in the order declared, each inheriting the traffic keys it
+// does not set; the resolved JSON keeps what each set.
+TEST(Config, TrafficClassesInheritWhatTheyDoNotSet) {
+  Config c;
+  c.merge_yaml(
+      "router: {impl: systemc}\n"
+      "traffic: {packet_flits: 16, load: 0.2}\n"
+      "classes:\n"
+      "  time_constrained: {interarrival: uniform, interarrival_params: [1500, 1500], packet_flits: 10, nodes: [0, 5]}\n"
+      "  best_effort: {packet_length: discrete, packet_length_params: [0.7, 16, 0.3, 12]}\n",
+      "test");
+  ASSERT_EQ(c.classes(), (std::vector<std::string>{"time_constrained", "best_effort"}));
+  const ExperimentSpec s = decode(c);
+  const auto& e = std::get<MeshExperiment>(s.topology);
+  ASSERT_EQ(e.classes.size(), 2u);
+  EXPECT_EQ(e.classes[0].name, "time_constrained");
+  EXPECT_EQ(e.classes[0].nodes, (std::vector<uint32_t>{0, 5}));
+  EXPECT_EQ(e.classes[0].stream.lengths.max_flits(), 10);
+  EXPECT_DOUBLE_EQ(e.classes[0].stream.q, 1.0 / 1500);
+  EXPECT_DOUBLE_EQ(e.classes[1].stream.lengths.mean(), 14.8);
+  EXPECT_DOUBLE_EQ(e.classes[1].load, 0.2);  // inherited
+  // Its own stream: not the network's legacy drand48 order.
+  EXPECT_FALSE(e.classes[1].stream.legacy);
+  EXPECT_EQ(s.config["classes"]["best_effort"]["packet_length"], "discrete");
+  EXPECT_FALSE(s.config["classes"]["best_effort"].contains("load"));
+  expect_error([&] { c.apply_set("classes.best_effort.routing=dor"); }, {"unknown key 'classes.best_effort.routing'",
+                                                                        "KEY one of: nodes"});
+  Config bad = c;
+  bad.apply_set("classes.time_constrained.nodes=[0, 99]");
+  expect_error([&] { decode(bad); }, {"classes.time_constrained.nodes has node 99"});
+  Config ref = c;
+  ref.apply_set("router.impl=ref");
+  expect_error([&] { decode(ref); }, {"traffic class 'time_constrained' with router.impl ref"});
+}
+
 TEST(Config, MalformedYamlIsReported) {
   Config c;
   expect_error([&] { c.merge_yaml("network: {dims: 2\n", "broken.yaml"); }, {"malformed YAML", "broken.yaml"});

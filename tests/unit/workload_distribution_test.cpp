@@ -268,3 +268,44 @@ TEST(WorkloadDistribution, RefusalsNameTheKey) {
 
 }  // namespace
 }  // namespace kncsim
+
+namespace kncsim {
+namespace {
+
+// Traffic classes: each class's injections stay on its nodes and carry its index; a class draws
+// the same packets whatever other classes there are.
+TEST(TrafficClasses, MergedStreamsKeepEachClassToItsNodesAndNumbers) {
+  const uint32_t nodes = 16;
+  auto streams = [&](int count) {
+    std::vector<std::unique_ptr<InjectionStream>> s;
+    s.push_back(make_counter_uniform_stream(stream_seed(1, 100), nodes, .1));
+    if (count > 1) s.push_back(make_renewal_stream(stream_seed(1, 101), nodes, {InterarrivalKind::uniform, {50, 50}}));
+    return s;
+  };
+  auto merged = merge_classes(streams(2), {{}, {3, 7}}, nodes);
+  auto alone = merge_classes(streams(1), {{}}, nodes);
+  std::vector<Injection> both, first;
+  for (int64_t c = 0; c < 2000; ++c) {
+    merged->draw_cycle(c, both);
+    alone->draw_cycle(c, first);
+  }
+  std::vector<Injection> class0;
+  int64_t class1 = 0;
+  for (const Injection& i : both) {
+    if (i.cls == 1) {
+      EXPECT_TRUE(i.node == 3 || i.node == 7);
+      ++class1;
+    } else {
+      class0.push_back(i);
+    }
+  }
+  EXPECT_EQ(class1, 2 * 40);  // periodic: one packet each 50 cycles at each of its two nodes
+  ASSERT_EQ(class0.size(), first.size());
+  for (size_t k = 0; k < first.size(); ++k) {
+    EXPECT_EQ(class0[k].node, first[k].node);
+    EXPECT_EQ(class0[k].dest, first[k].dest);
+  }
+}
+
+}  // namespace
+}  // namespace kncsim
