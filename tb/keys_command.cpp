@@ -34,6 +34,8 @@ void print_keys(std::ostream& out) {
     fmt::print(out, "{:<22} default {:<10} allowed: {}\n    {}\n", s.key, s.default_value, allowed_values(s), s.doc);
   fmt::print(out, "classes.*.KEY          a traffic class's own {}: traffic.KEY's values; default traffic.KEY\n",
              fmt::join(class_traffic_keys(), ", "));
+  for (const auto& [own, network] : class_router_keys())
+    fmt::print(out, "classes.*.{:<13} a traffic class's own {}: its values; default {}\n", own, network, network);
 }
 
 void print_keys_markdown(std::ostream& out) {
@@ -69,6 +71,8 @@ void print_keys_markdown(std::ostream& out) {
              fmt::join(class_traffic_keys(), ", "));
   for (const KeySpec& s : class_key_schema())
     fmt::print(out, "| `{}` | `{}` | {} | {} |\n", s.key, s.default_value, cell(allowed_values(s)), cell(s.doc));
+  for (const auto& [own, network] : class_router_keys())
+    fmt::print(out, "| `classes.*.{}` | `{}` | as `{}` | the class's own `{}` |\n", own, network, network, network);
 }
 
 }  // namespace kncsim

@@ -55,6 +55,7 @@ size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::string> allowed;
     for (const auto& s : class_key_schema()) allowed.push_back(s.key.substr(10));
     for (const auto& k : class_traffic_keys()) allowed.push_back(k);
+    for (const auto& [own, network] : class_router_keys()) allowed.push_back(own);
     throw ConfigError(fmt::format("unknown key '{}' in {}; a traffic class is classes.NAME.KEY with KEY one of: {}",
                                   key, origin, fmt::join(allowed, ", ")));
   }

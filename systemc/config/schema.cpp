@@ -321,6 +321,13 @@ const std::vector<KeySpec>& class_key_schema() {
       {"classes.*.warmup_packets", K::integer, {}, 0, false, 1e12, "0",
        "run.convergence packets: packets this class must deliver from each of its nodes before any class "
        "collects (PP-MESS-SIM's drop)"},
+      {"classes.*.vcs", K::integers, {"all"}, 0, false, 7, "all",
+       "the virtual channels of each link this class may use (PP-MESS-SIM's channels of a task; classes may share "
+       "them): all, or a list of VC numbers below router.vcs. It injects on its first. On a torus, dimension order "
+       "needs 2 of them (datelines over its own), adaptive 3 (Duato's escape pair: its first two)"},
+      {"classes.*.priority", K::integer, {}, 0, false, 7, "0",
+       "channel assignment and the crossbar serve a higher priority class first, flit by flit (PP-MESS-SIM's "
+       "priority_crossbar); equal priorities share by router.arbitration"},
       {"classes.*.packets", K::integer, {}, 1, false, 1e12, "1000",
        "run.convergence packets: packets this class collects from each of its nodes after the warm-up; the run "
        "ends when every class has (PP-MESS-SIM's packets)"},
@@ -333,6 +340,14 @@ const std::vector<std::string>& class_traffic_keys() {
       "load", "interarrival", "interarrival_params", "packet_flits", "packet_length", "packet_length_params",
       "pattern", "rotation", "hop_probabilities", "hotspot_nodes", "hotspot_fraction", "hotspot_probabilities",
       "mru_stack"};
+  return keys;
+}
+
+const std::vector<std::pair<std::string, std::string>>& class_router_keys() {
+  static const std::vector<std::pair<std::string, std::string>> keys = {
+      {"routing", "router.routing"},         {"selection", "router.selection"},
+      {"deflections", "router.deflections"}, {"switching", "router.flow_control"},
+      {"hybrid_hops", "router.hybrid_hops"}};
   return keys;
 }
 
@@ -354,6 +369,8 @@ const KeySpec* find_key(const std::string& key) {
     if (s.key == "classes.*." + sub) return &s;
   for (const auto& k : class_traffic_keys())
     if (k == sub) return find_key("traffic." + k);
+  for (const auto& [own, network] : class_router_keys())
+    if (own == sub) return find_key(network);
   return nullptr;
 }
 

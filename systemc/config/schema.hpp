@@ -1,6 +1,7 @@
 #pragma once
 // The public configuration keys: name, kind, allowed values, default, meaning.
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kncsim {
@@ -30,6 +31,8 @@ const KeySpec* find_key(const std::string& key);
 // traffic keys a class may set for itself (without "traffic.").
 const std::vector<KeySpec>& class_key_schema();
 const std::vector<std::string>& class_traffic_keys();
+// The router keys a class may set for itself: (its key, the network's key it inherits).
+const std::vector<std::pair<std::string, std::string>>& class_router_keys();
 // For classes.NAME.KEY: NAME and KEY; false for any other key.
 bool split_class_key(const std::string& key, std::string& name, std::string& sub);
 // "a number > 0", "one of: dor, adaptive", "unbounded or an integer >= 1", ...

@@ -9,7 +9,8 @@ namespace kncsim {
 
 WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry& geometry,
                                const WormholeNetworkParams& p, InjectionFeed& feed)
-    : sc_module(name), g(geometry), params(p), waiting(geometry.nodes()), calendar(geometry.nodes(), 2 * int64_t(p.max_link_delay()) + p.packet_flits + 2),
+    : sc_module(name), g(geometry), params(p), channels_(injection_channels(p)),
+      waiting(geometry.nodes() * uint32_t(channels_)), calendar(geometry.nodes(), 2 * int64_t(p.max_link_delay()) + p.packet_flits + 2),
       feed_(feed) {
   const uint32_t n_nodes = g.nodes();
   std::vector<bool> rtl(n_nodes, false), traced(n_nodes, false);
@@ -57,13 +58,18 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
       }
     }
   }
-  nis.reserve(n_nodes);
+  // A network interface per node and injection channel (traffic classes inject on their own local
+  // channels, each its queue of waiting packets); the first is the node's sink.
+  nis.reserve(size_t(n_nodes) * size_t(channels_));
   for (uint32_t n = 0; n < n_nodes; ++n) {
-    nis.emplace_back(n, SourceParams{p.packet_flits, p.source_queue_packets}, packets, waiting, log,
-                     routers[n]->input_fifo(0), *routers[n], p.router.hop_count_headers ? &g : nullptr);
-    routers[n]->connect_ejector(&nis.back());
-    routers[n]->connect_injector(&nis.back());
-    routers[n]->input_fifo(0).set_refill(&nis.back());
+    for (int j = 0; j < channels_; ++j) {
+      nis.emplace_back(n, SourceParams{p.packet_flits, p.source_queue_packets}, packets, waiting, log,
+                       routers[n]->input_fifo(0, j), *routers[n], p.router.hop_count_headers ? &g : nullptr,
+                       n * uint32_t(channels_) + uint32_t(j));
+      if (j == 0) routers[n]->connect_ejector(&nis.back());
+      routers[n]->connect_injector(&nis.back(), j);
+      routers[n]->input_fifo(0, j).set_refill(&nis.back());
+    }
   }
   // One path and one channel per hop for every pair: dimension order with one channel to
   // choose from (a torus's two classes hold one each); more let packets of a pair overtake.
@@ -71,11 +77,12 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   const bool one_path = !p.router.adaptive && (p.router.routing == Routing::dor ||
                                                (p.router.routing == Routing::oblivious &&
                                                 p.router.selection == Selection::dimension_order));
-  log.check_pair_order = one_path && p.router.vcs <= (g.torus() ? 2 : 1);
+  // Traffic classes inject on channels of their own, and may route their own ways.
+  log.check_pair_order = one_path && p.router.classes.empty() && p.router.vcs <= (g.torus() ? 2 : 1);
   if (!p.flit_log_path.empty()) {
     flit_log = std::make_unique<FlitLog>(p.flit_log_path, packets, link_ends);
     for (size_t i = 0; i < links.size(); ++i) links[i].set_tap(flit_log.get(), uint32_t(i));
-    for (uint32_t n = 0; n < n_nodes; ++n) routers[n]->connect_ejector(flit_log->ejector(n, nis[n]));
+    for (uint32_t n = 0; n < n_nodes; ++n) routers[n]->connect_ejector(flit_log->ejector(n, nis[n * uint32_t(channels_)]));
   }
   if (!p.vcd_path.empty()) start_trace(p.vcd_path, p.trace_nodes);
   SC_METHOD(drive);
@@ -98,7 +105,8 @@ void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& 
 }
 
 void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int flits, uint8_t cls) {
-  if (nis[node].inject(next_id_, dest, cycle, flits, cls)) {
+  const int j = cls < params.class_channels.size() ? params.class_channels[cls] : 0;
+  if (nis[size_t(node) * size_t(channels_) + size_t(j)].inject(next_id_, dest, cycle, flits, cls)) {
     if (log.sink) log.sink->generated(node, cycle);
     ++next_id_;
     ++drawn_ahead_;

@@ -1,6 +1,7 @@
 #pragma once
 // The SystemC top module of a wormhole network: routers, links, network interfaces and the
 // traffic process that feeds them.
+#include <algorithm>
 #include <deque>
 #include <memory>
 #include <string>
@@ -32,8 +33,19 @@ class WormholeFabric : public sc_core::sc_module {
   // The channels waiting on each other, as text (for the deadlock report).
   std::string waiting_cycle() const;
 
+  // Local input channels the NIs inject on: one, or with traffic classes the highest class channel + 1.
+  static int injection_channels(const WormholeNetworkParams& p) {
+    int most = 0;
+    for (uint8_t c : p.class_channels) most = std::max(most, int(c));
+    return most + 1;
+  }
+
   const MeshGeometry& g;
   WormholeNetworkParams params;
+ private:
+  int channels_;  // injection channels per node (before `waiting`, which it sizes)
+
+ public:
   PacketTable packets;
   SourceQueues waiting;  // packets behind each injection queue's front packet
   DeliveryLog log;

@@ -47,6 +47,8 @@ struct WormholeNetworkParams {
   bool coverage = false;              // verify.coverage: the RTL routers' monitors mark the coverage points
   bool count_violations = false;      // verify.on_violation count: the monitors count, not stop
   int64_t source_queue_packets = 0;   // cap on packets waiting at each source; 0 = unbounded
+  // Traffic classes: the local input channel each class injects on (its first VC); empty: all on 0.
+  std::vector<uint8_t> class_channels;
   std::vector<uint32_t> trace_nodes;  // nodes whose link pins go to the VCD file
   std::string vcd_path;               // empty: no waveform
   std::string flit_log_path;          // empty: no flit log (trace.flits)

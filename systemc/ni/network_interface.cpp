@@ -23,7 +23,7 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int
   if (queue_.empty())
     spool(w);
   else
-    waiting_.push(node_, w);
+    waiting_.push(queue_id_, w);
   router_.wake_at(tin);
   return true;
 }
@@ -56,9 +56,9 @@ void NetworkInterface::spool(const WaitingPacket& w) {
 }
 
 void NetworkInterface::refill() {
-  if (waiting_.empty(node_)) return;
-  const WaitingPacket w = waiting_.front(node_);
-  waiting_.pop(node_);
+  if (waiting_.empty(queue_id_)) return;
+  const WaitingPacket w = waiting_.front(queue_id_);
+  waiting_.pop(queue_id_);
   spool(w);
 }
 

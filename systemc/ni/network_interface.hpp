@@ -32,11 +32,12 @@ struct SourceParams {
 class NetworkInterface final : public Ejector, public Injector, public FlitRefill {
  public:
   // `hop_count_geometry` given: packets open with Symult hop-count headers, one per dimension.
+  // `queue`: its queue in `waiting` (the node, or with several injection channels one per channel).
   NetworkInterface(uint32_t node, const SourceParams& source, PacketTable& packets, SourceQueues& waiting,
                    DeliveryLog& log, FlitFifo& injection_queue, Wakeable& router,
-                   const MeshGeometry* hop_count_geometry = nullptr)
-      : node_(node), source_(source), packets_(packets), waiting_(waiting), log_(log), queue_(injection_queue),
-        router_(router), headers_(hop_count_geometry) {}
+                   const MeshGeometry* hop_count_geometry = nullptr, uint32_t queue = ~0u)
+      : node_(node), queue_id_(queue == ~0u ? node : queue), source_(source), packets_(packets), waiting_(waiting),
+        log_(log), queue_(injection_queue), router_(router), headers_(hop_count_geometry) {}
 
   // A packet generated in cycle `generated` (drawn a cycle ahead, before the routers of the
   // cycle before it evaluate), of `flits` flits (0: the network's L). False: dropped, the
@@ -52,6 +53,7 @@ class NetworkInterface final : public Ejector, public Injector, public FlitRefil
   [[noreturn, gnu::cold]] void refuse(const Flit& f, int64_t arrival);
 
   uint32_t node_;
+  uint32_t queue_id_;
   SourceParams source_;
   PacketTable& packets_;
   SourceQueues& waiting_;

@@ -43,7 +43,8 @@ class NetworkRouter : public Wakeable {
   virtual void connect_output(int port, FlitLink* link) = 0;
   virtual void connect_input(int port, FlitLink* link) = 0;
   virtual void connect_ejector(Ejector* e) = 0;
-  virtual void connect_injector(Injector* i) = 0;
+  // The injector feeding local input channel `vc` (traffic classes inject on their own channels).
+  virtual void connect_injector(Injector* i, int vc = 0) = 0;
   // An RTL router: its pins drive and take the RTL flit word (rtl/wormhole/kncsim_pkg.sv flit_t), which
   // a link between two such routers carries as it is (FlitLink::carry_words), waking the
   // receiver so.

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "link/link_params.hpp"
 #include "router/selection.hpp"
@@ -39,6 +40,19 @@ constexpr const char* to_string(Routing r) {
   return r == Routing::dor ? "dor" : r == Routing::adaptive ? "adaptive" : r == Routing::oblivious ? "oblivious" : "deflection";
 }
 
+// A traffic class's own policies (classes.NAME.*): the virtual channels it may use, its routing,
+// selection and switching, and its priority at channel assignment and the crossbar (higher
+// first: PP-MESS-SIM's priority_crossbar).
+struct ClassPolicy {
+  Routing routing = Routing::dor;
+  Selection selection = Selection::any;
+  int deflections = 1;
+  Switching switching = Switching::wormhole;
+  int hybrid_hops = 2;
+  uint32_t vcs = ~0u;  // bit v: it may use virtual channel v of a link
+  int priority = 0;
+};
+
 struct RouterParams {
   bool adaptive = false;       // minimal adaptive (ANS) instead of dimension order
   Routing routing = Routing::dor;  // adaptive above is routing == adaptive
@@ -55,6 +69,8 @@ struct RouterParams {
   bool hop_count_headers = false;  // Symult format: route on per-dimension hop-count header flits
   int vcs = 1;                 // virtual channels per link (a torus's datelines need 2)
   Arbitration arbitration = Arbitration::priority_token;
+  // Traffic classes' policies, by class; empty: one class, with the fields above.
+  std::vector<ClassPolicy> classes;
 };
 
 }  // namespace kncsim

@@ -17,12 +17,43 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
     : sc_module(name), calendar_(calendar), node_(node), self_(WakeCalendar::node_bit(node)), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
-      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3),
-      whole_room_(p.credits == CreditPolicy::per_flit &&
-                  (p.switching == Switching::cut_through || p.switching == Switching::packet)),
-      store_and_forward_(p.switching == Switching::packet), hybrid_(p.switching == Switching::hybrid),
-      prefer_(p.routing == Routing::deflection || (p.routing == Routing::adaptive && p.selection != Selection::any)),
+      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), classes_(!p.classes.empty()),
       buffers_free_(p.buffer_packets), out_(size_t(g.ports())), sa_(g.ports()) {
+  std::vector<ClassPolicy> classes = p.classes;
+  if (classes.empty()) {  // one class: the router's own policies
+    ClassPolicy own;
+    own.routing = p.adaptive && p.routing == Routing::dor ? Routing::adaptive : p.routing;
+    own.selection = p.selection;
+    own.deflections = p.deflections;
+    own.switching = p.switching;
+    own.hybrid_hops = p.hybrid_hops;
+    classes.push_back(own);
+  }
+  for (const ClassPolicy& c : classes) {
+    Policy q{};
+    q.c = c;
+    q.adaptive = c.routing == Routing::adaptive;
+    const bool whole = c.switching == Switching::cut_through || c.switching == Switching::packet;
+    q.whole_room = p.credits == CreditPolicy::per_flit && whole;
+    q.store_and_forward = c.switching == Switching::packet;
+    q.hybrid = c.switching == Switching::hybrid;
+    q.prefer = c.routing == Routing::deflection || (c.routing == Routing::adaptive && c.selection != Selection::any);
+    q.nvcs = 0;
+    for (int v = 0; v < vcs_; ++v)
+      if (c.vcs >> v & 1) q.vc_list[q.nvcs++] = v;
+    any_store_and_forward_ |= q.store_and_forward;
+    any_hybrid_ |= q.hybrid;
+    any_prefer_ |= q.prefer;
+    any_priority_ |= c.priority != classes.front().priority;
+    // Duato over its VCs: the escape channels first (a torus: a dateline pair; a mesh: one), in
+    // dimension order, the rest adaptive.
+    q.escape_vcs = g.torus() ? 2 : 1;
+    if (q.adaptive && q.nvcs > q.escape_vcs) {
+      for (int i = q.escape_vcs; i < q.nvcs; ++i)
+        for (int o = 1; o < g.ports(); ++o) q.duato_adaptive |= uint64_t{1} << (o * vcs_ + q.vc_list[i]);
+    }
+    policies_.push_back(q);
+  }
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.
   chans_.reserve(size_t(nports_ * vcs_));
@@ -48,10 +79,11 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
 uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
   if (!p_.hop_count_headers) {
     const PacketInfo& pk = packets_[head.packet];
-    switch (p_.routing) {
+    const Policy& pol = policy(pk);
+    switch (pol.c.routing) {
       case Routing::dor:
       case Routing::adaptive:
-        return minimal_routes(g_, node_, pk.dest, p_.adaptive);
+        return minimal_routes(g_, node_, pk.dest, pol.adaptive);
       case Routing::oblivious: {  // one output per hop: the selection's first
         const uint32_t minimal = minimal_routes(g_, node_, pk.dest, true);
         if (minimal == 1u) return 1u;
@@ -66,7 +98,7 @@ uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
         // takes it one away, so hops = minimal + nonminimal and the distance left = start -
         // minimal + nonminimal. At most `deflections` a packet: no packet wanders for ever.
         const int nonminimal = (pk.hops - g_.distance(pk.src, pk.dest) + g_.distance(node_, pk.dest)) / 2;
-        if (nonminimal >= p_.deflections) return minimal;
+        if (nonminimal >= pol.c.deflections) return minimal;
         uint32_t others = 0;
         for (int o = 1; o < nports_; ++o)
           if (o != in_port && g_.connected(node_, o)) others |= 1u << o;  // never straight back
@@ -81,6 +113,7 @@ uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
 
 uint64_t WormholeRouter::channels_of(const InputVc& in) const {
   if (vcs_ == 1) return in.route;
+  if (classes_) return class_channels_of(in, packets_[in.fifo.front().flit.packet]);
   const uint32_t src = packets_[in.fifo.front().flit.packet].src;
   if (duato_ && in.route != 1u) {
     // Duato: the adaptive channels (VC 2 up) of every profitable output, and the escape
@@ -99,6 +132,30 @@ uint64_t WormholeRouter::channels_of(const InputVc& in) const {
   return channels;
 }
 
+// A traffic class's channels: its own VCs, with the datelines (and Duato's escape pair: its first
+// two) worked out over them as over a link of that many VCs.
+uint64_t WormholeRouter::class_channels_of(const InputVc& in, const PacketInfo& pk) const {
+  const Policy& pol = policy(pk);
+  auto actual = [&](uint32_t virtual_vcs) {
+    uint64_t m = 0;
+    for (; virtual_vcs; virtual_vcs &= virtual_vcs - 1) m |= bit(pol.vc_list[__builtin_ctz(virtual_vcs)]);
+    return m;
+  };
+  uint64_t channels = 0;
+  if (pol.duato_adaptive && in.route != 1u) {
+    const int dor = __builtin_ctz(in.route);
+    channels = actual(output_vcs(g_, node_, pk.src, dor, pol.escape_vcs)) << (dor * vcs_);
+    const uint64_t adaptive = actual(((1u << pol.nvcs) - 1) & ~((1u << pol.escape_vcs) - 1));
+    for (uint32_t m = in.route; m; m &= m - 1) channels |= adaptive << (__builtin_ctz(m) * vcs_);
+    return channels;
+  }
+  for (uint32_t m = in.route; m; m &= m - 1) {
+    const int o = __builtin_ctz(m);
+    channels |= o == 0 ? 1 : actual(output_vcs(g_, node_, pk.src, o, pol.nvcs)) << (o * vcs_);
+  }
+  return channels;
+}
+
 int WormholeRouter::order_of(uint32_t ports, const PacketInfo& pk, int* out) const {
   auto busy = [this](int o) {
     int n = 0;
@@ -107,7 +164,7 @@ int WormholeRouter::order_of(uint32_t ports, const PacketInfo& pk, int* out) con
     return n;
   };
   auto hops = [&](int o) { return std::abs(g_.offset(node_, pk.dest, MeshGeometry::dim_of(o))); };
-  return selection_order(p_.selection, ports, pk.id, pk.hops, busy, hops, out);
+  return selection_order(policy(pk).c.selection, ports, pk.id, pk.hops, busy, hops, out);
 }
 
 uint64_t WormholeRouter::preferred(const InputVc& in, uint64_t allowed) const {
@@ -135,7 +192,7 @@ bool WormholeRouter::strip_header(int ch, int64_t t) {
   const int port = in.port;
   const Flit f = in.fifo.front().flit;
   in.fifo.pop();
-  if (port == 0 && f.seq == 0) injector_->head_left(t);  // the packet's first flit leaves its source
+  if (port == 0 && f.seq == 0) injectors_[size_t(ch)]->head_left(t);  // the packet's first flit leaves its source
   credit_departure(in, f, t, f.head ? packets_[f.packet].flits : 0);
   in.promote = true;  // the next flit of this input leads the packet now
   if (in.fifo.empty()) occupied_ &= ~bit(ch);
@@ -162,7 +219,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     if (f.arrival > t) continue;
     if (!in.routed) {
       int64_t eligible = std::max(f.arrival, in.front_since) + p_.routing_delay;
-      if (store_and_forward_) {  // packet switching: not before its tail has arrived here
+      if (any_store_and_forward_ && policy(packets_[f.flit.packet]).store_and_forward) {  // packet switching: not before its tail has arrived here
         const int64_t tail = in.fifo.arrival_of(size_t(packets_[f.flit.packet].flits) - 1);
         if (tail < 0) continue;  // its tail is not on its way yet: the link wakes us as flits come
         eligible = std::max(eligible, tail);
@@ -172,7 +229,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
       in.routed = true;
       // A head that queued behind another packet was buffered on arrival: Ralg committed it to
       // its first output then (see commit_blocked).
-      if (prefer_ && in.front_since > f.arrival) commit_blocked(bit(ch));
+      if (any_prefer_ && in.front_since > f.arrival && policy(packets_[f.flit.packet]).prefer) commit_blocked(bit(ch));
     }
     if (in.eligible > t) continue;
     if (in.route == 0) {  // a finished hop-count header
@@ -198,20 +255,20 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     const InputVc& in = input(ch);
     allowed[ch] = channels_of(in) & free;
     const uint64_t on_links = allowed[ch] & ~(bit(vcs_) - 1);  // the local output's: no link
-    const int flits = on_links ? packets_[in.fifo.front().flit.packet].flits : 0;
+    const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+    const Policy& pol = policy(pk);
+    const int flits = on_links ? pk.flits : 0;
     for (uint64_t m = on_links; m; m &= m - 1) {
       const int oc = lowest_bit(m);
       const int o = vcs_ == 1 ? oc : oc / vcs_, v = vcs_ == 1 ? 0 : oc % vcs_;
-      if (!out_[size_t(o)].link->admits_head(t, flits, v, whole_room_)) allowed[ch] &= ~bit(oc);
+      if (!out_[size_t(o)].link->admits_head(t, flits, v, pol.whole_room)) allowed[ch] &= ~bit(oc);
     }
     // Duato: an escape channel only when no adaptive one can be had.
-    if (duato_ && (allowed[ch] & adaptive_channels_)) allowed[ch] &= adaptive_channels_;
-    if (prefer_ && allowed[ch]) allowed[ch] = preferred(in, allowed[ch]);
+    const uint64_t adaptive = classes_ ? pol.duato_adaptive : duato_ ? adaptive_channels_ : 0;
+    if (adaptive && (allowed[ch] & adaptive)) allowed[ch] &= adaptive;
+    if (pol.prefer && allowed[ch]) allowed[ch] = preferred(in, allowed[ch]);
   }
-  allocate_channels(
-      p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },
-      [this](int ch) { return age(ch); }, free,
-      [this, t](int ch, int oc) {
+  auto grant = [this, t](int ch, int oc) {
         InputVc& in = input(ch);
         // The packet's history: did its head wait here beyond the routing delay, and how long.
         const TimedFlit& head = in.fifo.front();
@@ -225,9 +282,34 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         in.out_vc = vcs_ == 1 ? 0 : oc % vcs_;
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
         bound_ |= bit(ch);
-      });
-  if (prefer_ && (ready & ~bound_)) commit_blocked(ready & ~bound_);
-  if (hybrid_ && (ready & ~bound_)) buffer_blocked(ready & ~bound_, t);
+      };
+  if (!any_priority_) {
+    allocate_channels(
+        p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },
+        [this](int ch) { return age(ch); }, free, grant);
+  } else {
+    // Traffic classes by priority, highest first: each level assigns from what the levels above
+    // left free (PP-MESS-SIM's priority arbitration).
+    uint64_t left = ready, still_free = free;
+    while (left) {
+      int top = std::numeric_limits<int>::min();
+      for (uint64_t m = left; m; m &= m - 1) top = std::max(top, priority_of(lowest_bit(m)));
+      uint64_t level = 0;
+      for (uint64_t m = left; m; m &= m - 1)
+        if (priority_of(lowest_bit(m)) == top) level |= bit(lowest_bit(m));
+      uint64_t taken = 0;
+      allocate_channels(
+          p_.arbitration, va_, nports_ * vcs_, level, [&allowed](int ch) { return allowed[ch]; },
+          [this](int ch) { return age(ch); }, still_free, [&](int ch, int oc) {
+            taken |= bit(oc);
+            grant(ch, oc);
+          });
+      still_free &= ~taken;
+      left &= ~level;
+    }
+  }
+  if (any_prefer_ && (ready & ~bound_)) commit_blocked(ready & ~bound_);
+  if (any_hybrid_ && (ready & ~bound_)) buffer_blocked(ready & ~bound_, t);
 }
 
 // PP-MESS-SIM's Ralg (its Fig. 7): a head tries its outputs in the selection's order once, when it
@@ -237,11 +319,13 @@ void WormholeRouter::commit_blocked(uint64_t blocked) {
   for (uint64_t m = blocked; m; m &= m - 1) {
     InputVc& in = input(lowest_bit(m));
     const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+    if (!policy(pk).prefer) continue;
     const uint32_t minimal = in.route & minimal_routes(g_, node_, pk.dest, true);
     if ((minimal & (minimal - 1)) == 0 && minimal == in.route) continue;  // one output already
     int order[32];
     order_of(minimal, pk, order);
-    in.route = 1u << order[0];
+    // Under Duato the dimension-order output stays: its escape channel keeps the class deadlock-free.
+    in.route = 1u << order[0] | (policy(pk).duato_adaptive ? 1u << __builtin_ctz(minimal) : 0u);
   }
 }
 
@@ -256,7 +340,7 @@ void WormholeRouter::buffer_blocked(uint64_t blocked, int64_t t) {
     InputVc& in = input(ch);
     if (in.buffered || !in.upstream) continue;  // buffered already, or at its source
     const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
-    if (pk.hops - pk.tail_hops < p_.hybrid_hops) continue;  // short: it stalls in place
+    if (!policy(pk).hybrid || pk.hops - pk.tail_hops < policy(pk).c.hybrid_hops) continue;  // short: it stalls in place
     const int64_t lend = int64_t(pk.flits) - in.fifo.capacity();
     if (in.fifo.arrival_of(size_t(pk.flits) - 1) >= 0) continue;  // all of it is here or on its way
     in.buffered = true;
@@ -301,6 +385,24 @@ void WormholeRouter::evaluate() {
       if (f.arrival > t || (link && !f.flit.head && !link->admits_body(t, in.out_vc))) continue;
       wants[in.bound] |= bit(ch);
     }
+    if (any_priority_) {
+      // Flit-level priority (PP-MESS-SIM's priority_crossbar): a flit crosses only if no flit of a
+      // higher-priority class wants its output, or its input port.
+      int port_top[32], out_top[32];
+      std::fill(port_top, port_top + nports_, std::numeric_limits<int>::min());
+      std::fill(out_top, out_top + nports_, std::numeric_limits<int>::min());
+      for (int o = 0; o < nports_; ++o)
+        for (uint64_t m = wants[o]; m; m &= m - 1) {
+          const int ch = lowest_bit(m), pr = priority_of(ch);
+          port_top[ch / vcs_] = std::max(port_top[ch / vcs_], pr);
+          out_top[o] = std::max(out_top[o], pr);
+        }
+      for (int o = 0; o < nports_; ++o)
+        for (uint64_t m = wants[o]; m; m &= m - 1) {
+          const int ch = lowest_bit(m), pr = priority_of(ch);
+          if (pr < port_top[ch / vcs_] || pr < out_top[o]) wants[o] &= ~bit(ch);
+        }
+    }
     allocate_switch(p_.arbitration, sa_, nports_, vcs_, wants, [this](int ch) { return age(ch); },
                     [&](int ch, int) { moved |= move_flit(ch, t); });
   }
@@ -344,7 +446,7 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
       pk.at = g_.neighbour(node_, o);
       pk.since = t;
     }
-    if (f.tail && hybrid_) ++packets_[f.packet].tail_hops;
+    if (f.tail && any_hybrid_) ++packets_[f.packet].tail_hops;
     // Most flits go on as they came (one virtual channel: every body flit): sent from the
     // FIFO's front (still there until pop), as one block, not rebuilt field by field.
     Flit relabelled;
@@ -358,7 +460,7 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
     out.link->send(*sent, t, flits);
   }
   in.fifo.pop();
-  if (port == 0 && f.seq == 0) injector_->head_left(t);
+  if (port == 0 && f.seq == 0) injectors_[size_t(ch)]->head_left(t);
   const bool credited = credit_departure(in, f, t, flits);
   if (pins_) {
     pins_->out[o] = OutputPins{true, packets_[f.packet].id, f.seq, f.head, f.tail, pins_->out[o].credits};

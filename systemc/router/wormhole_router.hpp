@@ -12,6 +12,7 @@
 // the network's WakeCalendar; at the start of each cycle the network's clock process
 // notifies the routers due (a delta notification each). An idle router costs nothing.
 #include <systemc>
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -55,7 +56,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
     for (int v = 0; v < vcs_; ++v) chans_[size_t(port * vcs_ + v)].upstream = link;
   }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
-  void connect_injector(Injector* i) override { injector_ = i; }
+  void connect_injector(Injector* i, int vc = 0) override { injectors_[size_t(vc)] = i; }
   // Trace this router's link pins; it then evaluates every cycle (results are unchanged).
   void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) override;
 
@@ -90,6 +91,8 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   int order_of(uint32_t ports, const PacketInfo& pk, int* out) const;
   // Output channels (port * vcs + vc) the front head of an input channel may take.
   uint64_t channels_of(const InputVc& in) const;
+  uint64_t class_channels_of(const InputVc& in, const PacketInfo& pk) const;
+  int priority_of(int ch) const { return policy(packets_[input(ch).fifo.front().flit.packet]).c.priority; }
   std::pair<int64_t, uint64_t> age(int ch) const;
   bool strip_header(int ch, int64_t t);
   void buffer_blocked(uint64_t blocked, int64_t t);
@@ -107,16 +110,30 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   PacketTable& packets_;
   DeliveryLog& log_;
   Ejector* ejector_ = nullptr;
-  Injector* injector_ = nullptr;
+  std::array<Injector*, FlitLink::kMaxVcs> injectors_{};  // per local input channel
   int nports_, vcs_;
   // Minimal adaptive routing on a torus (Duato): VCs 0 and 1 are the escape channels (dimension
   // order with datelines), VC 2 up adaptive; adaptive ones preferred.
   bool duato_;
-  // Switching (router_params.hpp): a head needs its whole packet's room on per-flit credits
-  // (cut-through and packet switching on virtual channels); a packet leaves only once its tail is
-  // here (packet switching); a blocked packet spanning hybrid_hops links is buffered (hybrid).
-  bool whole_room_, store_and_forward_, hybrid_;
-  bool prefer_;  // adaptive with a selection function, or deflection: preferred() narrows the choice
+  // Each traffic class's policies (one class: the router's own), and what they ask of the router:
+  // a head needs its whole packet's room on per-flit credits (cut-through and packet switching on
+  // virtual channels); a packet leaves only once its tail is here (packet switching); a blocked
+  // packet spanning hybrid_hops links is buffered (hybrid); preferred() narrows the outputs
+  // (adaptive with a selection function, or deflection). The any_ flags keep the rest off the
+  // default path.
+  struct Policy {
+    ClassPolicy c;
+    bool adaptive;
+    bool whole_room, store_and_forward, hybrid, prefer;
+    int vc_list[FlitLink::kMaxVcs];  // its VCs in order
+    int nvcs;
+    int escape_vcs;           // Duato's escape channels: 2 on a torus (datelines), 1 on a mesh
+    uint64_t duato_adaptive;  // adaptive over more VCs than its escape channels: its adaptive channels (Duato)
+  };
+  const Policy& policy(const PacketInfo& pk) const { return policies_[pk.cls]; }
+  std::vector<Policy> policies_;
+  bool classes_;  // traffic classes with their own policies
+  bool any_store_and_forward_ = false, any_hybrid_ = false, any_prefer_ = false, any_priority_ = false;
   int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
   uint64_t adaptive_vcs_ = 0;       // of one output
   uint64_t adaptive_channels_ = 0;  // of every link output

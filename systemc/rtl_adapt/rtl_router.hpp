@@ -84,7 +84,9 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
     if (in_words_[size_t(port)]) word_ins_ |= 1u << port;
   }
   void connect_ejector(Ejector* e) override { ejector_ = e; }
-  void connect_injector(Injector* i) override { injector_ = i; }
+  void connect_injector(Injector* i, int vc = 0) override {
+    if (vc == 0) injector_ = i;  // one class: RTL nodes refuse traffic classes' own channels
+  }
 
   // A flit, credit or injected flit lands at `cycle`: the RTL registers it at the edge
   // ending cycle-1.

@@ -118,6 +118,46 @@ MeshStreamSpec mesh_stream(const TrafficKeys& t, const MeshGeometry& g, double A
   return s;
 }
 
+// A traffic class's router policies: its own keys, else the network's.
+ClassPolicy class_policy(const TrafficKeys& t, int vcs) {
+  const Config& c = t.config();
+  ClassPolicy k;
+  auto word = [&](const char* key, auto&& words, auto fallback) {
+    const std::string& w = t.text(key);
+    for (const auto& [name, value] : words)
+      if (w == name) return value;
+    return fallback;
+  };
+  using RW = std::pair<const char*, Routing>;
+  k.routing = word("router.routing", std::initializer_list<RW>{{"dor", Routing::dor}, {"adaptive", Routing::adaptive},
+                                                              {"oblivious", Routing::oblivious},
+                                                              {"deflection", Routing::deflection}},
+                   Routing::dor);
+  using SW = std::pair<const char*, Selection>;
+  k.selection = word("router.selection",
+                     std::initializer_list<SW>{{"auto", Selection::any}, {"dimension_order", Selection::dimension_order},
+                                               {"random", Selection::random}, {"diagonal", Selection::diagonal},
+                                               {"least_congested", Selection::least_congested}},
+                     Selection::any);
+  if (k.selection == Selection::any && k.routing != Routing::adaptive) k.selection = Selection::dimension_order;
+  k.deflections = int(t.integer("router.deflections"));
+  using WW = std::pair<const char*, Switching>;
+  k.switching = word("router.flow_control",
+                     std::initializer_list<WW>{{"wormhole", Switching::wormhole}, {"cut_through", Switching::cut_through},
+                                               {"packet", Switching::packet}, {"hybrid", Switching::hybrid}},
+                     Switching::wormhole);
+  k.hybrid_hops = int(t.integer("router.hybrid_hops"));
+  const std::string own = "classes." + t.class_name() + ".";
+  k.vcs = 0;
+  if (c.has(own + "vcs") && !c.is_word(own + "vcs")) {
+    for (int64_t v : c.integers(own + "vcs")) k.vcs |= 1u << v;
+  } else {
+    k.vcs = (1u << vcs) - 1;
+  }
+  k.priority = c.has(own + "priority") ? int(c.integer(own + "priority")) : 0;
+  return k;
+}
+
 // The traffic classes (classes.NAME.*), each its stream, nodes and counts; and the network's
 // offered load and mean packet length over all of them.
 std::vector<TrafficClassSpec> traffic_classes(const Config& c, const MeshGeometry& g) {
@@ -194,6 +234,14 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   WormholeNetworkParams& p = e.flit;
   p.packet_flits = L;
   p.router = router_params(c, L);
+  // Traffic classes bring their own VCs, routing and switching: per-flit credits (a class's
+  // cut-through reserves its packet's room), and each injects on its first VC.
+  for (const std::string& name : c.classes()) {
+    const ClassPolicy k = class_policy(TrafficKeys(c, name), p.router.vcs);
+    p.router.classes.push_back(k);
+    p.class_channels.push_back(uint8_t(__builtin_ctz(k.vcs)));
+  }
+  if (!p.router.classes.empty() && p.router.fifo_flits >= 0) p.router.credits = CreditPolicy::per_flit;
   e.links = std::move(links);
   p.link_delays = e.links.wire_delays;
   p.link.kind = link_kind(c);

@@ -13,6 +13,7 @@
 #include "spec/model_words.hpp"
 #include "spec/process_placement.hpp"
 #include "spec/traffic_distributions.hpp"
+#include "spec/traffic_keys.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
@@ -99,29 +100,90 @@ void validate_topology(const Config& c) {
 
 // router.routing, router.selection and router.deflections (PP-MESS-SIM's routing): where each
 // runs, and the combinations that can deadlock.
-void validate_routing(const Config& c, const RouterParams& r) {
-  const std::string& sel = c.text("router.selection");
-  if (r.routing == Routing::dor && sel != "auto" && sel != "dimension_order")
-    throw ConfigError(fmt::format("router.selection = {} with router.routing dor, which is dimension order; allowed: auto "
-                                  "or dimension_order, or router.routing oblivious, adaptive or deflection",
-                                  sel));
-  if (r.routing != Routing::deflection && r.deflections != 1)
-    throw ConfigError(fmt::format("router.deflections = {} with router.routing {}: it bounds nonminimal hops, which "
-                                  "this routing never takes; allowed: 1 (the default), or router.routing deflection",
-                                  r.deflections, to_string(r.routing)));
-  if (r.routing != Routing::oblivious && r.routing != Routing::deflection) return;
+// The network's routing keys, or a traffic class's (t names the keys it read): where each
+// routing runs, and the combinations that can deadlock.
+void validate_routing(const TrafficKeys& t, Routing routing, Selection selection, int deflections, int64_t fifo_flits) {
+  const Config& c = t.config();
+  const std::string& sel = t.text("router.selection");
+  if (routing == Routing::dor && sel != "auto" && sel != "dimension_order")
+    throw ConfigError(fmt::format("{} = {} with {} dor, which is dimension order; allowed: auto or dimension_order, "
+                                  "or oblivious, adaptive or deflection routing",
+                                  t.key("router.selection"), sel, t.key("router.routing")));
+  if (routing != Routing::deflection && deflections != 1)
+    throw ConfigError(fmt::format("{} = {} with {} {}: it bounds nonminimal hops, which this routing never takes; "
+                                  "allowed: 1 (the default), or router.routing deflection",
+                                  t.key("router.deflections"), deflections, t.key("router.routing"), to_string(routing)));
+  if (routing != Routing::oblivious && routing != Routing::deflection) return;
   if (network_topology(c) == NetworkTopology::torus)
-    throw ConfigError(fmt::format("router.routing {} on a torus: its channel classes (datelines) are not worked out "
-                                  "yet; allowed on a torus: dor or adaptive, or network.topology mesh",
-                                  to_string(r.routing)));
-  const bool dor_order = r.routing == Routing::oblivious && r.selection == Selection::dimension_order;
-  if (!dor_order && r.fifo_flits >= 0 && c.text("router.allow_deadlock") != "true")
+    throw ConfigError(fmt::format("{} {} on a torus: its channel classes (datelines) are not worked out yet; allowed "
+                                  "on a torus: dor or adaptive, or network.topology mesh",
+                                  t.key("router.routing"), to_string(routing)));
+  const bool dor_order = routing == Routing::oblivious && selection == Selection::dimension_order;
+  if (!dor_order && fifo_flits >= 0 && c.text("router.allow_deadlock") != "true")
     throw ConfigError(fmt::format(
-        "router.routing {} with router.selection {} and finite FIFOs can deadlock on a mesh (its turns close cycles "
-        "of channels, and a blocked packet holds its buffers); allowed: unbounded FIFOs (router.fifo_flits and "
+        "{} {} with router.selection {} and finite FIFOs can deadlock on a mesh (its turns close cycles of channels, "
+        "and a blocked packet holds its buffers); allowed: unbounded FIFOs (router.fifo_flits and "
         "router.fifo_packets unbounded), router.routing oblivious with router.selection dimension_order, or "
         "router.allow_deadlock: true, to study it",
-        to_string(r.routing), to_string(r.selection)));
+        t.key("router.routing"), to_string(routing), to_string(selection)));
+}
+
+// Traffic classes' own router keys: their VCs within the links', deadlock-free on their own VCs,
+// and their switching's buffers. The reference and RTL routers have one class.
+void validate_class_routers(const Config& c, const RouterParams& r) {
+  if (c.classes().empty()) return;
+  const std::string first = "traffic class '" + c.classes().front() + "'";
+  if (has_rtl_nodes(c))
+    throw ConfigError(first + " with RTL routers, which carry one class of traffic; allowed: router.impl systemc "
+                              "without router.rtl_nodes");
+  if (r.hop_count_headers)
+    throw ConfigError(first + " with router.packet_format hop_count; allowed: router.packet_format absolute");
+  const bool torus = network_topology(c) == NetworkTopology::torus, allow = c.text("router.allow_deadlock") == "true";
+  for (const std::string& name : c.classes()) {
+    const TrafficKeys t(c, name);
+    const std::string vcs_key = "classes." + name + ".vcs";
+    int count = r.vcs;
+    if (c.has(vcs_key) && !c.is_word(vcs_key)) {
+      count = 0;
+      for (int64_t v : c.integers(vcs_key)) {
+        if (v >= r.vcs)
+          throw ConfigError(fmt::format("{} has VC {}, but router.vcs = {}; allowed: VCs 0..{}", vcs_key, v, r.vcs,
+                                        r.vcs - 1));
+        ++count;
+      }
+    }
+    const Routing routing = t.text("router.routing") == "adaptive"     ? Routing::adaptive
+                            : t.text("router.routing") == "oblivious"  ? Routing::oblivious
+                            : t.text("router.routing") == "deflection" ? Routing::deflection
+                                                                       : Routing::dor;
+    const std::string& sel = t.text("router.selection");
+    const Selection selection = sel == "random"            ? Selection::random
+                                : sel == "diagonal"        ? Selection::diagonal
+                                : sel == "least_congested" ? Selection::least_congested
+                                : sel == "auto" && routing == Routing::adaptive ? Selection::any
+                                                                                : Selection::dimension_order;
+    validate_routing(t, routing, selection, int(t.integer("router.deflections")), r.fifo_flits);
+    if (torus && !allow) {
+      const int needed = routing == Routing::adaptive ? 3 : 2;
+      if (count < needed)
+        throw ConfigError(fmt::format("{} gives traffic class '{}' {} VC(s) on a torus, where {} routing needs {} "
+                                      "(datelines{}) to be deadlock-free; allowed: {} VCs or more, or "
+                                      "router.allow_deadlock: true, to study it",
+                                      c.has(vcs_key) ? vcs_key : "router.vcs", name, count,
+                                      routing == Routing::adaptive ? "adaptive" : "dimension-order", needed,
+                                      routing == Routing::adaptive ? ", and Duato's escape pair" : "", needed));
+    }
+    const std::string& sw = t.text("router.flow_control");
+    if (sw == "hybrid" && r.fifo_flits < 0)
+      throw ConfigError(fmt::format("{} hybrid stalls a short blocked packet in its FIFOs, which unbounded FIFOs never "
+                                    "make it do; allowed: router.fifo_flits or router.fifo_packets",
+                                    t.key("router.flow_control")));
+    const int longest = longest_packet_flits(t);
+    if ((sw == "cut_through" || sw == "packet") && r.fifo_flits >= 0 && r.fifo_flits < longest)
+      throw ConfigError(fmt::format("{} {} needs room for a whole packet of traffic class '{}' ({} flits), and the "
+                                    "FIFOs hold {}; allowed: router.fifo_flits >= {}, or wormhole",
+                                    t.key("router.flow_control"), sw, name, longest, r.fifo_flits, longest));
+  }
 }
 
 // Router, FIFO and link keys that only make sense together.
@@ -153,7 +215,8 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
                                   "router.flow_control hybrid",
                                   c.integer("router.hybrid_hops"), c.integer("router.buffer_packets"),
                                   to_string(router.switching)));
-  validate_routing(c, router);
+  validate_routing(TrafficKeys(c), router.routing, router.selection, router.deflections, router.fifo_flits);
+  validate_class_routers(c, router);
   if (router.switching == Switching::hybrid && router.fifo_flits < 0)
     throw ConfigError("router.flow_control hybrid stalls a short blocked packet in its FIFOs, which unbounded FIFOs never "
                       "make it do; allowed: router.fifo_flits or router.fifo_packets, or router.flow_control cut_through");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "config/schema.hpp"
 
 namespace kncsim {
 
@@ -16,10 +17,17 @@ class TrafficKeys {
   const Config& config() const { return c_; }
   const std::string& class_name() const { return cls_; }
   // The key read for traffic.KEY: the class's own, or traffic.KEY.
-  std::string key(const std::string& traffic_key) const {
-    if (cls_.empty() || traffic_key.compare(0, 8, "traffic.") != 0) return traffic_key;
-    const std::string own = "classes." + cls_ + "." + traffic_key.substr(8);
-    return c_.has(own) ? own : traffic_key;
+  // The key read for traffic.KEY (or a router key a class may set: router.routing, ...): the
+  // class's own, or the network's.
+  std::string key(const std::string& network_key) const {
+    if (cls_.empty()) return network_key;
+    std::string sub;
+    if (network_key.compare(0, 8, "traffic.") == 0) sub = network_key.substr(8);
+    for (const auto& [own, network] : class_router_keys())
+      if (network == network_key) sub = own;
+    if (sub.empty()) return network_key;
+    const std::string own = "classes." + cls_ + "." + sub;
+    return c_.has(own) ? own : network_key;
   }
   const std::string& text(const std::string& k) const { return c_.text(key(k)); }
   double number(const std::string& k) const { return c_.number(key(k)); }
