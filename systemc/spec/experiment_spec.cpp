@@ -241,7 +241,10 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
     p.router.classes.push_back(k);
     p.class_channels.push_back(uint8_t(__builtin_ctz(k.vcs)));
   }
-  if (!p.router.classes.empty() && p.router.fifo_flits >= 0) p.router.credits = CreditPolicy::per_flit;
+  if (!p.router.classes.empty()) {  // the network's own switching gives way to the classes'
+    p.router.switching = Switching::wormhole;
+    if (p.router.fifo_flits >= 0) p.router.credits = CreditPolicy::per_flit;
+  }
   e.links = std::move(links);
   p.link_delays = e.links.wire_delays;
   p.link.kind = link_kind(c);

@@ -28,7 +28,8 @@ int longest_packet_flits(const TrafficKeys& c) {
 }
 
 int longest_packet_flits(const Config& c) {
-  int most = longest_packet_flits(TrafficKeys(c));
+  if (c.classes().empty()) return longest_packet_flits(TrafficKeys(c));
+  int most = 0;  // the classes' traffic replaces the network's
   for (const std::string& name : c.classes()) most = std::max(most, longest_packet_flits(TrafficKeys(c, name)));
   return most;
 }

@@ -13,7 +13,7 @@ LengthDistribution packet_lengths(const TrafficKeys& c);
 // The longest packet: traffic.packet_flits, or the length distribution's largest (FIFOs in
 // packets, and cut-through's room, count it).
 int longest_packet_flits(const TrafficKeys& c);
-// The longest over the network's keys and every traffic class's.
+// The network's longest packet: its own keys', or with traffic classes the longest of theirs.
 int longest_packet_flits(const Config& c);
 // q: the Bernoulli coin per node and cycle the load gives (the auto parameters' rate).
 InterarrivalDistribution interarrivals(const TrafficKeys& c, double q);

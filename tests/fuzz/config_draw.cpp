@@ -479,6 +479,25 @@ Base valid_systemc(Rng& rng) {
   if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   put_workload(b, rng, r, L, hop_count);
+  // Traffic classes (meshes): each its load, nodes, gaps, VCs, routing, switching and priority.
+  if (!torus && !hop_count && chance(rng, 0.15)) {
+    const int count = int(between(rng, 1, 3));
+    for (int k = 0; k < count; ++k) {
+      const std::string c = "classes.c" + std::to_string(k) + ".";
+      b.d.set(c + "load", num(real(rng, 0.02, 0.4), 3));
+      if (chance(rng, 0.3)) b.d.set(c + "nodes", nodes_value(rng, b.nodes, 4));
+      if (chance(rng, 0.3)) b.d.set(c + "interarrival", "exponential");
+      if (chance(rng, 0.3)) b.d.set(c + "priority", std::to_string(between(rng, 0, 2)));
+      if (vcs > 1 && chance(rng, 0.5)) b.d.set(c + "vcs", std::to_string(between(rng, 0, vcs - 1)));
+      if (fifo != 0 && chance(rng, 0.3)) b.d.set(c + "switching", "wormhole");
+      if (chance(rng, 0.2)) b.d.set(c + "pattern", "bit_complement");
+    }
+    if (chance(rng, 0.3)) {
+      b.d.set("run.convergence", "packets");
+      b.d.set("run.max_cycles", std::to_string(between(rng, 200, 2000)));
+      for (int k = 0; k < count; ++k) b.d.set("classes.c" + std::to_string(k) + ".packets", std::to_string(between(rng, 1, 5)));
+    }
+  }
   b.deadlock_allowed = ((adaptive || pp_routing) && fifo != 0) || (allow && fifo != 0);
   fill_generic(b, rng, mesh_keys());
   return b;
