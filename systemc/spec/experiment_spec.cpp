@@ -122,30 +122,11 @@ MeshStreamSpec mesh_stream(const TrafficKeys& t, const MeshGeometry& g, double A
 ClassPolicy class_policy(const TrafficKeys& t, int vcs) {
   const Config& c = t.config();
   ClassPolicy k;
-  auto word = [&](const char* key, auto&& words, auto fallback) {
-    const std::string& w = t.text(key);
-    for (const auto& [name, value] : words)
-      if (w == name) return value;
-    return fallback;
-  };
-  using RW = std::pair<const char*, Routing>;
-  k.routing = word("router.routing", std::initializer_list<RW>{{"dor", Routing::dor}, {"adaptive", Routing::adaptive},
-                                                              {"oblivious", Routing::oblivious},
-                                                              {"deflection", Routing::deflection}},
-                   Routing::dor);
-  using SW = std::pair<const char*, Selection>;
-  k.selection = word("router.selection",
-                     std::initializer_list<SW>{{"auto", Selection::any}, {"dimension_order", Selection::dimension_order},
-                                               {"random", Selection::random}, {"diagonal", Selection::diagonal},
-                                               {"least_congested", Selection::least_congested}},
-                     Selection::any);
+  k.routing = routing(t);
+  k.selection = selection(t);
   if (k.selection == Selection::any && k.routing != Routing::adaptive) k.selection = Selection::dimension_order;
   k.deflections = int(t.integer("router.deflections"));
-  using WW = std::pair<const char*, Switching>;
-  k.switching = word("router.flow_control",
-                     std::initializer_list<WW>{{"wormhole", Switching::wormhole}, {"cut_through", Switching::cut_through},
-                                               {"packet", Switching::packet}, {"hybrid", Switching::hybrid}},
-                     Switching::wormhole);
+  k.switching = switching(t);
   k.hybrid_hops = int(t.integer("router.hybrid_hops"));
   const std::string own = "classes." + t.class_name() + ".";
   k.vcs = 0;

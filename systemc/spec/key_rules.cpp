@@ -104,11 +104,11 @@ void validate_topology(const Config& c) {
 // routing runs, and the combinations that can deadlock.
 void validate_routing(const TrafficKeys& t, Routing routing, Selection selection, int deflections, int64_t fifo_flits) {
   const Config& c = t.config();
-  const std::string& sel = t.text("router.selection");
-  if (routing == Routing::dor && sel != "auto" && sel != "dimension_order")
+  const Selection chosen = kncsim::selection(t);
+  if (routing == Routing::dor && chosen != Selection::any && chosen != Selection::dimension_order)
     throw ConfigError(fmt::format("{} = {} with {} dor, which is dimension order; allowed: auto or dimension_order, "
                                   "or oblivious, adaptive or deflection routing",
-                                  t.key("router.selection"), sel, t.key("router.routing")));
+                                  t.key("router.selection"), to_string(chosen), t.key("router.routing")));
   if (routing != Routing::deflection && deflections != 1)
     throw ConfigError(fmt::format("{} = {} with {} {}: it bounds nonminimal hops, which this routing never takes; "
                                   "allowed: 1 (the default), or router.routing deflection",
@@ -152,16 +152,9 @@ void validate_class_routers(const Config& c, const RouterParams& r) {
         ++count;
       }
     }
-    const Routing routing = t.text("router.routing") == "adaptive"     ? Routing::adaptive
-                            : t.text("router.routing") == "oblivious"  ? Routing::oblivious
-                            : t.text("router.routing") == "deflection" ? Routing::deflection
-                                                                       : Routing::dor;
-    const std::string& sel = t.text("router.selection");
-    const Selection selection = sel == "random"            ? Selection::random
-                                : sel == "diagonal"        ? Selection::diagonal
-                                : sel == "least_congested" ? Selection::least_congested
-                                : sel == "auto" && routing == Routing::adaptive ? Selection::any
-                                                                                : Selection::dimension_order;
+    const Routing routing = kncsim::routing(t);
+    Selection selection = kncsim::selection(t);
+    if (selection == Selection::any && routing != Routing::adaptive) selection = Selection::dimension_order;
     validate_routing(t, routing, selection, int(t.integer("router.deflections")), r.fifo_flits);
     if (torus && !allow) {
       const int needed = routing == Routing::adaptive ? 3 : 2;
@@ -173,16 +166,16 @@ void validate_class_routers(const Config& c, const RouterParams& r) {
                                       routing == Routing::adaptive ? "adaptive" : "dimension-order", needed,
                                       routing == Routing::adaptive ? ", and Duato's escape pair" : "", needed));
     }
-    const std::string& sw = t.text("router.flow_control");
-    if (sw == "hybrid" && r.fifo_flits < 0)
+    const Switching sw = switching(t);
+    if (sw == Switching::hybrid && r.fifo_flits < 0)
       throw ConfigError(fmt::format("{} hybrid stalls a short blocked packet in its FIFOs, which unbounded FIFOs never "
                                     "make it do; allowed: router.fifo_flits or router.fifo_packets",
                                     t.key("router.flow_control")));
     const int longest = longest_packet_flits(t);
-    if ((sw == "cut_through" || sw == "packet") && r.fifo_flits >= 0 && r.fifo_flits < longest)
+    if ((sw == Switching::cut_through || sw == Switching::packet) && r.fifo_flits >= 0 && r.fifo_flits < longest)
       throw ConfigError(fmt::format("{} {} needs room for a whole packet of traffic class '{}' ({} flits), and the "
                                     "FIFOs hold {}; allowed: router.fifo_flits >= {}, or wormhole",
-                                    t.key("router.flow_control"), sw, name, longest, r.fifo_flits, longest));
+                                    t.key("router.flow_control"), to_string(sw), name, longest, r.fifo_flits, longest));
   }
 }
 

@@ -11,8 +11,9 @@
 
 namespace kncsim {
 
-template <class E, size_t N>
-E choice_of(const Config& c, const std::string& key, const std::pair<const char*, E> (&words)[N]) {
+// c: a Config, or a TrafficKeys (a traffic class's key where it set it, else the network's).
+template <class E, size_t N, class Keys>
+E choice_of(const Keys& c, const std::string& key, const std::pair<const char*, E> (&words)[N]) {
   const std::string& w = c.text(key);
   for (const auto& [word, value] : words)
     if (w == word) return value;
@@ -34,7 +35,8 @@ inline Workload workload(const Config& c) {
                               {"request_response", Workload::request_response},
                               {"closed_loop", Workload::closed_loop}});
 }
-inline Routing routing(const Config& c) {
+template <class Keys = Config>
+inline Routing routing(const Keys& c) {
   return choice_of<Routing>(c, "router.routing",
                             {{"dor", Routing::dor},
                              {"adaptive", Routing::adaptive},
@@ -43,7 +45,8 @@ inline Routing routing(const Config& c) {
 }
 // Minimal adaptive routing (Pertel's ANS, or with a selection function).
 inline bool adaptive_routing(const Config& c) { return routing(c) == Routing::adaptive; }
-inline Selection selection(const Config& c) {
+template <class Keys = Config>
+inline Selection selection(const Keys& c) {
   return choice_of<Selection>(c, "router.selection",
                               {{"auto", Selection::any},
                                {"dimension_order", Selection::dimension_order},
@@ -51,7 +54,8 @@ inline Selection selection(const Config& c) {
                                {"diagonal", Selection::diagonal},
                                {"least_congested", Selection::least_congested}});
 }
-inline Switching switching(const Config& c) {
+template <class Keys = Config>
+inline Switching switching(const Keys& c) {
   return choice_of<Switching>(c, "router.flow_control",
                               {{"wormhole", Switching::wormhole},
                                {"cut_through", Switching::cut_through},

@@ -168,8 +168,8 @@ TEST(Config, TrafficClassesInheritWhatTheyDoNotSet) {
   EXPECT_FALSE(e.classes[1].stream.legacy);
   EXPECT_EQ(s.config["classes"]["best_effort"]["packet_length"], "discrete");
   EXPECT_FALSE(s.config["classes"]["best_effort"].contains("load"));
-  expect_error([&] { c.apply_set("classes.best_effort.routing=dor"); }, {"unknown key 'classes.best_effort.routing'",
-                                                                        "KEY one of: nodes"});
+  expect_error([&] { c.apply_set("classes.best_effort.colour=red"); }, {"unknown key 'classes.best_effort.colour'",
+                                                                         "KEY one of: nodes"});
   Config bad = c;
   bad.apply_set("classes.time_constrained.nodes=[0, 99]");
   expect_error([&] { decode(bad); }, {"classes.time_constrained.nodes has node 99"});
