@@ -24,6 +24,7 @@ struct DeliveryLog {
   int64_t last_move = -1;       // last cycle a flit crossed a crossbar or was stripped
   int64_t busy_since = 0;       // cycle the network last went from empty to holding flits
   bool check_pair_order = false;
+  bool history = false;  // the routers keep each packet's cut-throughs and blocking (run.statistics history)
   std::unordered_map<uint64_t, uint64_t> last_id_of_pair;  // (src << 32 | dest) -> packet id
   std::string failure;  // the scoreboard's verdict, once a sink has refused a flit (the run stops)
   NetworkCoverage* coverage = nullptr;

@@ -79,6 +79,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
                                                 p.router.selection == Selection::dimension_order));
   // Traffic classes inject on channels of their own, and may route their own ways.
   log.check_pair_order = one_path && p.router.classes.empty() && p.router.vcs <= (g.torus() ? 2 : 1);
+  log.history = p.router.history && p.rtl_nodes.empty();  // RTL routers keep no history
   if (!p.flit_log_path.empty()) {
     flit_log = std::make_unique<FlitLog>(p.flit_log_path, packets, link_ends);
     for (size_t i = 0; i < links.size(); ++i) links[i].set_tap(flit_log.get(), uint32_t(i));

@@ -71,6 +71,9 @@ struct RouterParams {
   Arbitration arbitration = Arbitration::priority_token;
   // Traffic classes' policies, by class; empty: one class, with the fields above.
   std::vector<ClassPolicy> classes;
+  // Keep each packet's history (cut-throughs, blocking) for run.statistics history; off, its
+  // records say -1 and the channel assignment touches no packet for it.
+  bool history = false;
 };
 
 }  // namespace kncsim

@@ -54,6 +54,10 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
     }
     policies_.push_back(q);
   }
+  whole_room_ = policies_.front().whole_room;
+  plain_routing_ = !classes_ && !p.hop_count_headers &&
+                   (policies_.front().c.routing == Routing::dor ||
+                    (policies_.front().c.routing == Routing::adaptive && !policies_.front().prefer));
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.
   chans_.reserve(size_t(nports_ * vcs_));
@@ -77,6 +81,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
 // destination, or in the hop-count format from its header (0 while a finished header waits to be
 // stripped).
 uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
+  if (plain_routing_) return minimal_routes(g_, node_, packets_[head.packet].dest, p_.adaptive);  // one class, DOR or ANS
   if (!p_.hop_count_headers) {
     const PacketInfo& pk = packets_[head.packet];
     const Policy& pol = policy(pk);
@@ -255,29 +260,35 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     const InputVc& in = input(ch);
     allowed[ch] = channels_of(in) & free;
     const uint64_t on_links = allowed[ch] & ~(bit(vcs_) - 1);  // the local output's: no link
-    const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
-    const Policy& pol = policy(pk);
-    const int flits = on_links ? pk.flits : 0;
-    for (uint64_t m = on_links; m; m &= m - 1) {
-      const int oc = lowest_bit(m);
-      const int o = vcs_ == 1 ? oc : oc / vcs_, v = vcs_ == 1 ? 0 : oc % vcs_;
-      if (!out_[size_t(o)].link->admits_head(t, flits, v, pol.whole_room)) allowed[ch] &= ~bit(oc);
+    if (on_links) {
+      const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+      const int flits = pk.flits;
+      const bool whole = classes_ ? policy(pk).whole_room : whole_room_;
+      for (uint64_t m = on_links; m; m &= m - 1) {
+        const int oc = lowest_bit(m);
+        const int o = vcs_ == 1 ? oc : oc / vcs_, v = vcs_ == 1 ? 0 : oc % vcs_;
+        if (!out_[size_t(o)].link->admits_head(t, flits, v, whole)) allowed[ch] &= ~bit(oc);
+      }
     }
     // Duato: an escape channel only when no adaptive one can be had.
-    const uint64_t adaptive = classes_ ? pol.duato_adaptive : duato_ ? adaptive_channels_ : 0;
-    if (adaptive && (allowed[ch] & adaptive)) allowed[ch] &= adaptive;
-    if (pol.prefer && allowed[ch]) allowed[ch] = preferred(in, allowed[ch]);
+    if (duato_ && (allowed[ch] & adaptive_channels_)) allowed[ch] &= adaptive_channels_;
+    if (classes_ || any_prefer_) {  // a traffic class's own Duato channels, and a selection's narrowing
+      const Policy& pol = policy(packets_[in.fifo.front().flit.packet]);
+      if (pol.duato_adaptive && (allowed[ch] & pol.duato_adaptive)) allowed[ch] &= pol.duato_adaptive;
+      if (pol.prefer && allowed[ch]) allowed[ch] = preferred(in, allowed[ch]);
+    }
   }
   auto grant = [this, t](int ch, int oc) {
         InputVc& in = input(ch);
-        // The packet's history: did its head wait here beyond the routing delay, and how long.
-        const TimedFlit& head = in.fifo.front();
-        PacketInfo& pk = packets_[head.flit.packet];
-        const int64_t wait = t - head.arrival - p_.routing_delay;
-        if (wait <= 0)
-          ++pk.cut_throughs;
-        else
-          pk.blocked += int32_t(wait);
+        if (p_.history) {  // the packet's history: did its head wait here beyond the routing delay, how long
+          const TimedFlit& head = in.fifo.front();
+          PacketInfo& pk = packets_[head.flit.packet];
+          const int64_t wait = t - head.arrival - p_.routing_delay;
+          if (wait <= 0)
+            ++pk.cut_throughs;
+          else
+            pk.blocked += int32_t(wait);
+        }
         in.bound = vcs_ == 1 ? oc : oc / vcs_;
         in.out_vc = vcs_ == 1 ? 0 : oc % vcs_;
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
@@ -353,16 +364,6 @@ void WormholeRouter::buffer_blocked(uint64_t blocked, int64_t t) {
   }
 }
 
-// A flit left input channel `in`: its credit goes back, unless it repays a lent slot (hybrid).
-bool WormholeRouter::credit_departure(InputVc& in, const Flit& f, int64_t t, int flits) {
-  if (!in.upstream) return false;
-  if (in.borrowed > 0) {
-    --in.borrowed;
-    in.fifo.extend_capacity(-1);
-    return false;
-  }
-  return in.upstream->departed(f, t, flits);
-}
 
 void WormholeRouter::evaluate() {
   const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
@@ -468,7 +469,7 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
   }
   log_.last_move = t;
   if (f.tail) {
-    if (in.buffered) {
+    if (any_hybrid_ && in.buffered) {
       in.buffered = false;
       ++buffers_free_;
     }

@@ -97,7 +97,16 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   bool strip_header(int ch, int64_t t);
   void buffer_blocked(uint64_t blocked, int64_t t);
   void commit_blocked(uint64_t blocked);
-  bool credit_departure(InputVc& in, const Flit& f, int64_t t, int flits);
+  // A flit left input channel `in`: its credit goes back, unless it repays a lent slot (hybrid).
+  bool credit_departure(InputVc& in, const Flit& f, int64_t t, int flits) {
+    if (!in.upstream) return false;
+    if (any_hybrid_ && in.borrowed > 0) {
+      --in.borrowed;
+      in.fifo.extend_capacity(-1);
+      return false;
+    }
+    return in.upstream->departed(f, t, flits);
+  }
   bool move_flit(int ch, int64_t t);
   int64_t next_wake(int64_t t) const;
 
@@ -133,6 +142,8 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   const Policy& policy(const PacketInfo& pk) const { return policies_[pk.cls]; }
   std::vector<Policy> policies_;
   bool classes_;  // traffic classes with their own policies
+  bool whole_room_ = false;     // one class: its heads need their whole packet's room on per-flit credits
+  bool plain_routing_ = false;  // one class routing by dimension order or Pertel's ANS: route_of's short way
   bool any_store_and_forward_ = false, any_hybrid_ = false, any_prefer_ = false, any_priority_ = false;
   int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
   uint64_t adaptive_vcs_ = 0;       // of one output

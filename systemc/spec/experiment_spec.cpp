@@ -215,6 +215,7 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   WormholeNetworkParams& p = e.flit;
   p.packet_flits = L;
   p.router = router_params(c, L);
+  p.router.history = c.text("run.statistics") == "history";
   // Traffic classes bring their own VCs, routing and switching: per-flit credits (a class's
   // cut-through reserves its packet's room), and each injects on its first VC.
   for (const std::string& name : c.classes()) {

@@ -16,6 +16,7 @@ WormholeNetworkParams params(Switching s, int flits, int64_t fifo_flits) {
   WormholeNetworkParams p;
   p.packet_flits = flits;
   p.router.switching = s;
+  p.router.history = true;  // the records' cut-throughs and blocking
   p.router.fifo_flits = fifo_flits;
   const bool whole = s == Switching::cut_through || s == Switching::packet;
   p.router.credits = fifo_flits < 0 ? CreditPolicy::none : whole && p.router.vcs == 1 ? CreditPolicy::per_packet : CreditPolicy::per_flit;
