@@ -4,9 +4,10 @@ import json
 import subprocess
 
 
-def run_kncsim(kncsim, sets, command="run"):
-    """sets: {key: value}; raises CalledProcessError (with kncsim's stderr) if the run fails."""
-    args = [kncsim, command, "--json", "-"] + (["--quiet"] if command == "run" else [])
+def run_kncsim(kncsim, sets, command="run", config=None):
+    """sets: {key: value}, over the experiment file `config` if given; raises CalledProcessError (with
+    kncsim's stderr) if the run fails."""
+    args = [kncsim, command] + ([str(config)] if config else []) + ["--json", "-"] + (["--quiet"] if command == "run" else [])
     for k, v in sets.items():
         args += ["--set", f"{k}={v}"]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout

@@ -26,14 +26,12 @@ The paper's stated conclusions, checked on the numbers (and held by tests/paper/
 About a minute on 2 cores.
 """
 import argparse
-import concurrent.futures
 import os
 import sys
 
-from tqdm import tqdm
-
 import kncsim_output
 from kncsim_json import run_kncsim
+from study_runs import report, run_all
 
 SCHEMES = {  # label: keys
     "packet switching": {"router.flow_control": "packet"},
@@ -105,15 +103,13 @@ def main():
     jobs = [(p, s, load) for p in LOADS for s in SCHEMES for load in LOADS[p]]
     curves = {(p, s): [] for p in LOADS for s in SCHEMES}
     sat = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = {pool.submit(curve_point, a.kncsim, *j): j for j in jobs}
-        futures.update({pool.submit(saturation_throughput, a.kncsim, p, s): (p, s) for p in LOADS for s in SCHEMES})
-        for f in tqdm(concurrent.futures.as_completed(futures), total=len(futures), desc="runs", file=sys.stderr):
-            key = futures[f]
-            if len(key) == 3:
-                curves[key[:2]].append(f.result())
-            else:
-                sat[key] = f.result()
+    calls = {j: (curve_point, a.kncsim, *j) for j in jobs}
+    calls.update({(p, s): (saturation_throughput, a.kncsim, p, s) for p in LOADS for s in SCHEMES})
+    for key, result in run_all(calls).items():
+        if len(key) == 3:
+            curves[key[:2]].append(result)
+        else:
+            sat[key] = result
     for c in curves.values():
         c.sort(key=lambda p: p["load"])
 
@@ -128,10 +124,8 @@ def main():
             print(f"{load:6.2f} " + " ".join(cells))
         print("saturation throughput (flits/node-cycle at A = 1.5): " +
               ", ".join(f"{s} {sat[(pattern, s)]:.4f}" for s in SCHEMES))
-    print("\nthe paper's conclusions:")
     held = conclusions(curves, sat)
-    for text, ok in held:
-        print(f"  [{'holds' if ok else 'FAILS'}] {text}")
+    status = report(held)
 
     if a.json:
         kncsim_output.write_json(a.json, {"curves": {f"{p}/{s}": v for (p, s), v in curves.items()},
@@ -157,7 +151,7 @@ def main():
         fig.tight_layout()
         kncsim_output.save_figure(fig, a.plot, dpi=110)
         print(f"plot: {a.plot}")
-    sys.exit(0 if all(ok for _, ok in held) else 1)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -17,16 +17,13 @@ checked (and held by tests/paper/ppmesssim_figure11_14_test.cpp):
     scripts/ppmesssim_fig11.py [--kncsim BIN] [--plot PATH] [--json PATH]
 """
 import argparse
-import concurrent.futures
 import os
 import pathlib
-import subprocess
-import json
 import sys
 
-from tqdm import tqdm
-
 import kncsim_output
+from kncsim_json import run_kncsim
+from study_runs import report, run_all
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tb" / "experiments" / "ppmesssim-fig11.yaml"
@@ -35,10 +32,10 @@ KNEE = 0.3  # the best-effort knee: its latency turns up past this load
 
 
 def run(kncsim, load, priority):
-    args = [kncsim, "run", str(CONFIG), "--json", "-", "--quiet", "--set", f"classes.best_effort.load={load}"]
+    sets = {"classes.best_effort.load": load}
     if priority:
-        args += ["--set", "classes.time_constrained.priority=1"]
-    r = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+        sets["classes.time_constrained.priority"] = 1
+    r = run_kncsim(kncsim, sets, config=CONFIG)
     out = {}
     for k in r["classes"]:
         five = [b for b in k["history"]["latency_by_hops"] if b["hops"] == 5]
@@ -77,11 +74,7 @@ def main():
     if not os.access(a.kncsim, os.X_OK):
         sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
     jobs = [(load, prio) for prio in (False, True) for load in LOADS]
-    res = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = {pool.submit(run, a.kncsim, load, prio): (load, prio) for load, prio in jobs}
-        for f in tqdm(concurrent.futures.as_completed(futures), total=len(futures), desc="runs", file=sys.stderr):
-            res[futures[f]] = f.result()
+    res = run_all({j: (run, a.kncsim, *j) for j in jobs})
     plain = {load: res[(load, False)] for load in LOADS}
     prio = {load: res[(load, True)] for load in LOADS}
     print("best-effort load A; mean / standard deviation / sd of 5-hop packets, in cycles")
@@ -90,10 +83,8 @@ def main():
         be, tc, tp = plain[load]["best_effort"], plain[load]["time_constrained"], prio[load]["time_constrained"]
         cell = lambda k: f"{k['mean']:.1f} / {k['sd']:.1f} / {k['sd5'] if k['sd5'] is None else round(k['sd5'], 1)}"
         print(f"{load:5.2f} {cell(be):>26} {cell(tc):>26} {cell(tp):>26}")
-    print("\nthe paper's conclusions:")
     held = conclusions(plain, prio)
-    for text, ok in held:
-        print(f"  [{'holds' if ok else 'FAILS'}] {text}")
+    status = report(held)
     if a.json:
         kncsim_output.write_json(a.json, {"plain": plain, "priority": prio,
                                           "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
@@ -119,7 +110,7 @@ def main():
         fig.tight_layout()
         kncsim_output.save_figure(fig, a.plot, dpi=110)
         print(f"plot: {a.plot}")
-    sys.exit(0 if all(ok for _, ok in held) else 1)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

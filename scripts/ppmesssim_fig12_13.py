@@ -27,14 +27,12 @@ tests/paper/ppmesssim_figure12_13_test.cpp):
     scripts/ppmesssim_fig12_13.py [--kncsim BIN] [--plot PATH] [--json PATH] [--cycles N]
 """
 import argparse
-import concurrent.futures
 import os
 import sys
 
-from tqdm import tqdm
-
 import kncsim_output
 from kncsim_json import run_kncsim
+from study_runs import report, run_all
 
 ALGORITHMS = {  # label: (routing, selection)
     "oblivious DOR": ("oblivious", "dimension_order"),
@@ -102,22 +100,17 @@ def main():
 
     keys = [(p, alg, load) for p in PATTERNS for alg in ALGORITHMS for load in LOADS]
     res = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = {pool.submit(accepted, a.kncsim, p, alg, load, a.cycles, a.warmup, a.deflections): (p, alg, load)
-                   for p, alg, load in keys}
-        for f in tqdm(concurrent.futures.as_completed(futures), total=len(futures), desc="runs", file=sys.stderr):
-            p, alg, load = futures[f]
-            res[(p, alg)] = max(res.get((p, alg), 0.0), f.result())
+    runs = run_all({k: (accepted, a.kncsim, *k, a.cycles, a.warmup, a.deflections) for k in keys})
+    for (p, alg, load), delivered in runs.items():
+        res[(p, alg)] = max(res.get((p, alg), 0.0), delivered)
 
     print(f"peak throughput, flits per node-cycle (16x16 mesh, VCT, L = 16, the most over A = {LOADS}, "
           f"router.deflections = {a.deflections})")
     print(f"{'algorithm':<22} " + " ".join(f"{p:>15}" for p in PATTERNS))
     for alg in ALGORITHMS:
         print(f"{alg:<22} " + " ".join(f"{res[(p, alg)]:15.4f}" for p in PATTERNS))
-    print("\nthe paper's orderings:")
     held = orderings(res)
-    for text, ok in held:
-        print(f"  [{'holds' if ok else 'FAILS'}] {text}")
+    status = report(held, "the paper's orderings")
 
     if a.json:
         kncsim_output.write_json(a.json, {"peak": {f"{p}/{alg}": v for (p, alg), v in res.items()},
@@ -141,7 +134,7 @@ def main():
         fig.tight_layout()
         kncsim_output.save_figure(fig, a.plot, dpi=110)
         print(f"plot: {a.plot}")
-    sys.exit(0 if all(ok for _, ok in held) else 1)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -13,16 +13,13 @@ every bit-complement load.
     scripts/ppmesssim_fig14.py [--kncsim BIN] [--plot PATH] [--json PATH]
 """
 import argparse
-import concurrent.futures
-import json
 import os
 import pathlib
-import subprocess
 import sys
 
-from tqdm import tqdm
-
 import kncsim_output
+from kncsim_json import run_kncsim
+from study_runs import report, run_all
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tb" / "experiments" / "ppmesssim-fig14.yaml"
@@ -36,16 +33,15 @@ TOLERANCE = 1.0
 
 
 def keys(task, routing):
-    if routing == "dor":
-        return ["--set", f"classes.{task}.routing=dor", "--set", f"classes.{task}.selection=auto"]
-    return ["--set", f"classes.{task}.routing=adaptive", "--set", f"classes.{task}.selection=diagonal"]
+    diagonal = routing == "diagonal"
+    return {f"classes.{task}.routing": "adaptive" if diagonal else "dor",
+            f"classes.{task}.selection": "diagonal" if diagonal else "auto"}
 
 
 def run(kncsim, assignment, load):
     br, bc = ASSIGNMENTS[assignment]
-    args = [kncsim, "run", str(CONFIG), "--json", "-", "--quiet", "--set", f"classes.complement.load={load}"]
-    args += keys("reversal", br) + keys("complement", bc)
-    r = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+    sets = {"classes.complement.load": load, **keys("reversal", br), **keys("complement", bc)}
+    r = run_kncsim(kncsim, sets, config=CONFIG)
     return {k["name"]: k["latency"]["mean"] for k in r["classes"]}
 
 
@@ -68,20 +64,14 @@ def main():
     if not os.access(a.kncsim, os.X_OK):
         sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
     jobs = [(asg, load) for asg in ASSIGNMENTS for load in LOADS]
-    res = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = {pool.submit(run, a.kncsim, asg, load): (asg, load) for asg, load in jobs}
-        for f in tqdm(concurrent.futures.as_completed(futures), total=len(futures), desc="runs", file=sys.stderr):
-            res[futures[f]] = f.result()
+    res = run_all({j: (run, a.kncsim, *j) for j in jobs})
     print("mean latency (cycles): bit reversal at A = .12, bit complement at its A")
     print(f"{'A':>5} " + " ".join(f"{asg + ' rev':>18} {asg + ' comp':>19}" for asg in ASSIGNMENTS))
     for load in LOADS:
         print(f"{load:5.2f} " + " ".join(f"{res[(asg, load)]['reversal']:18.1f} {res[(asg, load)]['complement']:19.1f}"
                                           for asg in ASSIGNMENTS))
-    print("\nthe paper's conclusion:")
     held = conclusions(res)
-    for text, ok in held:
-        print(f"  [{'holds' if ok else 'FAILS'}] {text}")
+    status = report(held, "the paper's conclusion")
     if a.json:
         kncsim_output.write_json(a.json, {"latency": {f"{asg}/{load}": v for (asg, load), v in res.items()},
                                           "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
@@ -103,7 +93,7 @@ def main():
         fig.tight_layout()
         kncsim_output.save_figure(fig, a.plot, dpi=110)
         print(f"plot: {a.plot}")
-    sys.exit(0 if all(ok for _, ok in held) else 1)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
     : sc_module(name), calendar_(calendar), node_(node), self_(WakeCalendar::node_bit(node)), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
-      vcs_(p.vcs), duato_(p.adaptive && g.torus() && p.vcs >= 3), classes_(!p.classes.empty()),
+      vcs_(p.vcs), classes_(!p.classes.empty()),
       buffers_free_(p.buffer_packets), out_(size_t(g.ports())), sa_(g.ports()) {
   std::vector<ClassPolicy> classes = p.classes;
   if (classes.empty()) {  // one class: the router's own policies
@@ -45,13 +45,15 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
     any_hybrid_ |= q.hybrid;
     any_prefer_ |= q.prefer;
     any_priority_ |= c.priority != classes.front().priority;
+    q.all_vcs = q.nvcs == vcs_;
     // Duato over its VCs: the escape channels first (a torus: a dateline pair; a mesh: one), in
-    // dimension order, the rest adaptive.
+    // dimension order, the rest adaptive. One class is Pertel's ANS on a mesh: no escape there.
     q.escape_vcs = g.torus() ? 2 : 1;
-    if (q.adaptive && q.nvcs > q.escape_vcs) {
+    if (q.adaptive && q.nvcs > q.escape_vcs && (classes_ || g.torus())) {
       for (int i = q.escape_vcs; i < q.nvcs; ++i)
         for (int o = 1; o < g.ports(); ++o) q.duato_adaptive |= uint64_t{1} << (o * vcs_ + q.vc_list[i]);
     }
+    any_duato_ |= q.duato_adaptive != 0;
     policies_.push_back(q);
   }
   whole_room_ = policies_.front().whole_room;
@@ -68,10 +70,6 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
     }
   for (size_t ch = 0; ch < chans_.size(); ++ch) chans_[ch].fifo.set_occupancy_mask(&occupied_, bit(int(ch)));
   for (int i = 1; i < nports_; ++i) out_[size_t(i)].channels = vcs_;
-  if (duato_) {
-    adaptive_vcs_ = (bit(vcs_) - 1) & ~uint64_t{3};
-    for (int o = 1; o < nports_; ++o) adaptive_channels_ |= adaptive_vcs_ << (o * vcs_);
-  }
   SC_METHOD(evaluate);
   sensitive << wake_;
   dont_initialize();
@@ -118,30 +116,16 @@ uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
 
 uint64_t WormholeRouter::channels_of(const InputVc& in) const {
   if (vcs_ == 1) return in.route;
-  if (classes_) return class_channels_of(in, packets_[in.fifo.front().flit.packet]);
-  const uint32_t src = packets_[in.fifo.front().flit.packet].src;
-  if (duato_ && in.route != 1u) {
-    // Duato: the adaptive channels (VC 2 up) of every profitable output, and the escape
-    // channel of the dimension-order one (the lowest dimension left), on its dateline class of
-    // VCs 0 and 1.
-    const int dor = __builtin_ctz(in.route);
-    uint64_t channels = uint64_t(output_vcs(g_, node_, src, dor, 2)) << (dor * vcs_);
-    for (uint32_t m = in.route; m; m &= m - 1) channels |= adaptive_vcs_ << (__builtin_ctz(m) * vcs_);
-    return channels;
-  }
-  uint64_t channels = 0;
-  for (uint32_t m = in.route; m; m &= m - 1) {
-    const int o = __builtin_ctz(m);
-    channels |= uint64_t(output_vcs(g_, node_, src, o, vcs_)) << (o * vcs_);
-  }
-  return channels;
+  return class_channels_of(in, packets_[in.fifo.front().flit.packet]);
 }
 
-// A traffic class's channels: its own VCs, with the datelines (and Duato's escape pair: its first
-// two) worked out over them as over a link of that many VCs.
+// A traffic class's channels (one class: all VCs): its own VCs, with the datelines and Duato's
+// escape (on a torus its first two, the low and high dateline class; on a mesh its first) worked
+// out over them as over a link of that many VCs.
 uint64_t WormholeRouter::class_channels_of(const InputVc& in, const PacketInfo& pk) const {
   const Policy& pol = policy(pk);
   auto actual = [&](uint32_t virtual_vcs) {
+    if (pol.all_vcs) return uint64_t(virtual_vcs);
     uint64_t m = 0;
     for (; virtual_vcs; virtual_vcs &= virtual_vcs - 1) m |= bit(pol.vc_list[__builtin_ctz(virtual_vcs)]);
     return m;
@@ -270,12 +254,11 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         if (!out_[size_t(o)].link->admits_head(t, flits, v, whole)) allowed[ch] &= ~bit(oc);
       }
     }
-    // Duato: an escape channel only when no adaptive one can be had.
-    if (duato_ && (allowed[ch] & adaptive_channels_)) allowed[ch] &= adaptive_channels_;
-    if (classes_ || any_prefer_) {  // a traffic class's own Duato channels, and a selection's narrowing
+    if (any_duato_ || any_prefer_) {
       const Policy& pol = policy(packets_[in.fifo.front().flit.packet]);
+      // Duato: an escape channel only when no adaptive one can be had.
       if (pol.duato_adaptive && (allowed[ch] & pol.duato_adaptive)) allowed[ch] &= pol.duato_adaptive;
-      if (pol.prefer && allowed[ch]) allowed[ch] = preferred(in, allowed[ch]);
+      if (pol.prefer && allowed[ch]) allowed[ch] = preferred(in, allowed[ch]);  // a selection's narrowing
     }
   }
   auto grant = [this, t](int ch, int oc) {

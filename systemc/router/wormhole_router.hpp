@@ -121,9 +121,6 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   Ejector* ejector_ = nullptr;
   std::array<Injector*, FlitLink::kMaxVcs> injectors_{};  // per local input channel
   int nports_, vcs_;
-  // Minimal adaptive routing on a torus (Duato): VCs 0 and 1 are the escape channels (dimension
-  // order with datelines), VC 2 up adaptive; adaptive ones preferred.
-  bool duato_;
   // Each traffic class's policies (one class: the router's own), and what they ask of the router:
   // a head needs its whole packet's room on per-flit credits (cut-through and packet switching on
   // virtual channels); a packet leaves only once its tail is here (packet switching); a blocked
@@ -136,6 +133,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
     bool whole_room, store_and_forward, hybrid, prefer;
     int vc_list[FlitLink::kMaxVcs];  // its VCs in order
     int nvcs;
+    bool all_vcs;             // it may use every VC: its VC numbers are the link's
     int escape_vcs;           // Duato's escape channels: 2 on a torus (datelines), 1 on a mesh
     uint64_t duato_adaptive;  // adaptive over more VCs than its escape channels: its adaptive channels (Duato)
   };
@@ -144,10 +142,8 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   bool classes_;  // traffic classes with their own policies
   bool whole_room_ = false;     // one class: its heads need their whole packet's room on per-flit credits
   bool plain_routing_ = false;  // one class routing by dimension order or Pertel's ANS: route_of's short way
-  bool any_store_and_forward_ = false, any_hybrid_ = false, any_prefer_ = false, any_priority_ = false;
+  bool any_duato_ = false, any_store_and_forward_ = false, any_hybrid_ = false, any_prefer_ = false, any_priority_ = false;
   int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
-  uint64_t adaptive_vcs_ = 0;       // of one output
-  uint64_t adaptive_channels_ = 0;  // of every link output
   std::vector<InputVc> chans_;  // per input channel: port * vcs + vc
   std::vector<OutputUnit> out_;
   // Input channels with flits in their FIFO (on the wire included): set by the FIFOs as links
