@@ -106,3 +106,22 @@ double zero_load_latency(const std::vector<int>& radices, bool torus,
 }
 
 }  // namespace kncsim
+
+namespace kncsim {
+
+MeshAnalytic hexagonal_analytic(int edge, int packet_flits, double load) {
+  MeshAnalytic a{};
+  const double e = edge;
+  a.nodes = long(3 * edge * (edge - 1) + 1);
+  const double n = double(a.nodes);
+  a.mean_distance = (e - 1) * e * (2 * e - 1) / n;  // sum over d < e of 6d nodes at d hops, d each
+  const double squares = 1.5 * (e - 1) * (e - 1) * e * e / n;  // sum of 6d d^2 = 6 ((e-1)e/2)^2
+  a.distance_stddev = std::sqrt(squares - a.mean_distance * a.mean_distance);
+  a.bisection_flits = 0;  // not a cube's bisection: the load is link utilisation
+  a.umax_bound = std::numeric_limits<double>::quiet_NaN();
+  a.injection_probability = 6. * load / (a.mean_distance * packet_flits);
+  a.offered_flits_per_node = 6. * load / a.mean_distance;
+  return a;
+}
+
+}  // namespace kncsim

@@ -32,6 +32,12 @@ double zero_load_latency(const std::vector<int>& radices, const std::vector<int>
 // q L; no U_max bound (NaN).
 MeshAnalytic torus_analytic(const std::vector<int>& radices, int packet_flits, double load);
 
+// PP-MESS-SIM's C-wrapped hexagonal mesh of edge e under uniform traffic (every destination,
+// the source included): N = 3e(e-1) + 1 and 6d nodes at each distance d < e, so the mean
+// distance is (e-1)e(2e-1)/N (about 2e/3) and its spread sqrt(1.5 (e-1)^2 e^2 / N - mean^2).
+// traffic.load is link utilisation there: q = 6A/(mean L). No bisection or U_max (0, NaN).
+MeshAnalytic hexagonal_analytic(int edge, int packet_flits, double load);
+
 // The delays of the wires a route crosses in one dimension of radix r, from coordinate a to b
 // (the shorter way round on a torus, as the routers go); delay[w] is the wire between w and
 // w + 1 (w = r - 1: a torus's wraparound).

@@ -9,7 +9,7 @@ namespace kncsim {
 // router.impl: Pertel's packet-level model, the SystemC flit-level network, or Verilated RTL.
 enum class RouterImpl { ref, systemc, rtl };
 // network.topology
-enum class NetworkTopology { mesh, torus, rings };
+enum class NetworkTopology { mesh, torus, rings, hexagonal };
 // traffic.workload: open-loop sources, the rings' requests with replies, Chittor's base loop.
 enum class Workload { open, request_response, closed_loop };
 
@@ -17,7 +17,10 @@ constexpr std::string_view to_string(RouterImpl i) {
   return i == RouterImpl::ref ? "ref" : i == RouterImpl::systemc ? "systemc" : "rtl";
 }
 constexpr std::string_view to_string(NetworkTopology t) {
-  return t == NetworkTopology::mesh ? "mesh" : t == NetworkTopology::torus ? "torus" : "rings";
+  return t == NetworkTopology::mesh    ? "mesh"
+         : t == NetworkTopology::torus ? "torus"
+         : t == NetworkTopology::rings ? "rings"
+                                       : "hexagonal";
 }
 constexpr std::string_view to_string(Workload w) {
   return w == Workload::open ? "open" : w == Workload::request_response ? "request_response" : "closed_loop";

@@ -17,10 +17,18 @@ const std::vector<KeySpec>& config_schema() {
       {"network.dims", K::integer, {}, 1, false, 24, "2", "d (n): number of dimensions"},
       {"network.radix", K::integers, {}, 2, false, 65535, "8",
        "R: nodes per dimension, or a list with one radix per dimension"},
-      {"network.topology", K::choice, {"mesh", "torus", "rings"}, 0, false, kNoMax, "mesh",
+      {"network.topology", K::choice, {"mesh", "torus", "rings", "hexagonal"}, 0, false, kNoMax, "mesh",
        "k-ary n-cube wiring: mesh (wormhole routers); torus = a mesh with bidirectional wraparound in every "
        "dimension (wormhole routers, systemc); rings = unidirectional rings, one per dimension (Scott & Goodman's "
-       "pipelined k-ary n-cube, router.model: sci)"},
+       "pipelined k-ary n-cube, router.model: sci); hexagonal = PP-MESS-SIM's C-wrapped hexagonal mesh of edge "
+       "network.radix (3e(e-1)+1 nodes, six neighbours each, dimension order over its three axes; wormhole "
+       "routers, systemc only, network.dims 2)"},
+      {"network.overrides", K::text, {}, 0, false, kNoMax, "",
+       "a file of per-link and per-node exceptions (systemc, without RTL nodes), one a line: 'link NODE PORT delay "
+       "CYCLES', 'link NODE PORT width 1/K' (a flit every K cycles), 'link NODE PORT failed', 'node NODE failed'; "
+       "NODE a number or (x,y,..), PORT +x, -x, +y, ..; failures: dor routes only pairs whose path is whole, "
+       "adaptive and oblivious routing take a surviving minimal path; pairs left with no way are reported at "
+       "start-up and their packets counted, not sent (docs/models/pp-mess-sim.md)"},
       {"network.wiring", K::choice, {"straight", "folded"}, 0, false, kNoMax, "straight",
        "torus: where a dimension's nodes sit along their axis: straight = in coordinate order (one wraparound wire "
        "spans the row); folded = interleaved (0, R-1, 1, R-2, ..), so that no wire spans more than two neighbours"},

@@ -41,7 +41,7 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 MeasureContext measure_context(const MeshGeometry& g, double L, double A) {
-  return MeasureContext{g.dims(), g.radix(), L, long(g.nodes()), long(g.bisection()), A, long(g.edge_ports_half())};
+  return MeasureContext{g.dims(), g.radix(), L, long(g.nodes()), g.load_bisection(), A, long(g.edge_ports_half())};
 }
 
 void put_measures(ojson& j, const Measures& m) {
@@ -78,11 +78,16 @@ ojson mesh_analytic_report(const ExperimentSpec& spec, const MeshExperiment& e) 
   const MeshGeometry g = e.geometry();
   const int L = e.packet_flits;
   const double A = e.load;
-  const MeshAnalytic a = e.torus ? torus_analytic(e.radices, L, A) : mesh_analytic(e.radices, L, A);
+  const MeshAnalytic a = e.hexagonal ? hexagonal_analytic(g.hex_edge(), L, A)
+                         : e.torus   ? torus_analytic(e.radices, L, A)
+                                     : mesh_analytic(e.radices, L, A);
   const MeasureContext m = measure_context(g, L, A);
-  const double t0 = e.torus ? zero_load_latency(e.radices, true, e.links.wire_delays, e.flit.router.routing_delay)
-                            : zero_load_latency(e.radices, e.links.delays, e.flit.router.routing_delay);
-  return ojson{{"topology", e.torus ? "torus" : "mesh"},
+  // A hexagonal mesh's wires are alike: its mean distance at one delay each, as a mesh's.
+  const double t0 = e.hexagonal ? a.mean_distance * e.links.delays.front() + 1 +
+                                      (a.mean_distance + 1) * e.flit.router.routing_delay
+                    : e.torus   ? zero_load_latency(e.radices, true, e.links.wire_delays, e.flit.router.routing_delay)
+                                : zero_load_latency(e.radices, e.links.delays, e.flit.router.routing_delay);
+  return ojson{{"topology", e.hexagonal ? "hexagonal" : e.torus ? "torus" : "mesh"},
                {"nodes", a.nodes},
                {"bisection_flits_per_cycle", a.bisection_flits},
                {"mean_distance", a.mean_distance},
@@ -300,8 +305,19 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   ojson result;
   try {
     const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
-    result = run_json(e.torus ? "torus" : "mesh", spec, net, target, outcome);
+    result = run_json(e.hexagonal ? "hexagonal" : e.torus ? "torus" : "mesh", spec, net, target, outcome);
     if (wormhole) put_verify(result, e, *wormhole, outcome);
+    if (wormhole && e.overrides) {  // network.overrides: what it changed, and what could not be sent
+      ojson examples = ojson::array();
+      for (const auto& [a, b] : e.unreachable_examples) examples.push_back({a, b});
+      result["overrides"] = ojson{{"file", e.overrides->file},
+                                  {"links_overridden", e.overrides->links.size()},
+                                  {"failed_links", e.overrides->failed_links.size()},
+                                  {"failed_nodes", e.overrides->failed_nodes.size()},
+                                  {"unreachable_pairs", e.unreachable_pairs},
+                                  {"unreachable_examples", examples},
+                                  {"packets_unreachable", wormhole->packets_unreachable()}};
+    }
     if (wormhole && e.flit.router.switching == Switching::hybrid)  // how often the hybrid buffered
       result["switching"] = ojson{{"scheme", "hybrid"}, {"hybrid_hops", e.flit.router.hybrid_hops},
                                   {"buffer_packets", e.flit.router.buffer_packets},
@@ -317,7 +333,8 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   result["cycle_time_factor"] = factor;
   result["T_switch_cycles"] = result["T"].is_number() ? ojson(result["T"].get<double>() * factor) : ojson(nullptr);
   put_statistics(result, sinks.stats, net,
-                 StatisticsContext{0, 1, e.mean_packet_flits, false, e.radices, e.torus,
+                 // (A hexagonal mesh has no coordinates, nor a cube's bisection to report.)
+                 StatisticsContext{0, 1, e.mean_packet_flits, false, e.hexagonal ? std::vector<int>{} : e.radices, e.torus,
                                    [&geometry](uint32_t n, int k) { return geometry.coord(n, k); }});
   if (sinks.classes) {
     std::vector<double> offered;
@@ -401,7 +418,9 @@ std::string flit_level_text(const MeshExperiment& e) {
 }
 
 std::string network_line(const MeshExperiment& e) {
-  const std::string shape = fmt::format("{}", fmt::join(e.radices, "x"));
+  const std::string shape = e.hexagonal ? fmt::format("edge-{} ({}-node)", e.radices.front(), e.geometry().nodes())
+                                        : fmt::format("{}", fmt::join(e.radices, "x"));
+  const char* kind = e.hexagonal ? "hexagonal mesh" : e.torus ? "torus" : "mesh";
   const std::string pattern =
       e.stream.pattern.kind == PatternKind::uniform ? "" : fmt::format(" {} traffic,", to_string(e.stream.pattern.kind));
   const LengthDistribution& len = e.stream.lengths;
@@ -421,10 +440,10 @@ std::string network_line(const MeshExperiment& e) {
     std::vector<std::string> names;
     for (const TrafficClassSpec& k : e.classes) names.push_back(k.name);
     return fmt::format("{} {}, {} routing, FIFOs {}{}, L={:g} (mean), A={:g}, traffic classes {}", shape,
-                       e.torus ? "torus" : "mesh", routing, fifo_text(e), flit_level_text(e), e.mean_packet_flits, e.load,
+                       kind, routing, fifo_text(e), flit_level_text(e), e.mean_packet_flits, e.load,
                        fmt::join(names, ", "));
   }
-  return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {}{}", shape, e.torus ? "torus" : "mesh",
+  return fmt::format("{} {}, {} routing, FIFOs {}{}, L={}, A={:g},{} {}{}", shape, kind,
                      routing, fifo_text(e), flit_level_text(e), L, e.load, pattern,
                      stream, mru);
 }
@@ -480,6 +499,8 @@ std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
   s += fmt::format("packets sent {}, received {}", r["numsent"].get<int64_t>(), r["numrecd"].get<int64_t>());
   if (r["dropped"].get<int64_t>() > 0)
     s += fmt::format(", dropped at full source queues {}", r["dropped"].get<int64_t>());
+  if (r.contains("overrides") && r["overrides"]["packets_unreachable"].get<int64_t>() > 0)
+    s += fmt::format(", not sent for want of a way round failures {}", r["overrides"]["packets_unreachable"].get<int64_t>());
   s += "\n";
   return s + stopping_detail(r);
 }
@@ -487,17 +508,24 @@ std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
 std::string analytic_summary(const ExperimentSpec& spec, const ojson& a) {
   if (const auto* rings = std::get_if<RingsExperiment>(&spec.topology)) return rings_analytic_summary(*rings, a);
   const bool torus = std::get<MeshExperiment>(spec.topology).torus;
+  const bool hex = std::get<MeshExperiment>(spec.topology).hexagonal;
   std::string s;
-  s += fmt::format("nodes N                      {}{}\n", a["nodes"].get<long>(), torus ? " (torus)" : "");
-  s += fmt::format("bisection bandwidth B        {} flits/cycle per direction{}\n", a["bisection_flits_per_cycle"].get<long>(),
-                   torus ? "  (2N/R: the wraparound doubles it)" : "");
+  s += fmt::format("nodes N                      {}{}\n", a["nodes"].get<long>(),
+                   hex ? " (hexagonal mesh: 3e(e-1) + 1)" : torus ? " (torus)" : "");
+  if (!hex)
+    s += fmt::format("bisection bandwidth B        {} flits/cycle per direction{}\n", a["bisection_flits_per_cycle"].get<long>(),
+                     torus ? "  (2N/R: the wraparound doubles it)" : "");
   s += fmt::format("mean distance D              {:.6g} hops  ({})\n", a["mean_distance"].get<double>(),
-                   torus ? "every pair, the shorter way round" : "d(R-1/R)/3");
+                   hex ? "(e-1)e(2e-1)/N: 6d nodes at each distance d < e" : torus ? "every pair, the shorter way round" : "d(R-1/R)/3");
   s += fmt::format("distance std deviation       {:.6g} hops\n", a["distance_stddev"].get<double>());
   const ojson& w = a["links"];
-  s += fmt::format("links                        {}, {} embedding, S = {:g}: wire lengths {}, delays {} cycles{}\n",
-                   w["mode"].get<std::string>(), w["embedding"].get<std::string>(), w["switch_to_wire_ratio"].get<double>(),
-                   w["wire_lengths"].dump(), w["link_delays"].dump(), w["delays_given"].get<bool>() ? " (given)" : "");
+  if (hex)
+    s += fmt::format("links                        {}, every wire alike: delay {} cycles{}\n", w["mode"].get<std::string>(),
+                     w["link_delays"][0].get<int>(), w["delays_given"].get<bool>() ? " (given)" : "");
+  else
+    s += fmt::format("links                        {}, {} embedding, S = {:g}: wire lengths {}, delays {} cycles{}\n",
+                     w["mode"].get<std::string>(), w["embedding"].get<std::string>(), w["switch_to_wire_ratio"].get<double>(),
+                     w["wire_lengths"].dump(), w["link_delays"].dump(), w["delays_given"].get<bool>() ? " (given)" : "");
   if (w.contains("wire_delays"))
     s += fmt::format("torus wires                  {} wiring: per dimension, the wire from each coordinate to the next "
                      "(the last: the wraparound) takes {} cycles\n",
@@ -507,14 +535,14 @@ std::string analytic_summary(const ExperimentSpec& spec, const ojson& a) {
                      w["cycle_time_factor"].get<double>());
   s += fmt::format("zero-load latency T          {:.6g} cycles, {:.6g} switch cycles  ({})\n",
                    a["zero_load_latency"].get<double>(), a["zero_load_latency_switch_cycles"].get<double>(),
-                   torus ? "every pair's wires summed, averaged, + 1" : "sum of D_k x delay_k, + 1");
+                   hex ? "D x delay, + 1" : torus ? "every pair's wires summed, averaged, + 1" : "sum of D_k x delay_k, + 1");
   if (a["umax_bound"].is_number() && !std::isnan(a["umax_bound"].get<double>()))
     s += fmt::format("U_max bound                  {:.6g}  (1 - 2(R-2)/(R(R+2)), Critique)\n", a["umax_bound"].get<double>());
   else
-    s += torus ? "U_max bound                  n/a (the Critique's bound is for meshes)\n"
+    s += torus || hex ? "U_max bound                  n/a (the Critique's bound is for meshes)\n"
                : "U_max bound                  n/a (the Critique's bound assumes equal radices)\n";
   s += fmt::format("injection probability q      {:.6g} per node per cycle  ({})\n", a["injection_probability"].get<double>(),
-                   torus ? "8A/(R L)" : "4A/(R L)");
+                   hex ? "6A/(D L): A is link utilisation" : torus ? "8A/(R L)" : "4A/(R L)");
   s += fmt::format("sns4 initial INTERVAL        {} cycles\n", a["sns4_interval"].get<long>());
   return s;
 }

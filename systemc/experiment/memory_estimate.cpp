@@ -45,7 +45,9 @@ double available_bytes() {
 
 MemoryEstimate mesh(const RunSizing& s) {
   MemoryEstimate e;
-  const MeshGeometry g(s.radices, s.topology == NetworkTopology::torus);
+  const MeshGeometry g = s.topology == NetworkTopology::hexagonal
+                            ? MeshGeometry::hexagonal(s.radices.front())
+                            : MeshGeometry(s.radices, s.topology == NetworkTopology::torus);
   const int L = s.packet_flits;
   const double A = s.load;
   e.nodes = double(g.nodes());
@@ -60,7 +62,7 @@ MemoryEstimate mesh(const RunSizing& s) {
   // is charged a backlog); other patterns saturate sooner, and are charged from half of it.
   const double umax = mesh_analytic(s.radices, L, A).umax_bound;
   const double carried = (s.uniform_pattern ? 1.0 : 0.5) * (std::isnan(umax) ? 0.85 : umax);
-  const double q = std::min(1.0, injection_probability(A, g.radix(), L, g.torus()));
+  const double q = std::min(1.0, g.load_links() * A / (g.load_span() * L));
   const double growth = e.nodes * q * std::max(0.0, 1 - carried / A);
   const double in_flight = e.nodes * 2;  // below saturation: a few packets per node at most
   const double cap = s.source_queue_packets;

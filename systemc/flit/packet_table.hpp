@@ -19,6 +19,7 @@ struct PacketInfo {
   uint8_t cls = 0;            // its traffic class
   uint16_t cut_throughs = 0;  // routers its head crossed without waiting beyond their routing delay
   int32_t blocked = 0;        // cycles its head waited at routers beyond that
+  int32_t source_wait = 0;    // of those, at its source's router (for an output, from the local input)
 };
 
 static_assert(sizeof(PacketInfo) <= 64, "a packet's header fields fit one cache line (the memory estimate charges 64 B)");

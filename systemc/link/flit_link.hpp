@@ -7,6 +7,7 @@
 // within a cycle can never change what they see. With virtual channels the link carries
 // the flit's VC: it lands in that VC's FIFO, and credits are kept per VC.
 #include <array>
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -70,6 +71,12 @@ class FlitLink {
     if (policy_ == CreditPolicy::per_flit) --c.credits;
     if (policy_ == CreditPolicy::per_packet && f.head) c.credits -= packet_flits;
     if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
+    if (p_.cycles_per_flit > 1) {  // a narrow wire: busy for k cycles, the flit whole k - 1 later
+      ack_at_ = std::max(ack_at_, t + p_.cycles_per_flit);
+      c.fifo->push(t + p_.delay + p_.cycles_per_flit - 1, f);
+      dest_.wake_at(t + p_.delay + p_.cycles_per_flit - 1);
+      return;
+    }
     c.fifo->push(t + p_.delay, f);
     dest_.wake_at(t + p_.delay);
   }

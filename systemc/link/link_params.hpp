@@ -21,6 +21,9 @@ enum class CreditPolicy {
 struct LinkParams {
   int delay = 1;  // cycles from send to the receiver's FIFO, and for a credit to return
   LinkKind kind = LinkKind::pipelined;
+  // A narrower wire (network.overrides' width 1/k): a flit crosses as k words, one a cycle, so
+  // the link takes a flit every k cycles and its last word lands k - 1 cycles later.
+  int cycles_per_flit = 1;
 };
 
 }  // namespace kncsim

@@ -31,6 +31,7 @@ struct PacketRecord {
   int32_t cut_throughs = -1;
   int32_t blocked = -1;
   int32_t cls = 0;  // its traffic class (classes.NAME, in declaration order)
+  int32_t source_wait = -1;  // of `blocked`, the cycles at its source's router (the rest: in the network)
 };
 
 class PacketSink {

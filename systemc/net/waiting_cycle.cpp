@@ -19,6 +19,7 @@ struct Channel {
 };
 
 std::string where(const MeshGeometry& g, uint32_t n) {
+  if (g.hex_edge()) return fmt::format("node {}", n);
   std::vector<int> c;
   for (int k = 0; k < g.dims(); ++k) c.push_back(g.coord(n, k));
   return fmt::format("node {} ({})", n, fmt::join(c, ","));

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unordered_map>
+
 #include "sc/cycle_time.hpp"
 #include "sc/vcd_file.hpp"
 
@@ -36,18 +38,25 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
       routers.push_back(std::make_unique<WormholeRouter>(name.c_str(), n, g, p.router, packets, log, calendar));
     }
   }
+  std::unordered_map<uint64_t, const LinkOverride*> overrides;  // by node * ports + port
+  for (const LinkOverride& x : p.link_overrides) overrides[uint64_t(x.node) * uint64_t(g.ports()) + uint64_t(x.port)] = &x;
   for (uint32_t n = 0; n < n_nodes; ++n) {
     for (int k = 0; k < g.dims(); ++k) {
-      const int c = g.coord(n, k);
       for (int o : {MeshGeometry::pred(k), MeshGeometry::succ(k)}) {
         if (!g.connected(n, o)) continue;
+        if (p.router.faults && !p.router.faults->alive(n, o)) continue;  // a failed wire: no link
         NetworkRouter& src = *routers[n];
         NetworkRouter& dst = *routers[g.neighbour(n, o)];
         const int q = MeshGeometry::opposite(o);
         LinkParams link = p.link;
         // The wire between coordinates w and w + 1 (w = R - 1: the wraparound), either way.
-        const int w = o == MeshGeometry::succ(k) ? c : (c + g.radix(k) - 1) % g.radix(k);
-        if (!p.link_delays.empty()) link.delay = p.link_delays[size_t(k)][size_t(w)];
+        // (A hexagonal mesh's wires are all alike: no link_delays.)
+        if (!p.link_delays.empty()) {
+          const int c = g.coord(n, k), w = o == MeshGeometry::succ(k) ? c : (c + g.radix(k) - 1) % g.radix(k);
+          link.delay = p.link_delays[size_t(k)][size_t(w)];
+        }
+        if (const auto x = overrides.find(uint64_t(n) * uint64_t(g.ports()) + uint64_t(o)); x != overrides.end())
+          link.delay = x->second->delay, link.cycles_per_flit = x->second->cycles_per_flit;
         links.emplace_back(link, p.router.credits, dst.input_fifo(q), dst, src);
         // RTL neighbours pass their pins' words (link/wire_words.hpp).
         if (src.word_wake() && dst.word_wake()) links.back().carry_words(*dst.word_wake());
@@ -78,7 +87,7 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
                                                (p.router.routing == Routing::oblivious &&
                                                 p.router.selection == Selection::dimension_order));
   // Traffic classes inject on channels of their own, and may route their own ways.
-  log.check_pair_order = one_path && p.router.classes.empty() && p.router.vcs <= (g.torus() ? 2 : 1);
+  log.check_pair_order = one_path && p.router.classes.empty() && p.router.vcs <= (g.wrapped() ? 2 : 1);
   log.history = p.router.history && p.rtl_nodes.empty();  // RTL routers keep no history
   if (!p.flit_log_path.empty()) {
     flit_log = std::make_unique<FlitLog>(p.flit_log_path, packets, link_ends);
@@ -106,6 +115,12 @@ void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& 
 }
 
 void WormholeFabric::inject(uint32_t node, uint32_t dest, int64_t cycle, int flits, uint8_t cls) {
+  // Failed links or nodes: a packet its routing has no way for is counted, never sent to hang.
+  if (params.router.faults && !params.router.faults->reaches(node, dest, !params.router.adaptive &&
+                                                                          params.router.routing != Routing::oblivious)) {
+    ++unreachable;
+    return;
+  }
   const int j = cls < params.class_channels.size() ? params.class_channels[cls] : 0;
   if (nis[size_t(node) * size_t(channels_) + size_t(j)].inject(next_id_, dest, cycle, flits, cls)) {
     if (log.sink) log.sink->generated(node, cycle);

@@ -60,6 +60,7 @@ class WormholeFabric : public sc_core::sc_module {
   std::unique_ptr<NetworkCoverage> coverage;  // verify.coverage: what the RTL routers' monitors mark
   std::unique_ptr<ViolationTally> violations;  // verify.on_violation count: what they count
   bool injecting = true;  // false: the scoreboard's drain (no packet generated from then on)
+  int64_t unreachable = 0;  // packets not sent: failed links or nodes leave them no way
 
  private:
   // The clock, once per cycle before any router: count this cycle's injections, draw the

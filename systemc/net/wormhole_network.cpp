@@ -91,6 +91,7 @@ int64_t WormholeNetwork::flits_buffered() const {
 }
 
 int64_t WormholeNetwork::packets_waiting() const { return fabric_->waiting.total(); }
+int64_t WormholeNetwork::packets_unreachable() const { return fabric_->unreachable; }
 
 // The watchdog: no flit has crossed a crossbar for more than run.deadlock_cycles while
 // flits were buffered. Stretches end exactly where it could first fire, so it fires at a

@@ -35,6 +35,15 @@ using RtlRouterFactory = std::function<std::unique_ptr<NetworkRouter>(
     const char* name, uint32_t node, const MeshGeometry& g, PacketTable& packets, DeliveryLog& log,
     WakeCalendar& calendar, RtlDomain& domain, bool signal_binding)>;
 
+// network.overrides: the link out of `node` through `port` (one direction) takes `delay` cycles
+// and a flit every `cycles_per_flit` (a narrower wire).
+struct LinkOverride {
+  uint32_t node = 0;
+  int port = 0;
+  int delay = 1;
+  int cycles_per_flit = 1;
+};
+
 struct WormholeNetworkParams {
   int packet_flits = 32;  // L
   RouterParams router;
@@ -55,10 +64,13 @@ struct WormholeNetworkParams {
   std::vector<uint32_t> rtl_nodes;    // nodes built by rtl_factory instead of the SystemC router
   bool rtl_signal_binding = false;    // all RTL nodes on sc_signals (traced ones always are)
   RtlRouterFactory rtl_factory;
+  std::vector<LinkOverride> link_overrides;  // each replaces its link's delay and rate
+  // The longest a flit takes over a link (a narrow one: its last word's landing).
   int max_link_delay() const {
-    int d = link.delay;
+    int d = link.delay + link.cycles_per_flit - 1;
     for (const auto& dim : link_delays)
-      for (int x : dim) d = std::max(d, x);
+      for (int x : dim) d = std::max(d, x + link.cycles_per_flit - 1);
+    for (const LinkOverride& o : link_overrides) d = std::max(d, o.delay + o.cycles_per_flit - 1);
     return d;
   }
 };
@@ -91,6 +103,8 @@ class WormholeNetwork final : public NetworkModel {
   int64_t packets_buffered() const;  // hybrid switching: blocked packets taken into a packet buffer
   int64_t flits_buffered() const;  // in FIFOs and on wires, injection queues included
   int64_t packets_waiting() const;  // behind the front packet of every injection queue
+  // Packets not sent because failed links or nodes (network.overrides) leave their routing no way.
+  int64_t packets_unreachable() const;
 
   // The scoreboard's end of a run (verify.drain_cycles): no packet is generated from now on.
   void stop_injection();

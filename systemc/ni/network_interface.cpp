@@ -81,7 +81,7 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
     c.tothops += p.hops;
     if (log_.sink)
       log_.sink->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, arrival, p.hops, log_.history ? p.cut_throughs : -1,
-                                      log_.history ? p.blocked : -1, p.cls});
+                                      log_.history ? p.blocked : -1, p.cls, log_.history ? p.source_wait : -1});
     if (log_.check_pair_order) {
       uint64_t& last = log_.last_id_of_pair[uint64_t(p.src) << 32 | p.dest];
       if (last > p.id)

@@ -179,6 +179,17 @@ ojson history_json(const PacketHistory& h, double scale) {
                         {"stddev", number(h.blocked().stddev() * scale)},
                         {"max", double(h.blocked().max) * scale},
                         {"counts", "cycles a packet's head waited at routers beyond their routing delay"}};
+  // The mean latency's parts, which add up to it: the head's wait at its source's router, its waits
+  // at routers after that, and its moving (wires, routing delays, the cycle into the sink).
+  const double T = h.latency().mean(), source = h.source_wait().mean(), blocked = h.blocked().mean();
+  j["latency_components"] = ojson{{"source_queue", number(source * scale)},
+                                  {"network_blocking", number((blocked - source) * scale)},
+                                  {"moving", number((T - blocked) * scale)},
+                                  {"total", number(T * scale)},
+                                  {"source_queue_max", double(h.source_wait().max) * scale},
+                                  {"counts", "means over the packets delivered while collecting: cycles at the "
+                                             "source's router beyond its routing delay, at routers after it, and "
+                                             "the rest"}};
   return j;
 }
 
@@ -249,7 +260,7 @@ std::string statistics_summary(const ojson& r) {
                      g(b["utilisation"]), b["node"].get<int64_t>(), b["coords"].dump(),
                      rings ? fmt::format("ring {}", b["dim"].get<int>())
                            : fmt::format("{}{}", b["dir"].get<int>() > 0 ? "+" : "-", "xyzabcdefghijklmnopqrstu"[b["dim"].get<int>()]),
-                     g(r["bisection"]["utilisation"]));
+                     r["bisection"].is_null() ? "none" : g(r["bisection"]["utilisation"]));
   }
   return s;
 }

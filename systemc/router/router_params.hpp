@@ -1,8 +1,10 @@
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "link/link_params.hpp"
+#include "router/fault_map.hpp"
 #include "router/selection.hpp"
 
 namespace kncsim {
@@ -74,6 +76,10 @@ struct RouterParams {
   // Keep each packet's history (cut-throughs, blocking) for run.statistics history; off, its
   // records say -1 and the channel assignment touches no packet for it.
   bool history = false;
+  // network.overrides' failed links and nodes (null: none): heads route round them where their
+  // routing can (adaptive and oblivious: on a surviving minimal path; dimension order's packets
+  // are only sent where their path is whole).
+  std::shared_ptr<const FaultMap> faults;
 };
 
 }  // namespace kncsim

@@ -46,10 +46,10 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
     any_prefer_ |= q.prefer;
     any_priority_ |= c.priority != classes.front().priority;
     q.all_vcs = q.nvcs == vcs_;
-    // Duato over its VCs: the escape channels first (a torus: a dateline pair; a mesh: one), in
+    // Duato over its VCs: the escape channels first (a torus or hexagonal mesh: a dateline pair; a mesh: one), in
     // dimension order, the rest adaptive. One class is Pertel's ANS on a mesh: no escape there.
-    q.escape_vcs = g.torus() ? 2 : 1;
-    if (q.adaptive && q.nvcs > q.escape_vcs && (classes_ || g.torus())) {
+    q.escape_vcs = g.wrapped() ? 2 : 1;
+    if (q.adaptive && q.nvcs > q.escape_vcs && (classes_ || g.wrapped())) {
       for (int i = q.escape_vcs; i < q.nvcs; ++i)
         for (int o = 1; o < g.ports(); ++o) q.duato_adaptive |= uint64_t{1} << (o * vcs_ + q.vc_list[i]);
     }
@@ -57,7 +57,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
     policies_.push_back(q);
   }
   whole_room_ = policies_.front().whole_room;
-  plain_routing_ = !classes_ && !p.hop_count_headers &&
+  plain_routing_ = !classes_ && !p.hop_count_headers && !p.faults &&
                    (policies_.front().c.routing == Routing::dor ||
                     (policies_.front().c.routing == Routing::adaptive && !policies_.front().prefer));
   // The local input is the NI's injection queue and the local output the NI's sink: one
@@ -86,9 +86,11 @@ uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
     switch (pol.c.routing) {
       case Routing::dor:
       case Routing::adaptive:
-        return minimal_routes(g_, node_, pk.dest, pol.adaptive);
+        return pol.adaptive && p_.faults ? p_.faults->minimal_alive(node_, pk.dest)
+                                         : minimal_routes(g_, node_, pk.dest, pol.adaptive);
       case Routing::oblivious: {  // one output per hop: the selection's first
-        const uint32_t minimal = minimal_routes(g_, node_, pk.dest, true);
+        const uint32_t minimal =
+            p_.faults ? p_.faults->minimal_alive(node_, pk.dest) : minimal_routes(g_, node_, pk.dest, true);
         if (minimal == 1u) return 1u;
         int order[32];
         order_of(minimal, pk, order);
@@ -133,14 +135,14 @@ uint64_t WormholeRouter::class_channels_of(const InputVc& in, const PacketInfo& 
   uint64_t channels = 0;
   if (pol.duato_adaptive && in.route != 1u) {
     const int dor = __builtin_ctz(in.route);
-    channels = actual(output_vcs(g_, node_, pk.src, dor, pol.escape_vcs)) << (dor * vcs_);
+    channels = actual(output_vcs(g_, node_, pk.src, pk.dest, dor, pol.escape_vcs)) << (dor * vcs_);
     const uint64_t adaptive = actual(((1u << pol.nvcs) - 1) & ~((1u << pol.escape_vcs) - 1));
     for (uint32_t m = in.route; m; m &= m - 1) channels |= adaptive << (__builtin_ctz(m) * vcs_);
     return channels;
   }
   for (uint32_t m = in.route; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
-    channels |= o == 0 ? 1 : actual(output_vcs(g_, node_, pk.src, o, pol.nvcs)) << (o * vcs_);
+    channels |= o == 0 ? 1 : actual(output_vcs(g_, node_, pk.src, pk.dest, o, pol.nvcs)) << (o * vcs_);
   }
   return channels;
 }
@@ -270,7 +272,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
           if (wait <= 0)
             ++pk.cut_throughs;
           else
-            pk.blocked += int32_t(wait);
+            pk.blocked += int32_t(wait), pk.source_wait += in.port == 0 ? int32_t(wait) : 0;
         }
         in.bound = vcs_ == 1 ? oc : oc / vcs_;
         in.out_vc = vcs_ == 1 ? 0 : oc % vcs_;

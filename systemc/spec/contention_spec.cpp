@@ -15,7 +15,7 @@ ContentionSpec decode_contention(const Config& c, const BeforeTables& before) {
     before(DecodedSoFar{rules.warnings, sizing, outputs});
   }
   const NetworkTopology topology = network_topology(c);
-  if (topology == NetworkTopology::rings)
+  if (topology == NetworkTopology::rings || topology == NetworkTopology::hexagonal)
     throw ConfigError("kncsim contention models a mesh or torus with fixed routing; allowed network.topology: mesh, "
                       "torus");
   if (adaptive_routing(c))

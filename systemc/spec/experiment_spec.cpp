@@ -1,6 +1,7 @@
 #include "spec/experiment_spec.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -106,8 +107,10 @@ MeshStreamSpec mesh_stream(const TrafficKeys& t, const MeshGeometry& g, double A
         node_destinations(process_placement(c, g), g.nodes()));
   // The load counts the mean length: q = 4A/(R L) with L the mean (exactly the listings' q for a
   // fixed length).
-  s.q = s.lengths.kind == LengthKind::fixed ? injection_probability(A, g.radix(), int(s.lengths.params[0]), g.torus())
-                                            : (g.torus() ? 8 : 4) * A / (double(g.radix()) * s.lengths.mean());
+  // A hexagonal mesh's A is link utilisation: q = 6A/(d L), d its mean distance.
+  s.q = s.lengths.kind == LengthKind::fixed && !g.hex_edge()
+            ? injection_probability(A, g.radix(), int(s.lengths.params[0]), g.torus())
+            : g.load_links() * A / (g.load_span() * s.lengths.mean());
   s.gaps = interarrivals(t, s.q);
   if (s.gaps.kind != InterarrivalKind::bernoulli) s.q = 1 / s.gaps.mean();
   if (!c.is_word("traffic.phases")) {
@@ -158,7 +161,7 @@ std::vector<TrafficClassSpec> traffic_classes(const Config& c, const MeshGeometr
     k.mean_packet_flits = k.stream.lengths.mean();
     const double share = k.nodes.empty() ? 1 : double(k.nodes.size()) / double(g.nodes());
     // The load it offers over the whole network, A = q R L / 4 (a torus: / 8) times its share of nodes.
-    k.offered_load = k.stream.q * double(g.radix()) * k.mean_packet_flits / (g.torus() ? 8 : 4) * share;
+    k.offered_load = k.stream.q * g.load_span() * k.mean_packet_flits / g.load_links() * share;
     out.push_back(std::move(k));
   }
   return out;
@@ -172,10 +175,28 @@ void refuse_router_keys(const Config& c, const WormholeNetworkParams& p, int dim
   if (const std::string why = wormhole_params_refusal(p, dims); !why.empty()) throw ConfigError(why);
 }
 
-MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
+// network.overrides on the flit-level network: each link's delay and width, the failed links and
+// nodes, and the pairs the routing has no way for.
+static void apply_overrides(MeshExperiment& e, const std::string& file, const KeyRules& rules) {
+  const MeshGeometry g = e.geometry();
+  WormholeNetworkParams& p = e.flit;
+  auto delay_of = [&](uint32_t n, int o) {  // as configured: per wire from the layout, or one delay
+    if (p.link_delays.empty()) return p.link.delay;
+    const int k = MeshGeometry::dim_of(o), c = g.coord(n, k);
+    return p.link_delays[size_t(k)][size_t(o == MeshGeometry::succ(k) ? c : (c + g.radix(k) - 1) % g.radix(k))];
+  };
+  e.overrides = read_network_overrides(file, g, delay_of);
+  p.link_overrides = e.overrides->links;
+  p.router.faults = rules.faults;  // (worked out with the rules, which reported what they leave unreachable)
+  e.unreachable_pairs = rules.unreachable_pairs;
+  e.unreachable_examples = rules.unreachable_examples;
+}
+
+MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links, const KeyRules& rules) {
   MeshExperiment e;
   e.radices = network_radices(c);
   e.torus = network_topology(c) == NetworkTopology::torus;
+  e.hexagonal = network_topology(c) == NetworkTopology::hexagonal;
   const MeshGeometry g = e.geometry();
   const int L = e.packet_flits = longest_packet_flits(c);
   e.load = c.number("traffic.load");
@@ -183,7 +204,7 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   e.mean_packet_flits = e.stream.lengths.mean();
   // Gaps given in cycles set the rate: the load is what they offer, A = q R L / 4 (a torus: / 8).
   if (!c.is_word("traffic.interarrival_params"))
-    e.load = e.stream.q * double(g.radix()) * e.mean_packet_flits / (g.torus() ? 8 : 4);
+    e.load = e.stream.q * g.load_span() * e.mean_packet_flits / g.load_links();
   // Traffic classes replace the network's one stream: the load is theirs together, and the mean
   // length is over the packets they offer.
   e.classes = traffic_classes(c, g);
@@ -229,6 +250,11 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links) {
   }
   e.links = std::move(links);
   p.link_delays = e.links.wire_delays;
+  if (e.hexagonal) {  // every wire alike: one delay
+    p.link.delay = e.links.delays.front();
+    p.link_delays.clear();
+  }
+  if (const std::string& file = c.text("network.overrides"); !file.empty()) apply_overrides(e, file, rules);
   p.link.kind = link_kind(c);
   p.deadlock_cycles = c.integer("run.deadlock_cycles");
   p.starvation_cycles = c.integer("verify.starvation_cycles");
@@ -410,7 +436,7 @@ ExperimentSpec decode(const Config& c, const BeforeTables& before_tables) {
   if (s.topology_kind == NetworkTopology::rings)
     s.topology = rings_experiment(c, s.convergence);
   else
-    s.topology = mesh_experiment(c, std::move(*rules.links));
+    s.topology = mesh_experiment(c, std::move(*rules.links), rules);
   s.config = resolved_config_json(c);
   return s;
 }

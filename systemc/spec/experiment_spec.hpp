@@ -23,6 +23,7 @@
 #include "config/model_kinds.hpp"
 #include "spec/before_tables.hpp"
 #include "spec/link_timing.hpp"
+#include "spec/network_overrides.hpp"
 #include "spec/run_outputs.hpp"
 #include "spec/run_sizing.hpp"
 #include "ring/sci_network.hpp"
@@ -68,7 +69,10 @@ struct TrafficClassSpec {
 struct MeshExperiment {
   std::vector<int> radices;
   bool torus = false;  // network.topology torus: wraparound in every dimension
-  MeshGeometry geometry() const { return MeshGeometry(radices, torus); }
+  bool hexagonal = false;  // network.topology hexagonal: radices[0] is the edge
+  MeshGeometry geometry() const {
+    return hexagonal ? MeshGeometry::hexagonal(radices.front()) : MeshGeometry(radices, torus);
+  }
   int packet_flits = 0;  // L: traffic.packet_flits (with varying lengths, the longest, which FIFOs are sized by)
   double mean_packet_flits = 0;  // the mean length (L where it is fixed): what the load and the throughput count
   double load = 0;       // A (from the gaps' parameters where they set the rate)
@@ -80,6 +84,11 @@ struct MeshExperiment {
   RefParams ref;
   WormholeNetworkParams flit;  // systemc and rtl (some or all routers RTL)
   MeshLinkTiming links;        // the wires: lengths, delays, the synchronous cycle's stretch
+  // network.overrides: its links and failures (also in flit.link_overrides and flit.router.faults),
+  // and the ordered pairs the routing then has no way for (their packets are counted, not sent).
+  std::optional<NetworkOverrides> overrides;
+  int64_t unreachable_pairs = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> unreachable_examples;  // the first few
   // traffic.workload closed_loop: Chittor's base loop over the graph in stream.pattern (the
   // open-loop stream then injects nothing).
   std::optional<ClosedLoopSpec> closed_loop;

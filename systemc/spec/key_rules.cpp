@@ -11,6 +11,8 @@
 #include "ref/ref_limits.hpp"
 #include "rtl_adapt/rtl_router_fit.hpp"
 #include "spec/model_words.hpp"
+#include "spec/network_geometry.hpp"
+#include "spec/network_overrides.hpp"
 #include "spec/process_placement.hpp"
 #include "spec/traffic_distributions.hpp"
 #include "spec/traffic_keys.hpp"
@@ -48,6 +50,49 @@ void validate_torus(const Config& c) {
                                   c.integer("router.vcs")));
 }
 
+// PP-MESS-SIM's hexagonal mesh: the SystemC wormhole network only, planar, one edge, uniform
+// wires, dimension order over its axes with a dateline pair (adaptive routes across its wrapped
+// axes are not worked out), and the patterns that need no coordinates.
+void validate_hexagonal(const Config& c) {
+  const std::string& impl = c.text("router.impl");
+  if (router_impl(c) != RouterImpl::systemc || has_rtl_nodes(c))
+    throw ConfigError(fmt::format("network.topology hexagonal with router.impl {}{}: kncsim's RTL routers and "
+                                  "Pertel's reference model have 2d+1 ports of a cube; allowed: router.impl systemc "
+                                  "without router.rtl_nodes",
+                                  impl, has_rtl_nodes(c) && impl == "systemc" ? " and router.rtl_nodes" : ""));
+  if (c.integer("network.dims") != 2)
+    throw ConfigError(fmt::format("network.dims = {} with network.topology hexagonal, which is planar (three axes "
+                                  "in a plane); allowed: 2",
+                                  c.integer("network.dims")));
+  if (c.integers("network.radix").size() != 1 || c.integers("network.radix").front() > 1000)
+    throw ConfigError("network.radix for network.topology hexagonal is its edge e (3e(e-1)+1 nodes); allowed: one "
+                      "value 2..1000");
+  const std::string& embedding = c.text("link.embedding");
+  if (embedding != "auto" && embedding != "uniform")
+    throw ConfigError(fmt::format("link.embedding = {} with network.topology hexagonal, whose wires kncsim takes as "
+                                  "all alike; allowed: auto or uniform",
+                                  embedding));
+  if (!c.is_word("link.delay") && c.integers("link.delay").size() != 1)
+    throw ConfigError("link.delay lists one delay per dimension, but a hexagonal mesh's wires are all alike; "
+                      "allowed: auto or one delay");
+  if (c.text("router.packet_format") == "hop_count")
+    throw ConfigError("router.packet_format hop_count carries a hop count per dimension of a cube; allowed with "
+                      "network.topology hexagonal: absolute");
+  if (workload(c) == Workload::closed_loop)
+    throw ConfigError("traffic.workload closed_loop with network.topology hexagonal; allowed: open");
+  if (c.text("router.allow_deadlock") == "true") return;
+  if (routing(c) != Routing::dor)
+    throw ConfigError(fmt::format("router.routing {} on a hexagonal mesh: channel classes for routes other than "
+                                  "dimension order across its wrapped axes are not worked out; allowed: dor, or "
+                                  "router.allow_deadlock: true, to study it",
+                                  c.text("router.routing")));
+  if (c.integer("router.vcs") < 2)
+    throw ConfigError(fmt::format("network.topology hexagonal with router.vcs = {}: its wrapped axes close cycles "
+                                  "of channels; allowed: router.vcs >= 2 (datelines), or router.allow_deadlock: "
+                                  "true, to study it",
+                                  c.integer("router.vcs")));
+}
+
 // Topology and router family together: Scott & Goodman's rings take the SCI ring node and one radix;
 // meshes take the wormhole router and at most 15 dimensions.
 void validate_topology(const Config& c) {
@@ -73,6 +118,7 @@ void validate_topology(const Config& c) {
                                     "masks hold; allowed: (2 network.dims + 1) x router.vcs <= 63",
                                     c.integer("router.vcs"), c.integer("network.dims"), channels));
     if (torus) validate_torus(c);
+    if (network_topology(c) == NetworkTopology::hexagonal) validate_hexagonal(c);
     return;
   }
   if (c.integer("router.vcs") != 1 || arbitration(c) != Arbitration::priority_token)
@@ -118,6 +164,10 @@ void validate_routing(const TrafficKeys& t, Routing routing, Selection selection
     throw ConfigError(fmt::format("{} {} on a torus: its channel classes (datelines) are not worked out yet; allowed "
                                   "on a torus: dor or adaptive, or network.topology mesh",
                                   t.key("router.routing"), to_string(routing)));
+  if (network_topology(c) == NetworkTopology::hexagonal && c.text("router.allow_deadlock") != "true")
+    throw ConfigError(fmt::format("{} {} on a hexagonal mesh: its channel classes (datelines) are not worked out; "
+                                  "allowed there: dor, or router.allow_deadlock: true, to study it",
+                                  t.key("router.routing"), to_string(routing)));
   const bool dor_order = routing == Routing::oblivious && selection == Selection::dimension_order;
   if (!dor_order && fifo_flits >= 0 && c.text("router.allow_deadlock") != "true")
     throw ConfigError(fmt::format(
@@ -156,10 +206,14 @@ void validate_class_routers(const Config& c, const RouterParams& r) {
     Selection selection = kncsim::selection(t);
     if (selection == Selection::any && routing != Routing::adaptive) selection = Selection::dimension_order;
     validate_routing(t, routing, selection, int(t.integer("router.deflections")), r.fifo_flits);
-    if (torus && !allow) {
+    if (network_topology(c) == NetworkTopology::hexagonal && !allow && routing == Routing::adaptive)
+      throw ConfigError(fmt::format("{} adaptive on a hexagonal mesh: Duato's escape across its wrapped axes is not "
+                                    "worked out; allowed there: dor, or router.allow_deadlock: true, to study it",
+                                    t.key("router.routing")));
+    if ((torus || network_topology(c) == NetworkTopology::hexagonal) && !allow) {
       const int needed = routing == Routing::adaptive ? 3 : 2;
       if (count < needed)
-        throw ConfigError(fmt::format("{} gives traffic class '{}' {} VC(s) on a torus, where {} routing needs {} "
+        throw ConfigError(fmt::format("{} gives traffic class '{}' {} VC(s) on a torus or hexagonal mesh, where {} routing needs {} "
                                       "(datelines{}) to be deadlock-free; allowed: {} VCs or more, or "
                                       "router.allow_deadlock: true, to study it",
                                       c.has(vcs_key) ? vcs_key : "router.vcs", name, count,
@@ -389,12 +443,72 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
 
 }  // namespace
 
+// network.overrides: on the SystemC network only, its lines sound (file:line), and failures only
+// where a routing can go round them without deadlock or a head stuck at a dead end.
+void validate_overrides(const Config& c, KeyRules& out) {
+  const std::string& file = c.text("network.overrides");
+  if (file.empty()) return;
+  if (router_impl(c) != RouterImpl::systemc || has_rtl_nodes(c) || network_topology(c) == NetworkTopology::rings)
+    throw ConfigError(fmt::format("network.overrides '{}' with router.impl {}{} and network.topology {}: per-link "
+                                  "overrides are the SystemC wormhole network's; allowed: router.impl systemc without "
+                                  "router.rtl_nodes, on a mesh, torus or hexagonal mesh",
+                                  file, c.text("router.impl"), has_rtl_nodes(c) ? " (router.rtl_nodes)" : "",
+                                  c.text("network.topology")));
+  if (network_nodes(c) > double(1 << 24)) return;  // refused below, naming the size
+  const MeshGeometry g = network_geometry(c);
+  const NetworkOverrides o = read_network_overrides(file, g, [](uint32_t, int) { return 1; });
+  if (!o.failures()) return;
+  const std::string what = fmt::format("network.overrides '{}' fails {} link(s) and {} node(s)", file,
+                                       o.failed_links.size(), o.failed_nodes.size());
+  if (g.nodes() > FaultMap::kMaxNodes)
+    throw ConfigError(fmt::format("{} on a {}-node network; allowed: failures on at most {} nodes (a reachability "
+                                  "bit per pair), or delay and width overrides only",
+                                  what, g.nodes(), FaultMap::kMaxNodes));
+  if (!c.classes().empty())
+    throw ConfigError(fmt::format("{} with traffic classes, whose routings differ; allowed: failures without "
+                                  "classes.NAME keys",
+                                  what));
+  if (workload(c) == Workload::closed_loop)
+    throw ConfigError(fmt::format("{} with traffic.workload closed_loop; allowed: traffic.workload open", what));
+  const Routing r = routing(c);
+  const bool allow = c.text("router.allow_deadlock") == "true";
+  if (r == Routing::deflection)
+    throw ConfigError(fmt::format("{} with router.routing deflection, which could deflect a head where no "
+                                  "surviving way is left; allowed: dor, oblivious or adaptive",
+                                  what));
+  if (r == Routing::adaptive && (g.wrapped()) && !allow)
+    throw ConfigError(fmt::format("{} with router.routing adaptive on a {}: Duato's dimension-order escape may be "
+                                  "cut; allowed: router.routing dor, or router.allow_deadlock: true, to study it",
+                                  what, c.text("network.topology")));
+  if (r == Routing::oblivious && !c.is_word("router.fifo_flits") + !c.is_word("router.fifo_packets") > 0 && !allow)
+    throw ConfigError(fmt::format("{} with router.routing oblivious and finite FIFOs: going round a failure turns "
+                                  "out of dimension order, and the turns can close cycles; allowed: router.routing "
+                                  "dor, unbounded FIFOs, or router.allow_deadlock: true, to study it",
+                                  what));
+  // The pairs left with no way, reported now rather than as packets that never arrive.
+  out.faults = std::make_shared<const FaultMap>(g, o.failed_links, o.failed_nodes);
+  const bool dor = r != Routing::adaptive && r != Routing::oblivious;
+  for (uint32_t s = 0; s < g.nodes(); ++s)
+    for (uint32_t d = 0; d < g.nodes(); ++d)
+      if (s != d && !out.faults->reaches(s, d, dor)) {
+        if (out.unreachable_examples.size() < 5) out.unreachable_examples.emplace_back(s, d);
+        ++out.unreachable_pairs;
+      }
+  if (out.unreachable_pairs == 0) return;
+  std::vector<std::string> pairs;
+  for (const auto& [a, b] : out.unreachable_examples) pairs.push_back(fmt::format("{} -> {}", a, b));
+  out.warnings.push_back(fmt::format("{}: {} of {} ordered pairs have no way left for router.routing {} ({}{}); "
+                                     "their packets are counted as unreachable and not sent",
+                                     what, out.unreachable_pairs, int64_t(g.nodes()) * (g.nodes() - 1),
+                                     to_string(r), fmt::join(pairs, ", "), out.unreachable_pairs > 5 ? ", .." : ""));
+}
+
 KeyRules check_key_rules(const Config& c) {
   KeyRules out;
   validate_topology(c);
+  validate_overrides(c, out);
   const std::vector<int> radices = network_radices(c);
-  double nodes = 1;
-  for (int r : radices) nodes *= r;
+  const double nodes = network_nodes(c);
   if (nodes > double(1 << 24))
     throw ConfigError(fmt::format("network.radix^network.dims = {:.0f} nodes; allowed: at most {} nodes "
                                   "(about 300 bytes of state per node)",
@@ -432,7 +546,7 @@ KeyRules check_key_rules(const Config& c) {
       throw ConfigError(fmt::format("traffic.hotspot_nodes has node {}, outside the {:.0f}-node network; allowed: "
                                     "0..{:.0f}",
                                     h, nodes, nodes - 1));
-  const std::string why = pattern_unsupported(pattern_kind(c.text("traffic.pattern")), MeshGeometry(radices),
+  const std::string why = pattern_unsupported(pattern_kind(c.text("traffic.pattern")), network_geometry(c),
                                               int(c.integer("traffic.rotation")));
   if (!why.empty())
     throw ConfigError(fmt::format("traffic.pattern = {}: {}; allowed here: uniform, bit_complement, hotspot, "

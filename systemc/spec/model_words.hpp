@@ -27,7 +27,8 @@ inline RouterImpl router_impl(const Config& c) {
 inline NetworkTopology network_topology(const Config& c) {
   return choice_of<NetworkTopology>(
       c, "network.topology",
-      {{"mesh", NetworkTopology::mesh}, {"torus", NetworkTopology::torus}, {"rings", NetworkTopology::rings}});
+      {{"mesh", NetworkTopology::mesh}, {"torus", NetworkTopology::torus}, {"rings", NetworkTopology::rings},
+       {"hexagonal", NetworkTopology::hexagonal}});
 }
 inline Workload workload(const Config& c) {
   return choice_of<Workload>(c, "traffic.workload",

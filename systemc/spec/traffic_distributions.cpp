@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "spec/model_words.hpp"
+#include "spec/network_geometry.hpp"
 #include "spec/traffic_keys.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/hop_uniform.hpp"
@@ -118,8 +119,7 @@ void validate_class_traffic(const TrafficKeys& c, const std::vector<int>& radice
 
   // Destinations.
   const std::string& pattern = c.text("traffic.pattern");
-  const bool torus = network_topology(config) == NetworkTopology::torus;
-  const MeshGeometry g(radices, torus);
+  const MeshGeometry g = network_geometry(config);
   if (pattern != "hop_uniform" && !c.is_word("traffic.hop_probabilities"))
     refuse(fmt::format("traffic.hop_probabilities given with traffic.pattern {}; allowed: none, or traffic.pattern "
                        "hop_uniform",
@@ -157,7 +157,7 @@ void validate_class_traffic(const TrafficKeys& c, const std::vector<int>& radice
 namespace {
 
 // Traffic classes: where they run, their nodes, and their own patterns.
-void validate_classes(const Config& c, const std::vector<int>& radices) {
+void validate_classes(const Config& c, const std::vector<int>& /*radices*/) {
   const bool packets = c.text("run.convergence") == "packets";
   if (c.classes().empty()) {
     if (packets)
@@ -173,8 +173,7 @@ void validate_classes(const Config& c, const std::vector<int>& radices) {
   if (router_impl(c) == RouterImpl::ref)
     refuse(first + " with router.impl ref: Pertel's packet-level model has one workload; allowed: router.impl systemc "
                    "or rtl");
-  double nodes = 1;
-  for (int r : radices) nodes *= r;
+  const double nodes = network_nodes(c);
   for (const std::string& name : c.classes()) {
     const TrafficKeys t(c, name);
     const std::string pattern = t.text("traffic.pattern");
@@ -182,7 +181,7 @@ void validate_classes(const Config& c, const std::vector<int>& radices) {
       refuse(fmt::format("{} = graph: a traffic class draws its own destinations, and the process graph is the "
                          "network's; allowed: any other pattern",
                          t.key("traffic.pattern")));
-    const std::string why = pattern_unsupported(pattern_kind(pattern), MeshGeometry(radices), int(t.integer("traffic.rotation")));
+    const std::string why = pattern_unsupported(pattern_kind(pattern), network_geometry(c), int(t.integer("traffic.rotation")));
     if (!why.empty()) refuse(fmt::format("{} = {}: {}", t.key("traffic.pattern"), pattern, why));
     const std::string key = "classes." + name + ".nodes";
     if (c.has(key) && !c.is_word(key))

@@ -11,7 +11,7 @@ struct MeasureContext {
   int radix;             // R
   double packet_flits;   // L (its mean, where lengths vary)
   long nodes;            // N
-  long bisection;        // B = N/R, flits per cycle per direction
+  double bisection;      // B = N/R, flits per cycle per direction (a hexagonal mesh: its equivalent, MeshGeometry::load_bisection)
   double load;           // A
   long edge_ports_half;  // sum over dimensions of N/R_k: d*B when all radices agree
 };

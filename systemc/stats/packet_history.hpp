@@ -3,7 +3,8 @@
 // records of the flit-level wormhole network: latency by hop count ("performance may vary with
 // communication distance"), cut-through statistics (how many of the routers a packet passed it
 // crossed without waiting), and the blocking part of the latency (the cycles its head waited at
-// routers beyond their routing delay). run.statistics: history.
+// routers beyond their routing delay), split into the latency's parts: at the source, blocked in
+// the network, and moving. run.statistics: history.
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -42,6 +43,8 @@ class PacketHistory {
     cuts_per_packet_.add(r.cut_throughs);
     never_waited_ += r.cut_throughs == r.hops + 1;
     blocked_.add(r.blocked);
+    source_wait_.add(r.source_wait);
+    latency_.add(r.tarrive - r.tsent);
   }
 
   const std::map<int32_t, Moments>& by_hops() const { return by_hops_; }
@@ -53,12 +56,16 @@ class PacketHistory {
   }
   const ValueDistribution& cuts_per_packet() const { return cuts_per_packet_; }
   const Moments& blocked() const { return blocked_; }
+  // The latency's parts: waiting at the source's router, waiting at routers after it (blocked -
+  // source_wait), and the rest (wires, routing delays, the flit at the destination).
+  const Moments& source_wait() const { return source_wait_; }
+  const Moments& latency() const { return latency_; }
 
  private:
   std::map<int32_t, Moments> by_hops_;
   int64_t routers_ = 0, cuts_ = 0, never_waited_ = 0;
   ValueDistribution cuts_per_packet_;
-  Moments blocked_;
+  Moments blocked_, source_wait_, latency_;
 };
 
 }  // namespace kncsim

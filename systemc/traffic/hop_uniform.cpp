@@ -7,6 +7,13 @@
 namespace kncsim {
 
 HopUniform::HopUniform(const MeshGeometry& g, std::vector<double> p) : torus_(g.torus()), p_(std::move(p)) {
+  if (g.hex_edge()) {
+    hex_nodes_ = g.nodes();
+    for (uint32_t n = 0; n < hex_nodes_; ++n) hex_by_distance_.push_back(n);
+    std::stable_sort(hex_by_distance_.begin(), hex_by_distance_.end(),
+                     [&g](uint32_t a, uint32_t b) { return g.distance(0, a) < g.distance(0, b); });
+    return;
+  }
   for (int k = 0; k < g.dims(); ++k) {
     radix_.push_back(g.radix(k));
     stride_.push_back(g.stride(k));
@@ -32,10 +39,28 @@ std::vector<std::vector<double>> HopUniform::ways(uint32_t src, int most) const 
   return w;
 }
 
-double HopUniform::nodes_at(uint32_t src, int h) const { return ways(src, h)[0][size_t(h)]; }
+double HopUniform::nodes_at(uint32_t src, int h) const {
+  if (hex_nodes_) return h == 0 ? 1 : 3 * h * (h + 1) + 1 <= int(hex_nodes_) ? 6 * h : 0;
+  return ways(src, h)[0][size_t(h)];
+}
 
 uint32_t HopUniform::draw(uint32_t src, double u_hops, double u_node) const {
   const int most = int(p_.size());
+  if (hex_nodes_) {  // the same hop count draw, then one of the 6h offsets that far
+    double total = 0;
+    for (int h = 1; h <= most; ++h) total += nodes_at(0, h) > 0 ? p_[size_t(h - 1)] : 0;
+    int hops = 0;
+    double sum = 0;
+    for (int h = 1; h <= most; ++h) {
+      if (nodes_at(0, h) <= 0 || p_[size_t(h - 1)] <= 0) continue;
+      hops = h;
+      sum += p_[size_t(h - 1)] / total;
+      if (u_hops < sum) break;
+    }
+    const uint32_t first = uint32_t(3 * hops * (hops - 1) + 1);  // offsets nearer than `hops`
+    const uint32_t pick = std::min(uint32_t(u_node * 6 * hops), uint32_t(6 * hops - 1));
+    return (src + hex_by_distance_[first + pick]) % hex_nodes_;
+  }
   const auto w = ways(src, most);
   double total = 0;
   for (int h = 1; h <= most; ++h)
@@ -84,6 +109,7 @@ uint32_t HopUniform::draw(uint32_t src, double u_hops, double u_node) const {
 }
 
 int HopUniform::reach_of_every_node(const MeshGeometry& g) {
+  if (g.hex_edge()) return g.hex_edge() - 1;
   int reach = 0;
   for (int k = 0; k < g.dims(); ++k) reach += g.torus() ? g.radix(k) / 2 : g.radix(k) / 2;  // a centre coordinate's
   return reach;

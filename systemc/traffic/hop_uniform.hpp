@@ -4,7 +4,8 @@
 // distance h are counted per dimension (coordinates at each distance along it) and combined,
 // so a draw costs O(dims x h x R) and no table of N^2 entries. A source with no node i hops
 // away (a centre node's reach is shorter than a corner's) draws among the distances it has,
-// the p_i renormalised.
+// the p_i renormalised. On a hexagonal mesh every node has 6h nodes at h hops (h < e): the
+// offsets from a node, ordered by distance, are kept once (N entries).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ class HopUniform {
   std::vector<uint32_t> stride_;
   bool torus_;
   std::vector<double> p_;
+  // A hexagonal mesh: its node count and the offsets from a node by distance (0, then 6 at 1 hop,
+  // 12 at 2, ..); empty otherwise.
+  uint32_t hex_nodes_ = 0;
+  std::vector<uint32_t> hex_by_distance_;
 };
 
 // Why HopUniform(p) cannot run on g ("" if it can): some node would have no hop count of

@@ -134,6 +134,10 @@ const char* to_string(PatternKind kind) {
 }
 
 std::string pattern_unsupported(PatternKind kind, const MeshGeometry& g, int rotation) {
+  if (g.hex_edge() && (kind == PatternKind::dimension_rotation || kind == PatternKind::transpose ||
+                       kind == PatternKind::nearest_neighbour || kind == PatternKind::graph))
+    return "a hexagonal mesh has no coordinates to permute or neighbours by dimension; allowed there: uniform, "
+           "bit_complement, hotspot, hop_uniform";
   if (kind == PatternKind::dimension_rotation) {
     if (g.dims() < 2) return "dimension_rotation rotates the dimensions: it needs network.dims >= 2";
     for (int k = 0; k < g.dims(); ++k)

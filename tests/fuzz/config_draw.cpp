@@ -199,7 +199,7 @@ struct Base {
 // Keys the families set (or leave at their default) on purpose; fill_generic() draws the rest.
 const std::set<std::string>& mesh_keys() {
   static const std::set<std::string> keys = {
-      "network.dims",         "network.radix",         "network.topology",    "router.model",
+      "network.dims",         "network.radix",         "network.topology",    "router.model",  "network.overrides",
       "router.impl",          "router.rtl_nodes",      "router.rtl_binding",  "router.routing",
       "router.fifo_packets",  "router.fifo_flits",     "router.flow_control", "router.routing_delay",
       "router.packet_format", "router.fifo_check",     "link.delay",          "link.kind",
@@ -411,6 +411,9 @@ Base valid_ref(Rng& rng) {
   return b;
 }
 
+// A network.overrides file valid on any network (a slow, narrow wire and a failed node).
+const std::string kOverridesFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/overrides/any_network.overrides\"";
+
 Base valid_systemc(Rng& rng) {
   Base b;
   const auto r = draw_radices(rng, 1, 8, 256, 16);
@@ -479,6 +482,7 @@ Base valid_systemc(Rng& rng) {
   if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   put_workload(b, rng, r, L, hop_count);
+  if (chance(rng, 0.1)) b.d.set("network.overrides", kOverridesFile);
   // Traffic classes (meshes): each its load, nodes, gaps, VCs, routing, switching and priority.
   if (!torus && !hop_count && chance(rng, 0.15)) {
     const int count = int(between(rng, 1, 3));
@@ -584,7 +588,44 @@ Base valid_rings(Rng& rng) {
   return b;
 }
 
-enum Family { kRef, kSystemc, kRtl, kMixed, kRings };
+// PP-MESS-SIM's hexagonal mesh (SystemC only): an edge, a dateline pair or more (or one channel
+// allowed to deadlock), the patterns without coordinates, and the switching schemes.
+Base valid_hexagonal(Rng& rng) {
+  Base b;
+  const int64_t e = between(rng, 2, 9);
+  b.d.set("network.topology", "hexagonal");
+  if (chance(rng, 0.3)) b.d.set("network.dims", "2");
+  b.d.set("network.radix", std::to_string(e));
+  b.nodes = 3 * e * (e - 1) + 1;
+  b.d.set("router.impl", "systemc");
+  if (chance(rng, 0.2)) b.d.set("router.model", "wormhole");
+  const bool allow = chance(rng, 0.15);
+  const int64_t vcs = allow ? between(rng, 1, 4) : between(rng, 2, 4);
+  b.d.set("router.vcs", std::to_string(vcs));
+  if (allow) b.d.set("router.allow_deadlock", "true");
+  if (chance(rng, 0.3)) b.d.set("router.routing", allow && chance(rng, 0.5) ? "adaptive" : "dor");
+  const int64_t L = packet_flits(rng, 16);
+  const bool finite = chance(rng, 0.6), whole = chance(rng, 0.4);
+  if (finite) b.d.set("router.fifo_flits", std::to_string(whole ? between(rng, L, 2 * L + 4) : between(rng, 1, 2 * L)));
+  if (whole || finite) b.d.set("router.flow_control", whole ? pick(rng, std::vector<std::string>{"cut_through", "packet"}) : "wormhole");
+  if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
+  if (chance(rng, 0.3)) b.d.set("link.delay", std::to_string(between(rng, 1, 3)));
+  if (chance(rng, 0.3)) b.d.set("router.routing_delay", std::to_string(between(rng, 0, 2)));
+  const std::string p = pick(rng, std::vector<std::string>{"uniform", "hotspot", "hop_uniform", "bit_complement"});
+  if (p != "uniform" || chance(rng, 0.3)) b.d.set("traffic.pattern", p);
+  if (p == "hotspot") b.d.set("traffic.hotspot_nodes", nodes_value(rng, b.nodes, 3));
+  if (p == "hop_uniform") b.d.set("traffic.hop_probabilities", chance(rng, 0.5) ? "1" : "[0.5, 0.5]");
+  const double load = chance(rng, 0.1) ? real(rng, 1, 2) : real(rng, 0.02, 0.95);
+  b.d.set("traffic.load", num(load, 3));
+  b.d.set("traffic.packet_flits", std::to_string(L));
+  put_run(b, rng, load, false);
+  if (chance(rng, 0.2)) b.d.set("network.overrides", kOverridesFile);
+  b.deadlock_allowed = allow && finite;
+  fill_generic(b, rng, mesh_keys());
+  return b;
+}
+
+enum Family { kRef, kSystemc, kRtl, kMixed, kRings, kHexagonal };
 
 Base valid_family(Rng& rng, Family f) {
   switch (f) {
@@ -596,6 +637,8 @@ Base valid_family(Rng& rng, Family f) {
       return valid_rtl(rng, false);
     case kMixed:
       return valid_rtl(rng, true);
+    case kHexagonal:
+      return valid_hexagonal(rng);
     case kRings:
       break;
   }
@@ -603,7 +646,7 @@ Base valid_family(Rng& rng, Family f) {
 }
 
 Base valid_any(Rng& rng) {
-  return valid_family(rng, Family(std::discrete_distribution<int>({25, 25, 15, 10, 25})(rng)));
+  return valid_family(rng, Family(std::discrete_distribution<int>({25, 25, 15, 10, 25, 6})(rng)));
 }
 
 FuzzCase from(const Base& b, Rng& rng) {
@@ -848,6 +891,10 @@ FuzzCase incompatible(Rng& rng) {
       {kSystemc, {{"trace.nodes", "{nodes}"}}},
       {kSystemc, {{"network.topology", "torus"}, {"router.vcs", "1"}, {"router.allow_deadlock", "false"}}},
       {kSystemc, {{"network.topology", "mesh"}, {"network.wiring", "folded"}}},
+      {kHexagonal, {{"router.impl", "rtl"}}},
+      {kHexagonal, {{"network.dims", "3"}}},
+      {kHexagonal, {{"router.vcs", "1"}, {"router.allow_deadlock", "false"}}},
+      {kHexagonal, {{"traffic.pattern", "transpose"}}},
       {kSystemc, {{"network.dims", "8"}, {"network.radix", "2"}, {"router.vcs", "4"}}},
       {kSystemc, {{"router.vcs", "2"}, {"router.fifo_flits", ""}, {"router.fifo_packets", "2"},
                   {"router.flow_control", "cut_through"}}},
@@ -1161,6 +1208,7 @@ const std::vector<Kind>& kinds() {
       {"valid_rtl", 7, [](Rng& r) { return from(valid_rtl(r, false), r); }},
       {"valid_mixed", 6, [](Rng& r) { return from(valid_rtl(r, true), r); }},
       {"valid_rings", 9, [](Rng& r) { return from(valid_rings(r), r); }},
+      {"valid_hexagonal", 4, [](Rng& r) { return from(valid_hexagonal(r), r); }},
       {"valid_boundary", 5, valid_boundary},
       {"wrong_type", 6, wrong_type},
       {"out_of_range", 6, out_of_range},

@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <regex>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -127,7 +128,9 @@ bool names_key_or_file(const std::string& err, const std::string& path) {
   if (err.find(path) != std::string::npos) return true;
   for (const auto& s : config_schema())
     if (err.find(s.key) != std::string::npos) return true;
-  return false;
+  // A traffic class's own key: classes.NAME.KEY (the schema holds KEY; the names are the config's).
+  static const std::regex class_key(R"(classes\.[A-Za-z0-9_]+\.[a-z_]+)");
+  return std::regex_search(err, class_key);
 }
 
 struct Verdict {

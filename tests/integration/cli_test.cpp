@@ -66,6 +66,14 @@ TEST(Cli, HistoryStatisticsAddUpToTheRunsTotals) {
   EXPECT_GT(p, 0.5);  // at A = .4 most routers are crossed without waiting
   EXPECT_LT(p, 1.0);  // but not all: 2-flit wormhole FIFOs block
   EXPECT_GT(h["blocking"]["mean"].get<double>(), 0);
+  // The latency's parts add up to T, and with one-cycle wires and no routing delay, what is not
+  // waiting is exactly a cycle a hop and one into the sink: D + 1.
+  const auto& parts = h["latency_components"];
+  EXPECT_GT(parts["source_queue"].get<double>(), 0);
+  EXPECT_GT(parts["network_blocking"].get<double>(), 0);
+  EXPECT_NEAR(parts["source_queue"].get<double>() + parts["network_blocking"].get<double>() + parts["moving"].get<double>(),
+              j["T"].get<double>(), 1e-9 * j["T"].get<double>());
+  EXPECT_NEAR(parts["moving"].get<double>(), j["D"].get<double>() + 1, 1e-9);
   EXPECT_FALSE(nlohmann::json::parse(kncsim("run --json - --quiet --set run.convergence=fixed --set run.cycles=500").out)
                    .contains("history"));
 }
@@ -279,6 +287,29 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set router.impl=systemc --set network.topology=torus --set router.vcs=2 "
                                "--set router.routing=deflection",
                                "router.routing deflection on a torus", "dor or adaptive"},
+                      // PP-MESS-SIM's hexagonal mesh: SystemC only, planar, dimension order on a dateline pair.
+                      BadInput{"run --set network.topology=hexagonal --set router.impl=rtl --set router.vcs=2",
+                               "network.topology hexagonal with router.impl rtl", "router.impl systemc"},
+                      BadInput{"run --set network.topology=hexagonal --set router.impl=systemc --set router.vcs=2 "
+                               "--set router.rtl_nodes=[3]",
+                               "network.topology hexagonal with router.impl systemc and router.rtl_nodes",
+                               "without router.rtl_nodes"},
+                      BadInput{"run --set network.topology=hexagonal --set router.impl=systemc",
+                               "network.topology hexagonal with router.vcs = 1", "router.vcs >= 2"},
+                      BadInput{"run --set network.topology=hexagonal --set router.impl=systemc --set router.vcs=3 "
+                               "--set router.routing=adaptive",
+                               "router.routing adaptive on a hexagonal mesh", "allowed: dor"},
+                      BadInput{"run --set network.topology=hexagonal --set router.impl=systemc --set router.vcs=2 "
+                               "--set network.dims=3",
+                               "network.dims = 3 with network.topology hexagonal", "allowed: 2"},
+                      BadInput{"run --set network.topology=hexagonal --set router.impl=systemc --set router.vcs=2 "
+                               "--set traffic.pattern=transpose",
+                               "traffic.pattern = transpose: a hexagonal mesh has no coordinates", "hop_uniform"},
+                      BadInput{"run --set network.topology=hexagonal --set router.impl=systemc --set router.vcs=2 "
+                               "--set link.delay=[1,2]",
+                               "link.delay lists one delay per dimension", "auto or one delay"},
+                      BadInput{"contention --set network.topology=hexagonal --set router.impl=systemc --set router.vcs=2",
+                               "kncsim contention models a mesh or torus", "network.topology: mesh"},
                       BadInput{"run --set router.selection=diagonal",
                                "router.selection = diagonal with router.routing dor", "auto or dimension_order"},
                       BadInput{"run --set router.routing=oblivious",
@@ -593,6 +624,51 @@ TEST(Cli, ContentionReportsChittorsParametersAsTextAndJson) {
   EXPECT_NE(text.out.find("graph mesh2d 8x8 (64 processes, 224 paths"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("random-mapping estimate"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("bottleneck paths"), std::string::npos) << text.out;
+}
+
+// network.overrides: the pairs a failure leaves dimension order no way for are reported at
+// start-up and counted, the run goes on; what cannot route round failures is refused.
+TEST(Cli, OverridesReportUnreachablePairsAtStartUpAndRefuseWhatCannotRouteRound) {
+  const std::string file = write_temp("row.overrides", "# the middle of row 1\nlink (1,1) +x failed\nlink 0 +y delay 3\n");
+  const std::string base = "run --set router.impl=systemc --set network.radix=4 --set run.convergence=fixed "
+                           "--set run.cycles=3000 --set traffic.load=0.3 --json - --set network.overrides=" + file;
+  const Outcome dor = kncsim(base);
+  ASSERT_EQ(dor.status, 0) << dor.err;
+  // Dimension order runs x first, in the source's row: sources in row 1 left of the wire to the
+  // 8 nodes of the columns right of it (2 x 8), and back (2 x 8).
+  EXPECT_NE(dor.err.find("warning: network.overrides '" + file + "' fails 1 link(s) and 0 node(s): 32 of 240 ordered "
+                         "pairs have no way left for router.routing dor"),
+            std::string::npos)
+      << dor.err;
+  const auto j = nlohmann::json::parse(dor.out);
+  EXPECT_EQ(j["overrides"]["unreachable_pairs"], 32);
+  EXPECT_EQ(j["overrides"]["links_overridden"], 2);
+  EXPECT_GT(j["overrides"]["packets_unreachable"].get<long>(), 0);
+  // Adaptive routing goes round it, except along row 1 itself: 2 x 2 pairs, both ways.
+  const Outcome adaptive = kncsim(base + " --set router.routing=adaptive");
+  ASSERT_EQ(adaptive.status, 0) << adaptive.err;
+  EXPECT_EQ(nlohmann::json::parse(adaptive.out)["overrides"]["unreachable_pairs"], 8);
+  for (const auto& [extra, message] : std::vector<std::pair<std::string, std::string>>{
+           {" --set router.routing=deflection", "with router.routing deflection"},
+           {" --set network.topology=torus --set router.vcs=3 --set router.routing=adaptive",
+            "with router.routing adaptive on a torus"},
+           {" --set router.routing=oblivious --set router.fifo_flits=8 --set router.flow_control=wormhole",
+            "with router.routing oblivious and finite FIFOs"},
+           {" --set router.impl=ref", "with router.impl ref"},
+           {" --set classes.a.load=0.1", "with traffic classes"}}) {
+    const Outcome bad = kncsim(base + extra);
+    EXPECT_EQ(bad.status, 2) << extra;
+    EXPECT_NE(bad.err.find("network.overrides '" + file + "'"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find(message), std::string::npos) << bad.err;
+  }
+  const Outcome missing = kncsim(base + ".none");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("network.overrides: cannot read"), std::string::npos) << missing.err;
+  const Outcome line = kncsim("run --set router.impl=systemc --set network.overrides=" +
+                              write_temp("bad.overrides", "link 0 +x delay 2\nnode 99 failed\n"));
+  EXPECT_EQ(line.status, 2);
+  EXPECT_NE(line.err.find("bad.overrides:2: node 99 is outside the 64-node network; allowed: 0..63"), std::string::npos)
+      << line.err;
 }
 
 TEST(Cli, GraphTrafficRunsOnTheMappedProcesses) {
