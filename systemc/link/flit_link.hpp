@@ -70,15 +70,10 @@ class FlitLink {
     if (tap_) tap_->sent(tap_link_, f, t);
     if (policy_ == CreditPolicy::per_flit) --c.credits;
     if (policy_ == CreditPolicy::per_packet && f.head) c.credits -= packet_flits;
-    if (p_.kind == LinkKind::handshake) ack_at_ = t + 2 * int64_t(p_.delay);  // req there, ack back
-    if (p_.cycles_per_flit > 1) {  // a narrow wire: busy for k cycles, the flit whole k - 1 later
-      ack_at_ = std::max(ack_at_, t + p_.cycles_per_flit);
-      c.fifo->push(t + p_.delay + p_.cycles_per_flit - 1, f);
-      dest_.wake_at(t + p_.delay + p_.cycles_per_flit - 1);
-      return;
-    }
-    c.fifo->push(t + p_.delay, f);
-    dest_.wake_at(t + p_.delay);
+    // The next flit waits: a handshake's ack (req there, ack back), a narrow wire's k words.
+    if (paced_) ack_at_ = std::max(p_.kind == LinkKind::handshake ? t + 2 * int64_t(p_.delay) : 0, t + p_.cycles_per_flit);
+    c.fifo->push(t + landing_, f);
+    dest_.wake_at(t + landing_);
   }
   // Between two RTL nodes of one flit format (the network's choice, before it connects
   // them): flits cross as the wire's words (link/wire_words.hpp), each landing `delay` cycles
@@ -199,7 +194,11 @@ class FlitLink {
   int vcs_ = 0;
   WakeTarget dest_;
   WakeTarget src_;
-  int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives
+  int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives (a narrow wire: its last word leaves)
+  // A handshake or a narrow wire: a flit holds the link past its cycle. A flit lands `landing_`
+  // cycles after it was sent (a narrow wire's last word: delay + k - 1).
+  bool paced_ = p_.kind == LinkKind::handshake || p_.cycles_per_flit > 1;
+  int landing_ = p_.delay + p_.cycles_per_flit - 1;
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;
   bool rtl_sender_ = false;

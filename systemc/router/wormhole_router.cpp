@@ -57,6 +57,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
     policies_.push_back(q);
   }
   whole_room_ = policies_.front().whole_room;
+  admits_by_length_ = classes_ || whole_room_ || p.credits == CreditPolicy::per_packet;
   plain_routing_ = !classes_ && !p.hop_count_headers && !p.faults &&
                    (policies_.front().c.routing == Routing::dor ||
                     (policies_.front().c.routing == Routing::adaptive && !policies_.front().prefer));
@@ -247,9 +248,13 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     allowed[ch] = channels_of(in) & free;
     const uint64_t on_links = allowed[ch] & ~(bit(vcs_) - 1);  // the local output's: no link
     if (on_links) {
-      const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
-      const int flits = pk.flits;
-      const bool whole = classes_ ? policy(pk).whole_room : whole_room_;
+      int flits = 1;
+      bool whole = false;
+      if (admits_by_length_) {
+        const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+        flits = pk.flits;
+        whole = classes_ ? policy(pk).whole_room : whole_room_;
+      }
       for (uint64_t m = on_links; m; m &= m - 1) {
         const int oc = lowest_bit(m);
         const int o = vcs_ == 1 ? oc : oc / vcs_, v = vcs_ == 1 ? 0 : oc % vcs_;

@@ -141,6 +141,9 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   std::vector<Policy> policies_;
   bool classes_;  // traffic classes with their own policies
   bool whole_room_ = false;     // one class: its heads need their whole packet's room on per-flit credits
+  // Whether a head's admission asks its packet's length (cut-through's room, per-packet credits,
+  // classes): wormhole on per-flit credits needs one slot, and never touches the packet for it.
+  bool admits_by_length_ = true;
   bool plain_routing_ = false;  // one class routing by dimension order or Pertel's ANS: route_of's short way
   bool any_duato_ = false, any_store_and_forward_ = false, any_hybrid_ = false, any_prefer_ = false, any_priority_ = false;
   int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
