@@ -79,8 +79,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
 // The outputs the front flit `head` (come in on `in_port`) may take: from the packet's
 // destination, or in the hop-count format from its header (0 while a finished header waits to be
 // stripped).
-uint32_t WormholeRouter::route_of(const Flit& head, int in_port) const {
-  if (plain_routing_) return minimal_routes(g_, node_, packets_[head.packet].dest, p_.adaptive);  // one class, DOR or ANS
+uint32_t WormholeRouter::route_by_policy(const Flit& head, int in_port) const {
   if (!p_.hop_count_headers) {
     const PacketInfo& pk = packets_[head.packet];
     const Policy& pol = policy(pk);

@@ -24,6 +24,7 @@
 #include "router/network_router.hpp"
 #include "router/output_unit.hpp"
 #include "router/router_params.hpp"
+#include "router/routing.hpp"
 #include "router/switch_allocator.hpp"
 #include "router/vc_allocator.hpp"
 #include "sched/wake_calendar.hpp"
@@ -83,7 +84,13 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   void evaluate();
   void assign_channels_now(int64_t t, uint64_t& stripped);
   void update_pins(int64_t t);
-  uint32_t route_of(const Flit& head, int in_port) const;
+  // The outputs a head may take. One class by dimension order or ANS takes the short way here,
+  // inline: the policies' way (route_by_policy) has a frame every call would pay for.
+  uint32_t route_of(const Flit& head, int in_port) const {
+    if (plain_routing_) return minimal_routes(g_, node_, packets_[head.packet].dest, p_.adaptive);
+    return route_by_policy(head, in_port);
+  }
+  uint32_t route_by_policy(const Flit& head, int in_port) const;
   // Adaptive routing with a selection function, and deflection: of the output channels a head
   // may take this cycle, those of its first output in the selection's order (minimal outputs
   // before nonminimal ones).
