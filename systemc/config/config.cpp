@@ -18,6 +18,43 @@
 namespace kncsim {
 namespace {
 
+// The first line (1-based) whose value opens a quote it does not close there, or 0. YAML lets a
+// quoted scalar run on over lines, and yaml-cpp also lets one run to the end of the file: an
+// unclosed quote then swallows every key after it (found by the config fuzzer: `mapping_file:
+// '""` took the run: section with it). No kncsim value spans lines, so a quote must close on its own.
+int unclosed_quote_line(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    size_t i = line.find_first_not_of(" \t");
+    if (i == std::string::npos || line[i] == '#') continue;
+    if (line.compare(i, 2, "- ") == 0) {  // a block list's item
+      i = line.find_first_not_of(" \t", i + 2);
+    } else {  // key: value
+      const size_t colon = line.find(": ", i);
+      const size_t key_end = line.find_first_of("'\"{[#", i);
+      if (colon == std::string::npos || (key_end != std::string::npos && key_end < colon)) continue;
+      i = line.find_first_not_of(" \t", colon + 2);
+    }
+    if (i == std::string::npos || (line[i] != '\'' && line[i] != '"')) continue;
+    const char q = line[i];
+    bool closed = false;
+    for (size_t j = i + 1; j < line.size() && !closed; ++j) {
+      if (q == '"' && line[j] == '\\') {
+        ++j;  // an escaped character
+      } else if (line[j] == q) {
+        if (q == '\'' && j + 1 < line.size() && line[j + 1] == '\'') {
+          ++j;  // '' is a quote inside single quotes
+        } else {
+          closed = true;
+        }
+      }
+    }
+    if (!closed) return number;
+  }
+  return 0;
+}
+
 bool parse_int(const std::string& s, int64_t& v) {
   const char* b = s.data();
   const char* e = b + s.size();
@@ -217,6 +254,10 @@ void Config::set_list(const std::string& key, const std::vector<std::string>& it
 }
 
 void Config::merge_yaml(const std::string& text, const std::string& origin) {
+  if (const int line = unclosed_quote_line(text))
+    throw ConfigError(fmt::format("malformed YAML in {}: line {} opens a quoted value it does not close; allowed: a "
+                                  "value quoted on one line (a quote left open swallows the keys after it)",
+                                  origin, line));
   YAML::Node root;
   try {
     root = YAML::Load(text);

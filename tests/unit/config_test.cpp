@@ -183,6 +183,15 @@ TEST(Config, MalformedYamlIsReported) {
   expect_error([&] { c.merge_yaml("network: {dims: 2\n", "broken.yaml"); }, {"malformed YAML", "broken.yaml"});
   expect_error([&] { c.merge_yaml("- a\n- b\n", "list.yaml"); }, {"list.yaml", "mapping"});
   expect_error([&] { c.merge_yaml("traffic: {load: [.1, .2]}", "l.yaml"); }, {"traffic.load", "single value"});
+  // An unclosed quote: yaml-cpp reads on to the end of the file, and the run: section would be lost.
+  expect_error([&] { c.merge_yaml("traffic:\n  mapping_file: '\"\"\nrun:\n  cycles: 100\n", "q.yaml"); },
+               {"malformed YAML in q.yaml", "line 2 opens a quoted value it does not close"});
+  expect_error([&] { c.merge_yaml("trace:\n  vcd: \"a.vcd\nrun: {cycles: 100}\n", "d.yaml"); }, {"line 2"});
+  // Closed quotes, quotes inside them, comments and flow lists stay fine.
+  Config ok;
+  ok.merge_yaml("# it's a comment\ntrace:\n  vcd: 'it''s.vcd'  # done\n  flits: \"a\\\"b.log\"\nnetwork: {radix: [4, 4]}\n", "ok.yaml");
+  EXPECT_EQ(ok.text("trace.vcd"), "it's.vcd");
+  EXPECT_EQ(ok.text("trace.flits"), "a\"b.log");
 }
 
 TEST(Config, AMapWhereAValueBelongsIsRefused) {  // found by the config fuzzer: "load: {}" was ignored
