@@ -310,13 +310,22 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
     if (wormhole && e.overrides) {  // network.overrides: what it changed, and what could not be sent
       ojson examples = ojson::array();
       for (const auto& [a, b] : e.unreachable_examples) examples.push_back({a, b});
+      // What the file said, as read (the resolved config names the file only): a result can be rerun.
+      ojson links = ojson::array(), failed_links = ojson::array();
+      for (const LinkOverride& l : e.overrides->links)
+        links.push_back({{"node", l.node}, {"port", MeshGeometry::port_name(l.port)}, {"delay", l.delay},
+                         {"cycles_per_flit", l.cycles_per_flit}});
+      for (const auto& [n, o] : e.overrides->failed_links) failed_links.push_back({n, MeshGeometry::port_name(o)});
       result["overrides"] = ojson{{"file", e.overrides->file},
                                   {"links_overridden", e.overrides->links.size()},
                                   {"failed_links", e.overrides->failed_links.size()},
                                   {"failed_nodes", e.overrides->failed_nodes.size()},
                                   {"unreachable_pairs", e.unreachable_pairs},
                                   {"unreachable_examples", examples},
-                                  {"packets_unreachable", wormhole->packets_unreachable()}};
+                                  {"packets_unreachable", wormhole->packets_unreachable()},
+                                  {"links", links},
+                                  {"failed_link_list", failed_links},
+                                  {"failed_node_list", e.overrides->failed_nodes}};
     }
     if (wormhole && e.flit.router.switching == Switching::hybrid)  // how often the hybrid buffered
       result["switching"] = ojson{{"scheme", "hybrid"}, {"hybrid_hops", e.flit.router.hybrid_hops},

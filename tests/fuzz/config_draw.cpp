@@ -483,8 +483,9 @@ Base valid_systemc(Rng& rng) {
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   put_workload(b, rng, r, L, hop_count);
   if (chance(rng, 0.1)) b.d.set("network.overrides", kOverridesFile);
-  // Traffic classes (meshes): each its load, nodes, gaps, VCs, routing, switching and priority.
-  if (!torus && !hop_count && chance(rng, 0.15)) {
+  // Traffic classes (meshes and tori): each its load, nodes, gaps, VCs, routing, switching and
+  // priority (a torus class short of its datelines' VCs is the rules' to refuse).
+  if (!hop_count && chance(rng, 0.15)) {
     const int count = int(between(rng, 1, 3));
     for (int k = 0; k < count; ++k) {
       const std::string c = "classes.c" + std::to_string(k) + ".";

@@ -644,6 +644,14 @@ TEST(Cli, OverridesReportUnreachablePairsAtStartUpAndRefuseWhatCannotRouteRound)
   EXPECT_EQ(j["overrides"]["unreachable_pairs"], 32);
   EXPECT_EQ(j["overrides"]["links_overridden"], 2);
   EXPECT_GT(j["overrides"]["packets_unreachable"].get<long>(), 0);
+  // What the file said, as read: the wire (1,1)-(2,1) both ways failed, 0 +y slow both ways.
+  EXPECT_EQ(j["overrides"]["failed_link_list"], nlohmann::json::parse(R"([[5, "+x"]])"));
+  ASSERT_EQ(j["overrides"]["links"].size(), 2u);
+  EXPECT_EQ(j["overrides"]["links"][0]["node"], 0);
+  EXPECT_EQ(j["overrides"]["links"][0]["port"], "+y");
+  EXPECT_EQ(j["overrides"]["links"][0]["delay"], 3);
+  EXPECT_EQ(j["overrides"]["links"][1]["node"], 4);
+  EXPECT_EQ(j["overrides"]["links"][1]["port"], "-y");
   // Adaptive routing goes round it, except along row 1 itself: 2 x 2 pairs, both ways.
   const Outcome adaptive = kncsim(base + " --set router.routing=adaptive");
   ASSERT_EQ(adaptive.status, 0) << adaptive.err;
