@@ -31,7 +31,7 @@ import sys
 
 import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all
+from study_runs import report, run_all, save_study_figure
 
 SCHEMES = {  # label: keys
     "packet switching": {"router.flow_control": "packet"},
@@ -147,10 +147,7 @@ def main():
             ax.set_title("(a) node uniform" if pattern == "uniform" else "(b) matrix transpose")
             ax.grid(True, which="both", alpha=0.3)
             ax.legend(fontsize=8)
-        fig.suptitle("PP-MESS-SIM Fig. 10: switching schemes, 8x8 mesh, DOR, 16-flit packets, Poisson arrivals")
-        fig.tight_layout()
-        kncsim_output.save_figure(fig, a.plot, dpi=110)
-        print(f"plot: {a.plot}")
+        save_study_figure(fig, "PP-MESS-SIM Fig. 10: switching schemes, 8x8 mesh, DOR, 16-flit packets, Poisson arrivals", a.plot)
     sys.exit(status)
 
 

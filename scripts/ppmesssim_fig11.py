@@ -23,7 +23,7 @@ import sys
 
 import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all
+from study_runs import report, run_all, save_study_figure
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tb" / "experiments" / "ppmesssim-fig11.yaml"
@@ -106,10 +106,7 @@ def main():
             ax.set_xlabel("best-effort load A")
             ax.grid(True, which="both", alpha=0.3)
             ax.legend(fontsize=8)
-        fig.suptitle("PP-MESS-SIM Fig. 11: wormhole best effort and packet-switched time-constrained traffic, 6x6 torus")
-        fig.tight_layout()
-        kncsim_output.save_figure(fig, a.plot, dpi=110)
-        print(f"plot: {a.plot}")
+        save_study_figure(fig, "PP-MESS-SIM Fig. 11: wormhole best effort and packet-switched time-constrained traffic, 6x6 torus", a.plot)
     sys.exit(status)
 
 

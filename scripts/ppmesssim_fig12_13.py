@@ -32,7 +32,7 @@ import sys
 
 import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all
+from study_runs import report, run_all, save_study_figure
 
 ALGORITHMS = {  # label: (routing, selection)
     "oblivious DOR": ("oblivious", "dimension_order"),
@@ -130,10 +130,7 @@ def main():
             ax.set_title(("Fig. 12: " if p == "bit_complement" else "Fig. 13: ") + p.replace("_", " "))
             ax.grid(True, axis="y", alpha=0.3)
         axes[0].set_ylabel("peak throughput (flits per node-cycle)")
-        fig.suptitle("PP-MESS-SIM Figs. 12 and 13: selection functions, 16x16 mesh, cut-through, L = 16")
-        fig.tight_layout()
-        kncsim_output.save_figure(fig, a.plot, dpi=110)
-        print(f"plot: {a.plot}")
+        save_study_figure(fig, "PP-MESS-SIM Figs. 12 and 13: selection functions, 16x16 mesh, cut-through, L = 16", a.plot)
     sys.exit(status)
 
 

@@ -19,7 +19,7 @@ import sys
 
 import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all
+from study_runs import report, run_all, save_study_figure
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tb" / "experiments" / "ppmesssim-fig14.yaml"
@@ -89,10 +89,7 @@ def main():
             ax.set_ylabel("mean latency (cycles)")
             ax.grid(True, alpha=0.3)
             ax.legend(fontsize=8)
-        fig.suptitle("PP-MESS-SIM Fig. 14: tailoring routing to each task, 8x8 wormhole mesh, 4 VCs")
-        fig.tight_layout()
-        kncsim_output.save_figure(fig, a.plot, dpi=110)
-        print(f"plot: {a.plot}")
+        save_study_figure(fig, "PP-MESS-SIM Fig. 14: tailoring routing to each task, 8x8 wormhole mesh, 4 VCs", a.plot)
     sys.exit(status)
 
 

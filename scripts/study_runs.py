@@ -6,6 +6,8 @@ import sys
 
 from tqdm import tqdm
 
+import kncsim_output
+
 
 def run_all(calls):
     """calls: {key: (function, *args)}; returns {key: function(*args)}, run on every core."""
@@ -23,3 +25,11 @@ def report(held, title="the paper's conclusions"):
     for text, ok in held:
         print(f"  [{'holds' if ok else 'FAILS'}] {text}")
     return 0 if all(ok for _, ok in held) else 1
+
+
+def save_study_figure(fig, title, path):
+    """The figure's title, its layout, and the file (PNG or SVG) it is written to."""
+    fig.suptitle(title)
+    fig.tight_layout()
+    kncsim_output.save_figure(fig, path, dpi=110)
+    print(f"plot: {path}")

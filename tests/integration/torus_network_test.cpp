@@ -209,20 +209,7 @@ void overload_then_drain(int vcs, Arbitration a, bool adaptive) {
   WormholeNetwork net(g, p, feed);
   Recorder rec;
   net.set_packet_sink(&rec);
-  ASSERT_NO_THROW(net.run_until(stop)) << vcs << " " << int(a);
-  EXPECT_GT(net.packets_waiting(), 0) << "the sources were not overloaded";
-  for (int64_t until = stop; net.flits_buffered() > 0 || net.packets_waiting() > 0;) {
-    until += 10000;
-    ASSERT_NO_THROW(net.run_until(until));
-    ASSERT_LT(until, 20 * stop) << "the network did not drain";
-  }
-  EXPECT_EQ(net.counters().numrecd, net.counters().numsent);
-  EXPECT_EQ(int64_t(rec.records.size()), net.counters().numrecd);
-  std::set<uint64_t> ids;
-  for (const PacketRecord& r : rec.records) {
-    ASSERT_TRUE(ids.insert(r.id).second) << "packet " << r.id << " delivered twice";
-    ASSERT_EQ(r.hops, g.distance(r.src, r.dest));
-  }
+  overload_then_drain(net, g, rec, stop);
 }
 
 // With the datelines, dimension order: for every arbitration policy and 2 or 3 channels.
