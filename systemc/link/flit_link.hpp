@@ -192,15 +192,15 @@ class FlitLink {
   Vc vc0_{};
   std::unique_ptr<std::array<Vc, kMaxVcs - 1>> more_;
   int vcs_ = 0;
+  // A flit lands `landing_` cycles after it was sent (a narrow wire's last word: delay + k - 1).
+  int landing_ = p_.delay + p_.cycles_per_flit - 1;
   WakeTarget dest_;
   WakeTarget src_;
   int64_t ack_at_ = 0;     // handshake: cycle the previous flit's ack arrives (a narrow wire: its last word leaves)
-  // A handshake or a narrow wire: a flit holds the link past its cycle. A flit lands `landing_`
-  // cycles after it was sent (a narrow wire's last word: delay + k - 1).
-  bool paced_ = p_.kind == LinkKind::handshake || p_.cycles_per_flit > 1;
-  int landing_ = p_.delay + p_.cycles_per_flit - 1;
   std::vector<Credit> pending_;  // ring of credits on the wire back
   size_t first_ = 0, npending_ = 0;
+  // Paced (a handshake or a narrow wire): a flit holds the link past its cycle.
+  bool paced_ = p_.kind == LinkKind::handshake || p_.cycles_per_flit > 1;
   bool rtl_sender_ = false;
   uint64_t* credit_mask_ = nullptr;  // an RTL sender's outputs with credits on the wire
   uint64_t credit_bit_ = 0;
@@ -209,5 +209,8 @@ class FlitLink {
   std::array<int64_t, 4> sent_{};  // per-channel utilisation
   std::unique_ptr<WireWords> words_;  // set: flits cross as words
 };
+
+// Four cache lines: every flit's send and credit touch a link, and thousands are walked.
+static_assert(sizeof(FlitLink) <= 256, "a link's state fits four cache lines");
 
 }  // namespace kncsim

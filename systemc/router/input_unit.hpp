@@ -11,7 +11,7 @@
 
 namespace kncsim {
 
-struct InputVc {
+struct alignas(64) InputVc {  // on cache-line boundaries: two lines each, wherever the heap puts them
   FlitFifo fifo;
   FlitLink* upstream = nullptr;  // the port's link (null for the local port)
   int port = 0;
@@ -19,14 +19,17 @@ struct InputVc {
   int out_vc = 0;         // the virtual channel it holds there
   bool routed = false;    // route and eligible are valid for the front head
   bool promote = false;   // hop-count format: a header was stripped; the next flit leads
+  // Hybrid switching: the front packet holds one of the router's packet buffers (till its tail
+  // leaves), and `borrowed` flit slots were lent to it beyond the FIFO, whose credits are kept
+  // back as flits leave until the FIFO is its own size again.
+  bool buffered = false;
   uint32_t route = 0;     // output ports the front head may take
+  int32_t borrowed = 0;
   int64_t eligible = 0;   // first cycle the front head may request
   int64_t front_since = 0;  // cycle the front flit became the front
-  // Hybrid switching: the front packet holds one of the router's packet buffers (till its tail
-  // leaves), and the flit slots it was lent beyond the FIFO, whose credits are kept back as
-  // flits leave until the FIFO is its own size again.
-  bool buffered = false;
-  int64_t borrowed = 0;
 };
+
+// Two cache lines: a router's channels are walked every cycle it has work.
+static_assert(sizeof(InputVc) <= 128, "an input channel's state fits two cache lines");
 
 }  // namespace kncsim

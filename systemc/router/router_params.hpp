@@ -56,6 +56,12 @@ struct ClassPolicy {
 };
 
 struct RouterParams {
+  // What a router reads every cycle it assigns channels first: one cache line.
+  int routing_delay = 0;       // cycles from a head reaching the FIFO front to its first request
+  Arbitration arbitration = Arbitration::priority_token;
+  // Keep each packet's history (cut-throughs, blocking) for run.statistics history; off, its
+  // records say -1 and the channel assignment touches no packet for it.
+  bool history = false;
   bool adaptive = false;       // minimal adaptive (ANS) instead of dimension order
   Routing routing = Routing::dor;  // adaptive above is routing == adaptive
   Selection selection = Selection::any;  // any: Pertel's ANS for adaptive; dimension order otherwise
@@ -67,15 +73,10 @@ struct RouterParams {
   int hybrid_hops = 2;      // hybrid: h
   int buffer_packets = 1;   // hybrid: packet buffers per router
   int64_t fifo_flits = -1;     // input FIFO capacity (per virtual channel); -1 = unbounded
-  int routing_delay = 0;       // cycles from a head reaching the FIFO front to its first request
   bool hop_count_headers = false;  // Symult format: route on per-dimension hop-count header flits
   int vcs = 1;                 // virtual channels per link (a torus's datelines need 2)
-  Arbitration arbitration = Arbitration::priority_token;
   // Traffic classes' policies, by class; empty: one class, with the fields above.
   std::vector<ClassPolicy> classes;
-  // Keep each packet's history (cut-throughs, blocking) for run.statistics history; off, its
-  // records say -1 and the channel assignment touches no packet for it.
-  bool history = false;
   // network.overrides' failed links and nodes (null: none): heads route round them where their
   // routing can (adaptive and oblivious: on a surviving minimal path; dimension order's packets
   // are only sent where their path is whole).

@@ -16,9 +16,9 @@ constexpr uint64_t bit(int i) { return uint64_t{1} << i; }
 WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, const MeshGeometry& g,
                                const RouterParams& p, PacketTable& packets, DeliveryLog& log,
                                WakeCalendar& calendar)
-    : sc_module(name), calendar_(calendar), node_(node), self_(WakeCalendar::node_bit(node)), g_(g), p_(p), packets_(packets), log_(log), nports_(g.ports()),
+    : sc_module(name), calendar_(calendar), node_(node), self_(WakeCalendar::node_bit(node)), g_(g), packets_(packets), log_(log), nports_(g.ports()),
       vcs_(p.vcs), classes_(!p.classes.empty()),
-      buffers_free_(p.buffer_packets), out_(size_t(g.ports())), sa_(g.ports()) {
+      buffers_free_(p.buffer_packets), out_(size_t(g.ports())), sa_(g.ports()), p_(p) {
   std::vector<ClassPolicy> classes = p.classes;
   if (classes.empty()) {  // one class: the router's own policies
     ClassPolicy own;
@@ -61,6 +61,7 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
   plain_routing_ = !classes_ && !p.hop_count_headers && !p.faults &&
                    (policies_.front().c.routing == Routing::dor ||
                     (policies_.front().c.routing == Routing::adaptive && !policies_.front().prefer));
+  lean_ = plain_routing_ && !any_duato_ && !any_store_and_forward_ && !any_hybrid_ && !any_prefer_ && !any_priority_;
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.
   chans_.reserve(size_t(nports_ * vcs_));
@@ -196,7 +197,8 @@ bool WormholeRouter::strip_header(int ch, int64_t t) {
 
 // Channel assignment: heads at the front of unbound input channels, output channels free at
 // the start of the cycle whose far FIFO admits them (credits as of the start of the cycle).
-void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
+template <bool Lean>
+[[gnu::flatten]] void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
   uint64_t ready = 0;
   uint32_t wanted = 0;
   for (uint64_t m = occupied_ & ~bound_; m; m &= m - 1) {
@@ -210,17 +212,17 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
     if (f.arrival > t) continue;
     if (!in.routed) {
       int64_t eligible = std::max(f.arrival, in.front_since) + p_.routing_delay;
-      if (any_store_and_forward_ && policy(packets_[f.flit.packet]).store_and_forward) {  // packet switching: not before its tail has arrived here
+      if (!Lean && any_store_and_forward_ && policy(packets_[f.flit.packet]).store_and_forward) {  // packet switching: not before its tail has arrived here
         const int64_t tail = in.fifo.arrival_of(size_t(packets_[f.flit.packet].flits) - 1);
         if (tail < 0) continue;  // its tail is not on its way yet: the link wakes us as flits come
         eligible = std::max(eligible, tail);
       }
-      in.route = route_of(f.flit, in.port);
+      in.route = route_of<Lean>(f.flit, in.port);
       in.eligible = eligible;
       in.routed = true;
       // A head that queued behind another packet was buffered on arrival: Ralg committed it to
       // its first output then (see commit_blocked).
-      if (any_prefer_ && in.front_since > f.arrival && policy(packets_[f.flit.packet]).prefer) commit_blocked(bit(ch));
+      if (!Lean && any_prefer_ && in.front_since > f.arrival && policy(packets_[f.flit.packet]).prefer) commit_blocked(bit(ch));
     }
     if (in.eligible > t) continue;
     if (in.route == 0) {  // a finished hop-count header
@@ -252,7 +254,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
       if (admits_by_length_) {
         const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
         flits = pk.flits;
-        whole = classes_ ? policy(pk).whole_room : whole_room_;
+        whole = !Lean && classes_ ? policy(pk).whole_room : whole_room_;
       }
       for (uint64_t m = on_links; m; m &= m - 1) {
         const int oc = lowest_bit(m);
@@ -260,7 +262,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         if (!out_[size_t(o)].link->admits_head(t, flits, v, whole)) allowed[ch] &= ~bit(oc);
       }
     }
-    if (any_duato_ || any_prefer_) {
+    if (!Lean && (any_duato_ || any_prefer_)) {
       const Policy& pol = policy(packets_[in.fifo.front().flit.packet]);
       // Duato: an escape channel only when no adaptive one can be had.
       if (pol.duato_adaptive && (allowed[ch] & pol.duato_adaptive)) allowed[ch] &= pol.duato_adaptive;
@@ -283,7 +285,7 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
         bound_ |= bit(ch);
       };
-  if (!any_priority_) {
+  if (Lean || !any_priority_) {
     allocate_channels(
         p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },
         [this](int ch) { return age(ch); }, free, grant);
@@ -308,8 +310,8 @@ void WormholeRouter::assign_channels_now(int64_t t, uint64_t& stripped) {
       left &= ~level;
     }
   }
-  if (any_prefer_ && (ready & ~bound_)) commit_blocked(ready & ~bound_);
-  if (any_hybrid_ && (ready & ~bound_)) buffer_blocked(ready & ~bound_, t);
+  if (!Lean && any_prefer_ && (ready & ~bound_)) commit_blocked(ready & ~bound_);
+  if (!Lean && any_hybrid_ && (ready & ~bound_)) buffer_blocked(ready & ~bound_, t);
 }
 
 // PP-MESS-SIM's Ralg (its Fig. 7): a head tries its outputs in the selection's order once, when it
@@ -347,7 +349,7 @@ void WormholeRouter::buffer_blocked(uint64_t blocked, int64_t t) {
     --buffers_free_;
     if (lend <= 0) continue;  // the FIFO holds it anyway
     in.fifo.extend_capacity(lend);
-    in.borrowed += lend;
+    in.borrowed += int32_t(lend);
     in.upstream->credit(int(lend), t, in.port ? ch % vcs_ : 0);
     ++log_.packets_buffered;
   }
@@ -355,16 +357,24 @@ void WormholeRouter::buffer_blocked(uint64_t blocked, int64_t t) {
 
 
 void WormholeRouter::evaluate() {
+  if (lean_)
+    evaluate_as<true>();
+  else
+    evaluate_as<false>();
+}
+
+template <bool Lean>
+void WormholeRouter::evaluate_as() {
   const int64_t t = calendar_.now();  // the clock process began this cycle before notifying us
   if (pins_) pins_->clear_pulses();
   uint64_t stripped = 0;
-  if (occupied_ & ~bound_) assign_channels_now(t, stripped);  // heads waiting for an output
+  if (occupied_ & ~bound_) assign_channels_now<Lean>(t, stripped);  // heads waiting for an output
 
   // The crossbar: one flit per bound input channel; with virtual channels, one per input port
   // and output port, as switch allocation grants.
   bool moved = stripped;
   if (vcs_ == 1) {
-    for (uint64_t m = occupied_ & bound_; m; m &= m - 1) moved |= move_flit(lowest_bit(m), t);
+    for (uint64_t m = occupied_ & bound_; m; m &= m - 1) moved |= move_flit<Lean>(lowest_bit(m), t);
   } else {
     uint64_t wants[32] = {};
     for (uint64_t m = occupied_ & bound_; m; m &= m - 1) {
@@ -375,7 +385,7 @@ void WormholeRouter::evaluate() {
       if (f.arrival > t || (link && !f.flit.head && !link->admits_body(t, in.out_vc))) continue;
       wants[in.bound] |= bit(ch);
     }
-    if (any_priority_) {
+    if (!Lean && any_priority_) {
       // Flit-level priority (PP-MESS-SIM's priority_crossbar): a flit crosses only if no flit of a
       // higher-priority class wants its output, or its input port.
       int port_top[32], out_top[32];
@@ -394,7 +404,7 @@ void WormholeRouter::evaluate() {
         }
     }
     allocate_switch(p_.arbitration, sa_, nports_, vcs_, wants, [this](int ch) { return age(ch); },
-                    [&](int ch, int) { moved |= move_flit(ch, t); });
+                    [&](int ch, int) { moved |= move_flit<Lean>(ch, t); });
   }
   int64_t next = moved ? t + 1 : next_wake(t);
   if (pins_) {
@@ -418,7 +428,8 @@ void WormholeRouter::update_pins(int64_t t) {
   }
 }
 
-bool WormholeRouter::move_flit(int ch, int64_t t) {
+template <bool Lean>
+[[gnu::flatten]] bool WormholeRouter::move_flit(int ch, int64_t t) {
   InputVc& in = input(ch);
   const int port = in.port, o = in.bound;
   const TimedFlit& front = in.fifo.front();
@@ -436,7 +447,7 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
       pk.at = g_.neighbour(node_, o);
       pk.since = t;
     }
-    if (f.tail && any_hybrid_) ++packets_[f.packet].tail_hops;
+    if (!Lean && f.tail && any_hybrid_) ++packets_[f.packet].tail_hops;
     // Most flits go on as they came (one virtual channel: every body flit): sent from the
     // FIFO's front (still there until pop), as one block, not rebuilt field by field.
     Flit relabelled;
@@ -450,15 +461,15 @@ bool WormholeRouter::move_flit(int ch, int64_t t) {
     out.link->send(*sent, t, flits);
   }
   in.fifo.pop();
-  if (port == 0 && f.seq == 0) injectors_[size_t(ch)]->head_left(t);
-  const bool credited = credit_departure(in, f, t, flits);
+  if (port == 0 && f.seq == 0) injectors_[Lean ? 0 : size_t(ch)]->head_left(t);  // one class: one local channel
+  const bool credited = credit_departure<Lean>(in, f, t, flits);
   if (pins_) {
     pins_->out[o] = OutputPins{true, packets_[f.packet].id, f.seq, f.head, f.tail, pins_->out[o].credits};
     pins_->in[port].credit = credited;
   }
   log_.last_move = t;
   if (f.tail) {
-    if (any_hybrid_ && in.buffered) {
+    if (!Lean && any_hybrid_ && in.buffered) {
       in.buffered = false;
       ++buffers_free_;
     }

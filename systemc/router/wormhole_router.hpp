@@ -82,12 +82,17 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   InputVc& input(int ch) { return chans_[size_t(ch)]; }
   const InputVc& input(int ch) const { return chans_[size_t(ch)]; }
   void evaluate();
-  void assign_channels_now(int64_t t, uint64_t& stripped);
+  // Lean: the router's one class needs none of the per-class machinery (no Duato, packet or
+  // hybrid switching, selection function or priority) and routes the short way. The hot path is
+  // compiled twice, so the default network pays no test for what it does not use.
+  template <bool Lean> void evaluate_as();
+  template <bool Lean> void assign_channels_now(int64_t t, uint64_t& stripped);
   void update_pins(int64_t t);
   // The outputs a head may take. One class by dimension order or ANS takes the short way here,
   // inline: the policies' way (route_by_policy) has a frame every call would pay for.
+  template <bool Lean = false>
   uint32_t route_of(const Flit& head, int in_port) const {
-    if (plain_routing_) return minimal_routes(g_, node_, packets_[head.packet].dest, p_.adaptive);
+    if (Lean || plain_routing_) return minimal_routes(g_, node_, packets_[head.packet].dest, p_.adaptive);
     return route_by_policy(head, in_port);
   }
   uint32_t route_by_policy(const Flit& head, int in_port) const;
@@ -105,16 +110,17 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   void buffer_blocked(uint64_t blocked, int64_t t);
   void commit_blocked(uint64_t blocked);
   // A flit left input channel `in`: its credit goes back, unless it repays a lent slot (hybrid).
+  template <bool Lean = false>
   bool credit_departure(InputVc& in, const Flit& f, int64_t t, int flits) {
     if (!in.upstream) return false;
-    if (any_hybrid_ && in.borrowed > 0) {
+    if (!Lean && any_hybrid_ && in.borrowed > 0) {
       --in.borrowed;
       in.fifo.extend_capacity(-1);
       return false;
     }
     return in.upstream->departed(f, t, flits);
   }
-  bool move_flit(int ch, int64_t t);
+  template <bool Lean> bool move_flit(int ch, int64_t t);
   int64_t next_wake(int64_t t) const;
 
   sc_core::sc_event wake_;
@@ -122,12 +128,34 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   uint32_t node_;
   WakeCalendar::NodeBit self_;  // node_'s bit in the calendar
   const MeshGeometry& g_;
-  RouterParams p_;
   PacketTable& packets_;
   DeliveryLog& log_;
   Ejector* ejector_ = nullptr;
-  std::array<Injector*, FlitLink::kMaxVcs> injectors_{};  // per local input channel
   int nports_, vcs_;
+  bool classes_;  // traffic classes with their own policies
+  bool whole_room_ = false;     // one class: its heads need their whole packet's room on per-flit credits
+  // Whether a head's admission asks its packet's length (cut-through's room, per-packet credits,
+  // classes): wormhole on per-flit credits needs one slot, and never touches the packet for it.
+  bool admits_by_length_ = true;
+  bool plain_routing_ = false;  // one class routing by dimension order or Pertel's ANS: route_of's short way
+  bool any_duato_ = false, any_store_and_forward_ = false, any_hybrid_ = false, any_prefer_ = false, any_priority_ = false;
+  bool lean_ = false;  // see evaluate_as
+  std::unique_ptr<LinkPins> pins_;  // only when traced
+  int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
+  std::vector<InputVc> chans_;  // per input channel: port * vcs + vc
+  std::vector<OutputUnit> out_;
+  // Input channels with flits in their FIFO (on the wire included): set by the FIFOs as links
+  // and the NI push into them, cleared here as they empty.
+  uint64_t occupied_ = 0;
+  // Input channels whose packet holds an output channel (InputVc::bound >= 0): the crossbar's
+  // candidates; the others are channel assignment's.
+  uint64_t bound_ = 0;
+  std::array<Injector*, FlitLink::kMaxVcs> injectors_{};  // per local input channel (one class: the first only)
+  VcAllocatorState va_;
+  SwitchAllocatorState sa_;
+  // Colder state after the hot (the hot path reads these members in few cache lines): the
+  // parameters, the classes' policies.
+  RouterParams p_;
   // Each traffic class's policies (one class: the router's own), and what they ask of the router:
   // a head needs its whole packet's room on per-flit credits (cut-through and packet switching on
   // virtual channels); a packet leaves only once its tail is here (packet switching); a blocked
@@ -146,25 +174,6 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   };
   const Policy& policy(const PacketInfo& pk) const { return policies_[pk.cls]; }
   std::vector<Policy> policies_;
-  bool classes_;  // traffic classes with their own policies
-  bool whole_room_ = false;     // one class: its heads need their whole packet's room on per-flit credits
-  // Whether a head's admission asks its packet's length (cut-through's room, per-packet credits,
-  // classes): wormhole on per-flit credits needs one slot, and never touches the packet for it.
-  bool admits_by_length_ = true;
-  bool plain_routing_ = false;  // one class routing by dimension order or Pertel's ANS: route_of's short way
-  bool any_duato_ = false, any_store_and_forward_ = false, any_hybrid_ = false, any_prefer_ = false, any_priority_ = false;
-  int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
-  std::vector<InputVc> chans_;  // per input channel: port * vcs + vc
-  std::vector<OutputUnit> out_;
-  // Input channels with flits in their FIFO (on the wire included): set by the FIFOs as links
-  // and the NI push into them, cleared here as they empty.
-  uint64_t occupied_ = 0;
-  // Input channels whose packet holds an output channel (InputVc::bound >= 0): the crossbar's
-  // candidates; the others are channel assignment's.
-  uint64_t bound_ = 0;
-  VcAllocatorState va_;
-  SwitchAllocatorState sa_;
-  std::unique_ptr<LinkPins> pins_;  // only when traced
 };
 
 }  // namespace kncsim

@@ -68,7 +68,9 @@ TEST(HexagonalMesh, OneShortestWayPerPairAndTheAnalyticMean) {
         around.insert(m);
         ASSERT_EQ(g.neighbour(m, MeshGeometry::opposite(o)), n);
       }
-      if (e > 2) ASSERT_EQ(around.size(), 6u);  // (e = 2 is the complete graph on 7 nodes: six all the same)
+      if (e > 2) {  // (e = 2 is the complete graph on 7 nodes: six all the same)
+        ASSERT_EQ(around.size(), 6u);
+      }
       ASSERT_FALSE(around.count(n));
       ++at[bfs[n]];
       sum += bfs[n];
@@ -138,7 +140,9 @@ TEST(HexagonalDatelines, DimensionOrderOnTwoChannelsWaitsInNoCycle) {
     bool one = false;
     EXPECT_TRUE(acyclic(dependency_graph(g, 2, &one)));
     EXPECT_TRUE(one);
-    if (e > 2) EXPECT_FALSE(acyclic(dependency_graph(g, 1, &one)));  // the check can fail
+    if (e > 2) {
+      EXPECT_FALSE(acyclic(dependency_graph(g, 1, &one)));  // the check can fail
+    }
   }
 }
 
