@@ -4,10 +4,12 @@ import json
 import subprocess
 
 
-def run_kncsim(kncsim, sets, command="run", config=None):
-    """sets: {key: value}, over the experiment file `config` if given; raises CalledProcessError (with
-    kncsim's stderr) if the run fails."""
+def run_kncsim(kncsim, sets, command="run", config=None, flags=()):
+    """sets: {key: value}, over the experiment file `config` if given; flags: more command-line
+    arguments (e.g. ["--optimize"]); raises CalledProcessError (with kncsim's stderr) if the run
+    fails."""
     args = [kncsim, command] + ([str(config)] if config else []) + ["--json", "-"] + (["--quiet"] if command == "run" else [])
+    args += list(flags)
     for k, v in sets.items():
         args += ["--set", f"{k}={v}"]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout

@@ -26,6 +26,7 @@
 #include "report/contention_report.hpp"
 #include "diverge_command.hpp"
 #include "report/expectations.hpp"
+#include "report/rings_optimum_report.hpp"
 #include "keys_command.hpp"
 #include "experiment/experiment.hpp"
 #include "experiment/rtl_attach.hpp"
@@ -176,6 +177,18 @@ int main(int argc, char** argv) {
   run->add_flag("--quiet,-q", run_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
   auto* analytic = app.add_subcommand("analytic", "print closed-form figures (mean distance, U_max, B)");
   add_common(analytic, analytic_opts);
+  bool optimize = false;
+  std::vector<int> optimize_bits;
+  analytic->add_flag("--optimize", optimize,
+                     "rings: Scott & Goodman's optimal dimensionality and radix for the configured N = radix^dims, every "
+                     "link.mode variant under every link.constraint (continuous, as their Fig. 4, and the best "
+                     "buildable network)");
+  analytic
+      ->add_option("--bits", optimize_bits,
+                   "with --optimize: the message lengths in bits whose unloaded latencies are summed (default: "
+                   "traffic.address_bits and traffic.data_bits, the paper's round trip)")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 65535));
   Common contention_opts;
   int contention_top = 10;
   auto* contention = app.add_subcommand(
@@ -393,6 +406,18 @@ int main(int argc, char** argv) {
       return 0;
     }
     const kncsim::ExperimentSpec spec = load_spec_checked(analytic_opts, false);
+    if (!optimize_bits.empty() && !optimize) throw kncsim::ConfigError("--bits: only with --optimize");
+    if (optimize) {
+      const auto* rings = std::get_if<kncsim::RingsExperiment>(&spec.topology);
+      if (!rings)
+        throw kncsim::ConfigError("--optimize: Scott & Goodman's optimum is for networks of rings; allowed: "
+                                  "network.topology rings");
+      if (optimize_bits.empty()) optimize_bits = {rings->design.address_bits, rings->design.data_bits};
+      const auto report = kncsim::rings_optimum_report(spec, *rings, optimize_bits);
+      (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::rings_optimum_summary(report);
+      write_json(analytic_opts.json_path, report);
+      return 0;
+    }
     const auto report = kncsim::analytic_report(spec);
     (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::analytic_summary(spec, report);
     write_json(analytic_opts.json_path, report);

@@ -52,6 +52,7 @@ void set_design(Settings& s, Rng& rng) {
   s.set("network.dims", dims);
   s.set("network.radix", rng.range(2, radix_cap[size_t(dims - 1)]));
   if (rng.chance(0.3)) s.set("link.mode", "synchronous");
+  else if (rng.chance(0.3)) s.set("link.mode", rng.pick(std::vector<std::string>{"pipelined_max", "unit_delay"}));
   s.set("link.switch_to_wire_ratio", rng.pick(std::vector<double>{0.5, 1, 2, 3}));
   const double constraint = rng.uniform(0, 1);
   if (constraint < 0.6) {

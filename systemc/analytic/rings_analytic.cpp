@@ -22,7 +22,21 @@ double hops_cycles(const RingsDesign& d, int decode, double wire) {
 
 }  // namespace
 
-const char* to_string(RingLinkMode m) { return m == RingLinkMode::pipelined ? "pipelined" : "synchronous"; }
+const char* to_string(RingLinkMode m) {
+  switch (m) {
+    case RingLinkMode::pipelined: return "pipelined";
+    case RingLinkMode::synchronous: return "synchronous";
+    case RingLinkMode::pipelined_max: return "pipelined_max";
+    case RingLinkMode::unit_delay: return "unit_delay";
+  }
+  return "?";
+}
+RingLinkMode ring_link_mode(const std::string& word) {
+  for (RingLinkMode m : {RingLinkMode::pipelined, RingLinkMode::synchronous, RingLinkMode::pipelined_max, RingLinkMode::unit_delay})
+    if (word == to_string(m)) return m;
+  throw std::invalid_argument("link.mode: no variant " + word);
+}
+
 const char* to_string(RingConstraint c) {
   return c == RingConstraint::link_width ? "link_width" : c == RingConstraint::node_size ? "node_size" : "bisection";
 }
@@ -56,30 +70,27 @@ RingsAnalytic rings_analytic(const RingsDesign& d) {
   a.decode_cycles = ceil_div(long(std::lround(std::log2(double(a.nodes)))), W);  // eq 2
   a.wire_lengths = neighbour_wire_lengths(n, k, Embedding::cube);  // §2.2.1
   const double S = d.switch_to_wire;
+  const double longest = *std::max_element(a.wire_lengths.begin(), a.wire_lengths.end());
+  a.max_wire_cycles = wire_cycles(longest, S);  // eq 5 (n > 3); ceil(1/S) otherwise
   double sum = 0;
   for (double l : a.wire_lengths) {
-    a.wire_cycles.push_back(wire_cycles(l, S));
+    a.wire_cycles.push_back(d.mode == RingLinkMode::pipelined_max ? a.max_wire_cycles
+                            : d.mode == RingLinkMode::unit_delay  ? 1
+                                                                  : wire_cycles(l, S));
     sum += a.wire_cycles.back();
   }
   a.mean_wire_cycles = sum / n;
-  const double longest = *std::max_element(a.wire_lengths.begin(), a.wire_lengths.end());
-  a.max_wire_cycles = wire_cycles(longest, S);  // eq 5 (n > 3); ceil(1/S) otherwise
   const bool sync = d.mode == RingLinkMode::synchronous;
   a.cycle_time_increase = sync ? 1 + longest / S : 1;  // eq 14's factor
 
-  auto packet = [&](int bits, double wire) {
-    const int P = ceil_div(bits, W);
-    // Eq 8: the wire is no longer counted in cycles; it stretches every cycle instead.
-    const double cycles = sync ? a.cycle_time_increase * (hops_cycles(d, a.decode_cycles, 0) + P - 1)
-                               : hops_cycles(d, a.decode_cycles, wire) + P - 1;
-    return PacketLatency{P, cycles};
-  };
-  a.address = packet(d.address_bits, a.mean_wire_cycles);
-  a.data = packet(d.data_bits, a.mean_wire_cycles);
-  a.echo = packet(d.echo_bits, a.mean_wire_cycles);
+  a.address = rings_packet_latency(d, a, d.address_bits);
+  a.data = rings_packet_latency(d, a, d.data_bits);
+  a.echo = rings_packet_latency(d, a, d.echo_bits);
   a.round_trip_cycles = a.address.unloaded_cycles + a.data.unloaded_cycles;
-  a.round_trip_max_wire_cycles =
-      packet(d.address_bits, a.max_wire_cycles).unloaded_cycles + packet(d.data_bits, a.max_wire_cycles).unloaded_cycles;
+  RingsAnalytic at_max = a;  // every wire at the longest's delay
+  at_max.mean_wire_cycles = a.max_wire_cycles;
+  a.round_trip_max_wire_cycles = rings_packet_latency(d, at_max, d.address_bits).unloaded_cycles +
+                                 rings_packet_latency(d, at_max, d.data_bits).unloaded_cycles;
 
   // Eq 13: every message crosses (k-1)/2 links per dimension as itself and the rest of its
   // ring as an echo, in whole flits.
@@ -88,6 +99,15 @@ RingsAnalytic rings_analytic(const RingsDesign& d) {
   const double flits = f * a.data.flits + (1 - f) * a.address.flits + a.echo.flits;
   a.max_throughput = 2 * bits / ((k - 1) * flits) / a.cycle_time_increase;  // eq 14 when synchronous
   return a;
+}
+
+PacketLatency rings_packet_latency(const RingsDesign& d, const RingsAnalytic& a, int bits) {
+  const int P = ceil_div(bits, a.width_bits);
+  // Eq 8: the wire is no longer counted in cycles; it stretches every cycle instead.
+  const double cycles = d.mode == RingLinkMode::synchronous
+                            ? a.cycle_time_increase * (hops_cycles(d, a.decode_cycles, 0) + P - 1)
+                            : hops_cycles(d, a.decode_cycles, a.mean_wire_cycles) + P - 1;
+  return PacketLatency{P, cycles};
 }
 
 }  // namespace kncsim

@@ -9,7 +9,10 @@
 
 namespace kncsim {
 
-enum class RingLinkMode { pipelined, synchronous };
+// Scott & Goodman's four network variants (section 2.3), the values of link.mode: pipelined is
+// PipeAvg (each wire its own delay, eq 4), synchronous is Synch (eq 8), pipelined_max is PipeMax
+// (every wire the longest's delay, eq 5), unit_delay is UnitDelay (every wire one cycle).
+enum class RingLinkMode { pipelined, synchronous, pipelined_max, unit_delay };
 enum class RingConstraint { link_width, node_size, bisection };
 
 struct RingsDesign {
@@ -38,7 +41,7 @@ struct RingsAnalytic {
   long bisection_wires;            // 2W k^(n-1)
   int decode_cycles;               // eq 2: ceil(log2 N / W)
   std::vector<double> wire_lengths;  // per logical dimension, in base (3D neighbour) wire lengths
-  std::vector<int> wire_cycles;    // per dimension: ceil(length / S)
+  std::vector<int> wire_cycles;    // per dimension, as the variant has it: ceil(length / S), the max, or 1
   double mean_wire_cycles;         // their mean, used by eq 4
   int max_wire_cycles;             // eq 5: ceil(k^(n/3-1) / S), at least ceil(1/S)
   double cycle_time_increase;      // synchronous: 1 + longest wire / S (eq 14); pipelined: 1
@@ -51,7 +54,11 @@ struct RingsAnalytic {
 // W from the design's constraint (eq 7 for bisection); may be 0 when the constraint rounds down.
 long rings_link_width(const RingsDesign& d);
 RingsAnalytic rings_analytic(const RingsDesign& d);
+// Unloaded one-way latency of a packet of `bits` on the design analysed as `a` (eq 4 or 8).
+PacketLatency rings_packet_latency(const RingsDesign& d, const RingsAnalytic& a, int bits);
 const char* to_string(RingLinkMode m);
+// link.mode's word (one of to_string's; the schema holds the rest out).
+RingLinkMode ring_link_mode(const std::string& word);
 const char* to_string(RingConstraint c);
 
 }  // namespace kncsim

@@ -123,9 +123,11 @@ const std::vector<KeySpec>& config_schema() {
        "mesh, cube for rings"},
       {"link.kind", K::choice, {"pipelined", "handshake"}, 0, false, kNoMax, "pipelined",
        "pipelined = wire registers + credits; handshake = Symult: one flit per ack, 1 flit per 2*delay cycles"},
-      {"link.mode", K::choice, {"pipelined", "synchronous"}, 0, false, kNoMax, "pipelined",
-       "pipelined = each link's delay is its own wire length / S, rounded up; synchronous = every link takes one "
-       "cycle, stretched to the longest wire's 1 + length / S (latencies also given in switch cycles)"},
+      {"link.mode", K::choice, {"pipelined", "synchronous", "pipelined_max", "unit_delay"}, 0, false, kNoMax, "pipelined",
+       "Scott & Goodman's four variants (2.3): pipelined (PipeAvg) = each link's delay is its own wire length / S, "
+       "rounded up; synchronous (Synch) = every link takes one cycle, stretched to the longest wire's 1 + length / S "
+       "(latencies also given in switch cycles); pipelined_max (PipeMax) = every link the longest wire's delay; "
+       "unit_delay (UnitDelay) = every link one cycle of wire, whatever its length"},
       {"link.switch_to_wire_ratio", K::number, {}, 0, true, kNoMax, "2",
        "S, switch cycle time over the wire delay of a neighbour link in the physical layout",
        "S is the ratio of switch cycle time to wire transmission delay, and a wire takes ceil(length / S) cycles: "

@@ -60,7 +60,7 @@ namespace {
 // The wires of a mesh: its layout's lengths, the delays they give, the synchronous stretch.
 ojson links_json(const MeshLinkTiming& t) {
   ojson j{{"embedding", to_string(t.embedding)},
-          {"mode", t.synchronous ? "synchronous" : "pipelined"},
+          {"mode", t.mode},
           {"switch_to_wire_ratio", t.switch_to_wire},
           {"wire_lengths", t.lengths},
           {"link_delays", t.delays},

@@ -12,7 +12,9 @@ SciParams sci_params(const RingsDesign& d, const SciQueues& q) {
   p.decode_cycles = a.decode_cycles;
   p.t_pass = d.t_pass;
   p.t_switch = d.t_switch;
-  p.wire_cycles = d.mode == RingLinkMode::pipelined ? a.wire_cycles : std::vector<int>(size_t(d.dims), 0);
+  // Synchronous links take no wire cycles (the wire stretches the cycle instead); the pipelined
+  // variants take theirs as the analysis gives them (own, longest, or one).
+  p.wire_cycles = d.mode == RingLinkMode::synchronous ? std::vector<int>(size_t(d.dims), 0) : a.wire_cycles;
   p.width_bits = W;
   p.address_flits = a.address.flits;
   p.data_flits = a.data.flits;

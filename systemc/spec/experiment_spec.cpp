@@ -290,7 +290,7 @@ RingsDesign rings_design(const Config& c) {
   RingsDesign d;
   d.dims = int(c.integer("network.dims"));
   d.radix = network_radices(c).front();
-  d.mode = c.text("link.mode") == "synchronous" ? RingLinkMode::synchronous : RingLinkMode::pipelined;
+  d.mode = ring_link_mode(c.text("link.mode"));
   const std::string& k = c.text("link.constraint");
   d.constraint = k == "node_size" ? RingConstraint::node_size
                  : k == "bisection" ? RingConstraint::bisection

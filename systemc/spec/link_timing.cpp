@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "analytic/rings_analytic.hpp"
 #include "spec/model_words.hpp"
 #include <fmt/ranges.h>
 
@@ -17,7 +18,9 @@ MeshLinkTiming mesh_link_timing(const Config& c) {
   const int dims = int(radices.size());
   const std::string& e = c.text("link.embedding");
   t.embedding = e == "planar" ? Embedding::planar : e == "cube" ? Embedding::cube : Embedding::uniform;
-  t.synchronous = c.text("link.mode") == "synchronous";
+  const RingLinkMode mode = ring_link_mode(c.text("link.mode"));
+  t.synchronous = mode == RingLinkMode::synchronous;
+  t.mode = to_string(mode);
   t.switch_to_wire = c.number("link.switch_to_wire_ratio");
   if (t.embedding != Embedding::uniform && std::adjacent_find(radices.begin(), radices.end(), std::not_equal_to<>()) != radices.end())
     throw ConfigError(fmt::format("link.embedding = {} with network.radix = [{}]: Scott & Goodman's layout folds "
@@ -53,8 +56,17 @@ MeshLinkTiming mesh_link_timing(const Config& c) {
     t.cycle_time_factor = 1 + t.longest / t.switch_to_wire;
     return t;
   }
+  if (t.explicit_delays && mode != RingLinkMode::pipelined)
+    throw ConfigError(fmt::format("link.delay = [{}] with link.mode {}, which sets every link's delay; allowed: link.delay "
+                                  "auto, or link.mode pipelined",
+                                  fmt::join(c.integers("link.delay"), ", "), to_string(mode)));
   if (!t.explicit_delays) {
-    fill([&](int, double l) { return wire_cycles(l, t.switch_to_wire); });
+    if (mode == RingLinkMode::unit_delay) {  // UnitDelay: one cycle of wire, whatever its length
+      fill([](int, double) { return 1; });
+      return t;
+    }
+    const int longest = wire_cycles(t.longest, t.switch_to_wire);  // PipeMax: every wire the longest's delay
+    fill([&](int, double l) { return mode == RingLinkMode::pipelined_max ? longest : wire_cycles(l, t.switch_to_wire); });
     if (t.max_delay() > kMaxLinkDelay)
       throw ConfigError(fmt::format("link.embedding = {} with link.switch_to_wire_ratio = {:g} gives wires of {} cycles; "
                                     "allowed: at most {} (a larger S, or a flatter embedding)",

@@ -5,6 +5,7 @@
 // eqs 8 and 14, applied to meshes and tori). On a torus the wires of one dimension differ:
 // the wiring (network.wiring) places its rings' nodes, and the wraparound of a straight row
 // spans all of it.
+#include <string>
 #include <vector>
 
 #include "analytic/wire_embedding.hpp"
@@ -19,6 +20,7 @@ struct MeshLinkTiming {
   bool torus = false;
   Wiring wiring = Wiring::straight;
   bool synchronous = false;
+  std::string mode = "pipelined";  // link.mode's word (one of Scott & Goodman's four variants)
   double switch_to_wire = 2;       // S
   std::vector<double> lengths;     // per dimension: a neighbour wire, in neighbour-wire units
   std::vector<int> delays;         // per dimension: the cycles its longest link takes

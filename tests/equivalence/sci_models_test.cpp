@@ -57,7 +57,11 @@ RingCase draw_case(int index) {
   RingsDesign& d = c.design;
   d.dims = 1 + index % 4;
   d.radix = pick(2, radix_cap[d.dims - 1]);
-  d.mode = index % 3 == 1 ? RingLinkMode::synchronous : RingLinkMode::pipelined;
+  // Every third a synchronous network; the pipelined ones cycle through Scott & Goodman's
+  // pipelined variants (own wires, every wire the longest's, one-cycle wires).
+  d.mode = index % 3 == 1 ? RingLinkMode::synchronous
+           : std::vector<RingLinkMode>{RingLinkMode::pipelined, RingLinkMode::pipelined_max,
+                                       RingLinkMode::unit_delay}[size_t(index / 3 % 3)];
   d.constraint = RingConstraint(index / 4 % 3);
   d.width_bits = std::vector<int>{16, 32, 64}[size_t(pick(0, 2))];
   d.node_wires = 2 * d.dims * std::vector<int>{16, 32, 64}[size_t(pick(0, 2))];

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -148,6 +149,35 @@ TEST(Cli, AnalyticForRingsPrintsScottGoodmanFigures) {
   EXPECT_NE(o.err.find("maximum throughput"), std::string::npos) << o.err;
 }
 
+// Scott & Goodman's section 5: of the 4096-node networks one can build, constant node size and
+// mean wires (PipeAvg) make radix 4 (6-dimensional) the best; the table and JSON give every
+// variant under every constraint, continuous and integral.
+TEST(Cli, AnalyticOptimizeFindsScottGoodmansBestDimensionality) {
+  const Outcome o = kncsim(std::string("analytic ") + KNCSIM_SOURCE_DIR + "/tb/experiments/sci-4096-rings.yaml --optimize --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["nodes"], 4096);
+  EXPECT_EQ(j["message_bits"], nlohmann::json::array({128, 640}));
+  const auto& pipe_avg = j["constraints"]["node_size"]["pipelined"];
+  EXPECT_EQ(pipe_avg["paper_name"], "PipeAvg");
+  EXPECT_EQ(pipe_avg["best_integral"]["radix"], 4);
+  EXPECT_EQ(pipe_avg["best_integral"]["dims"], 6);
+  EXPECT_DOUBLE_EQ(pipe_avg["best_integral"]["latency_cycles"].get<double>(), 122.0);  // Figure 5(b)
+  for (const char* c : {"link_width", "node_size", "bisection"})
+    for (const char* v : {"synchronous", "pipelined", "pipelined_max", "unit_delay"}) {
+      const auto& ct = j["constraints"][c][v]["continuous"];
+      EXPECT_NEAR(std::pow(ct["radix"].get<double>(), ct["dims"].get<double>()), 4096, 1e-6) << c << " " << v;
+      EXPECT_GE(ct["dims"].get<double>(), 1);
+      EXPECT_LE(ct["dims"].get<double>(), 12 + 1e-9);
+    }
+  EXPECT_NE(o.err.find("pipelined (PipeAvg)"), std::string::npos) << o.err;
+  // One message of 64 bits under constant node size: the optimum rises to about 6 (Figure 12(d)).
+  const Outcome one = kncsim(std::string("analytic ") + KNCSIM_SOURCE_DIR + "/tb/experiments/sci-4096-rings.yaml --optimize --bits 64 --json -");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_NEAR(nlohmann::json::parse(one.out)["constraints"]["node_size"]["pipelined"]["continuous"]["dims"].get<double>(),
+              6, 0.5);
+}
+
 // The SCI ring network through the CLI: round trips with damaged links. Every message is
 // delivered (after retransmissions), CRC nacks are counted, the round trip exceeds the
 // unloaded one.
@@ -245,6 +275,14 @@ INSTANTIATE_TEST_SUITE_P(
                                "exactly network.dims"},
                       BadInput{"run --set router.impl=systemc --set link.mode=synchronous --set link.delay=2",
                                "link.delay = [2] with link.mode synchronous", "link.delay auto"},
+                      BadInput{"run --set router.impl=systemc --set link.mode=unit_delay --set link.delay=2",
+                               "link.delay = [2] with link.mode unit_delay", "link.delay auto"},
+                      BadInput{"run --set link.mode=pipelined_avg", "link.mode", "pipelined_max, unit_delay"},
+                      BadInput{"analytic --optimize", "--optimize", "network.topology rings"},
+                      BadInput{"analytic --bits 64 --set network.topology=rings --set router.model=sci", "--bits",
+                               "only with --optimize"},
+                      BadInput{"analytic --optimize --bits 0 --set network.topology=rings --set router.model=sci",
+                               "--bits", "not in range 1 to 65535"},
                       BadInput{"run --set router.impl=systemc --set link.embedding=planar --set network.radix=[4,8]",
                                "link.embedding = planar", "one network.radix"},
                       BadInput{"run --set link.switch_to_wire_ratio=0.5", "router.impl ref", "link.delay = 2"},

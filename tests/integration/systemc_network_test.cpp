@@ -162,6 +162,10 @@ INSTANTIATE_TEST_SUITE_P(
                                            "link.switch_to_wire_ratio=1"}},
         ZeroLoadCase{"synchronous_planar", {"network.dims=4", "network.radix=3", "link.embedding=planar",
                                             "link.mode=synchronous"}},
+        ZeroLoadCase{"pipelined_max_planar", {"network.dims=4", "network.radix=3", "link.embedding=planar",
+                                              "link.switch_to_wire_ratio=1", "link.mode=pipelined_max"}},
+        ZeroLoadCase{"unit_delay_planar", {"network.dims=4", "network.radix=3", "link.embedding=planar",
+                                           "link.switch_to_wire_ratio=1", "link.mode=unit_delay"}},
         ZeroLoadCase{"per_dimension_list", {"network.dims=2", "network.radix=[4,6]", "link.delay=[1,3]"}},
         ZeroLoadCase{"list_and_routing_delay", {"network.dims=3", "network.radix=3", "link.delay=[2,1,3]"}, 1}),
     [](const ::testing::TestParamInfo<ZeroLoadCase>& i) { return i.param.name; });
@@ -182,6 +186,16 @@ TEST(MeshLinkTiming, DelaysFollowTheLayout) {
   EXPECT_EQ(s.delays, (std::vector<int>{1, 1, 1, 1}));
   EXPECT_DOUBLE_EQ(s.cycle_time_factor, 1 + 3.0 / 2);
   EXPECT_EQ(timing({"network.dims=3", "link.delay=[2,1,3]"}).delays, (std::vector<int>{2, 1, 3}));
+  // PipeMax: every link the longest wire's delay; UnitDelay: every link one cycle, whatever its length.
+  EXPECT_EQ(timing({"network.dims=4", "network.radix=3", "link.embedding=planar", "link.switch_to_wire_ratio=1",
+                    "link.mode=pipelined_max"}).delays,
+            (std::vector<int>{3, 3, 3, 3}));
+  EXPECT_EQ(timing({"network.dims=4", "network.radix=3", "link.embedding=planar", "link.switch_to_wire_ratio=1",
+                    "link.mode=unit_delay"}).delays,
+            (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_EQ(timing({"network.dims=4", "network.radix=3", "link.embedding=planar", "link.mode=unit_delay"})
+                .cycle_time_factor,
+            1);
   EXPECT_EQ(timing({"link.delay=4"}).delays, (std::vector<int>{4, 4}));
 }
 
