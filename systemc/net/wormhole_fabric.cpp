@@ -1,5 +1,7 @@
 #include "net/wormhole_fabric.hpp"
 
+#include "sc/process_teardown.hpp"
+
 #include <fmt/format.h>
 
 #include <unordered_map>
@@ -100,6 +102,11 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
 
 WormholeFabric::~WormholeFabric() {
   vcd_.reset();  // closed while the signals it traces still exist
+  // Newest first, their processes killed: linear, not quadratic (sc/process_teardown.hpp).
+  while (!routers.empty()) {
+    if (auto* m = dynamic_cast<sc_core::sc_object*>(routers.back().get())) kill_processes(*m);
+    routers.pop_back();
+  }
 }
 
 void WormholeFabric::start_trace(std::string path, const std::vector<uint32_t>& nodes) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "sc/cycle_time.hpp"
+#include "sc/process_teardown.hpp"
 #include "sc/vcd_file.hpp"
 
 namespace kncsim {
@@ -66,6 +67,11 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
 
 SciNetwork::~SciNetwork() {
   vcd_.reset();  // closed while the signals it traces still exist
+  // Newest first, their processes killed: linear, not quadratic (sc/process_teardown.hpp).
+  while (!nodes_.empty()) {
+    if (auto* m = dynamic_cast<sc_core::sc_object*>(nodes_.back().get())) kill_processes(*m);
+    nodes_.pop_back();
+  }
 }
 
 uint64_t SciNetwork::inject(uint32_t src, uint32_t dest, SciKind kind, bool droppable) {
