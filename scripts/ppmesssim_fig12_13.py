@@ -10,8 +10,8 @@ first in dimension order, then nonminimal ones, at most router.deflections a pac
 diagonal order for bit reversal, as the paper).
 
 Adaptive and deflection routing are the paper's Ralg (its Fig. 7): a head tries its outputs in the
-selection's order once, when it arrives; if none is free it is buffered for the first minimal one
-and stays with it (a packet that queued behind another was buffered on arrival).
+selection's order once, when it reaches the front of its FIFO; if none is free it is buffered for
+the first minimal one and stays with it.
 
 Peak throughput is the saturation throughput (Dally & Towles): the highest offered load the network
 carries, found by bisection on A (a fraction of the bisection bandwidth) to --resolution. A load is

@@ -220,9 +220,6 @@ template <bool Lean>
       in.route = route_of<Lean>(f.flit, in.port);
       in.eligible = eligible;
       in.routed = true;
-      // A head that queued behind another packet was buffered on arrival: Ralg committed it to
-      // its first output then (see commit_blocked).
-      if (!Lean && any_prefer_ && in.front_since > f.arrival && policy(packets_[f.flit.packet]).prefer) commit_blocked(bit(ch));
     }
     if (in.eligible > t) continue;
     if (in.route == 0) {  // a finished hop-count header
