@@ -46,3 +46,34 @@ def plot(series, title, ylabel, path):
             ax.set_ylabel(ylabel)
     axes[0][0].legend(fontsize=8)
     save_study_figure(fig, title, path)
+
+
+def study(doc, values, name, sets, bits, scale, conclusions, title, ylabel):
+    """One latency-against-n study: a run per value v (sets(v), bits(v)), the optimal n per panel
+    printed, conclusions(best) checked, where best[(panel, v)] is that optimum; --plot draws the
+    curves, each latency scaled by scale(v, latency). Exits with report()'s status."""
+    import argparse
+    import os
+    import sys
+    from study_runs import report, run_all
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kncsim", default="build/release/tb/kncsim")
+    ap.add_argument("--plot", metavar="PATH", help="write the figure (PNG or SVG)")
+    a = ap.parse_args()
+    if not os.access(a.kncsim, os.X_OK):
+        sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
+    reports = run_all({v: (optimize, a.kncsim, sets(v), bits(v)) for v in values})
+    series, best = {}, {}
+    print(f"optimal n (continuous) against {name}")
+    print(f"{'panel':<46} " + " ".join(f"{name}={v:<6g}" for v in values))
+    for i, (ptitle, c, variant) in enumerate(PANELS):
+        series[i] = []
+        for v in values:
+            curve, n = panel(reports[v], c, variant)
+            series[i].append((f"{name} = {v:g}", [(x, scale(v, y)) for x, y in curve], n))
+            best[(i, v)] = n
+        print(f"{ptitle:<46} " + " ".join(f"{best[(i, v)]:<8.2f}" for v in values))
+    status = report(conclusions(best))
+    if a.plot:
+        plot(series, title, ylabel, a.plot)
+    sys.exit(status)
