@@ -6,15 +6,19 @@
 
 namespace kncsim {
 
-// router.impl: Pertel's packet-level model, the SystemC flit-level network, or Verilated RTL.
-enum class RouterImpl { ref, systemc, rtl };
+// router.impl: Pertel's packet-level model, the SystemC flit-level network, Verilated RTL, or
+// (rings) Scott & Goodman's single-node model.
+enum class RouterImpl { ref, systemc, rtl, single_node };
 // network.topology
 enum class NetworkTopology { mesh, torus, rings, hexagonal };
 // traffic.workload: open-loop sources, the rings' requests with replies, Chittor's base loop.
 enum class Workload { open, request_response, closed_loop };
 
 constexpr std::string_view to_string(RouterImpl i) {
-  return i == RouterImpl::ref ? "ref" : i == RouterImpl::systemc ? "systemc" : "rtl";
+  return i == RouterImpl::ref       ? "ref"
+         : i == RouterImpl::systemc ? "systemc"
+         : i == RouterImpl::rtl     ? "rtl"
+                                    : "single_node";
 }
 constexpr std::string_view to_string(NetworkTopology t) {
   return t == NetworkTopology::mesh    ? "mesh"

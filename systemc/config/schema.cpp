@@ -51,9 +51,11 @@ const std::vector<KeySpec>& config_schema() {
       {"router.t_pass", K::integer, {}, 1, false, 1000, "1", "sci: cycles to continue on a ring (T_pass)"},
       {"router.t_switch", K::integer, {}, 1, false, 1000, "2",
        "sci: cycles to enter a ring from the CPU or another dimension (T_switch)"},
-      {"router.impl", K::choice, {"ref", "systemc", "rtl"}, 0, false, kNoMax, "ref",
+      {"router.impl", K::choice, {"ref", "systemc", "rtl", "single_node"}, 0, false, kNoMax, "ref",
        "ref = Pertel's exact packet-level model (rings: the reference SCI ring model); systemc = flit-level "
-       "SystemC routers and links; rtl = every node a Verilated RTL block on the same links (the wormhole router; rings: the SCI ring node)"},
+       "SystemC routers and links; rtl = every node a Verilated RTL block on the same links (the wormhole router; rings: the SCI ring node); "
+       "single_node = rings: Scott & Goodman 3.1's model, one node at the arrival rates the network implies, iterated "
+       "on eq 15, latency by eq 16 (any N at the cost of one node; run.convergence ci; docs/models/sci.md)"},
       {"router.rtl_nodes", K::integers, {"none"}, 0, false, 16777215, "none",
        "systemc: these nodes are Verilated RTL blocks (routers or ring nodes), the rest SystemC (a mixed network)"},
       {"router.rtl_sources", K::text, {}, 0, false, kNoMax, "",

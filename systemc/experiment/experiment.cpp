@@ -19,6 +19,7 @@
 #include "experiment/memory_estimate.hpp"
 #include "experiment/model_factory.hpp"
 #include "experiment/rings_experiment.hpp"
+#include "experiment/single_node_run.hpp"
 #include "report/rings_report.hpp"
 #include "sc/sim_session.hpp"
 #include "report/statistics_report.hpp"
@@ -355,6 +356,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
 }
 
 ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink, const ProgressFn& progress) {
+  if (e.impl == RouterImpl::single_node) return run_single_node(spec, e);
   SimSession session;
   const std::unique_ptr<RingModel> model = make_model(e);
   RingModel& net = *model;
@@ -490,6 +492,7 @@ std::string stopping_detail(const ojson& r) {
 }
 
 std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
+  if (spec.impl == RouterImpl::single_node) return single_node_summary(spec, r);
   if (spec.topology_kind == NetworkTopology::rings) return rings_run_summary(spec, r) + stopping_detail(r);
   const MeshExperiment& e = std::get<MeshExperiment>(spec.topology);
   if (e.closed_loop) return closed_loop_summary(r);

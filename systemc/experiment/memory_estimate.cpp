@@ -76,7 +76,7 @@ MemoryEstimate mesh(const RunSizing& s) {
 MemoryEstimate rings(const RunSizing& s) {
   MemoryEstimate e;
   const int n = int(s.radices.size());
-  e.nodes = std::pow(double(s.radices[0]), n);
+  e.nodes = s.impl == RouterImpl::single_node ? 1 : std::pow(double(s.radices[0]), n);
   e.bytes_per_node = kRings.per_node + n * kRingsPerDim.per_node;
   if (s.full_statistics) e.bytes_per_node += kStatsPerNode + kStatsPerChannel * n;
   e.bytes_per_packet = kRings.per_packet;

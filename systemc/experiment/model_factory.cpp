@@ -4,6 +4,7 @@
 #include "net/wormhole_network.hpp"
 #include "ref/ref_network.hpp"
 #include "ring/sci_ref_network.hpp"
+#include "config/config.hpp"
 
 namespace kncsim {
 
@@ -43,6 +44,8 @@ std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeom
       net->set_packet_sink(sink);
       return net;
     }
+    case RouterImpl::single_node:
+      break;  // rings only (decode refuses it for meshes)
   }
   throw std::logic_error("make_model: no such router.impl");
 }
@@ -54,6 +57,10 @@ std::unique_ptr<RingModel> make_model(const RingsExperiment& e, const char* name
     case RouterImpl::systemc:
     case RouterImpl::rtl:  // RTL nodes: e.rtl.nodes (all of them for rtl)
       return std::make_unique<SciNetwork>(name, e.params, e.trace, e.rtl);
+    case RouterImpl::single_node:
+      throw ConfigError("router.impl single_node models one node at the rates the network implies: it has no network "
+                        "whose packets could be followed; allowed here: router.impl ref, systemc or rtl (kncsim run and "
+                        "sweep take single_node)");
   }
   throw std::logic_error("make_model: no such router.impl");
 }

@@ -50,6 +50,38 @@ void validate_torus(const Config& c) {
                                   c.integer("router.vcs")));
 }
 
+// Scott & Goodman's single-node model draws what the rings bring in at uniform traffic's rates:
+// it models the keys below, and any other key set away from its default is refused rather than
+// left without effect.
+void validate_single_node(const Config& c) {
+  if (router_impl(c) != RouterImpl::single_node) return;
+  if (network_topology(c) != NetworkTopology::rings)
+    throw ConfigError(fmt::format("router.impl single_node is Scott & Goodman's single-node model of the SCI rings, and "
+                                  "network.topology is {}; allowed: network.topology rings, or router.impl ref, systemc "
+                                  "or rtl", c.text("network.topology")));
+  if (c.text("run.convergence") != "ci")
+    throw ConfigError(fmt::format("router.impl single_node iterates its rates on eq 15 and then runs to a batch-means "
+                                  "interval (run.ci_target), and run.convergence is {}; allowed: run.convergence ci",
+                                  c.text("run.convergence")));
+  static const std::vector<std::string> modelled = {
+      "network.topology", "network.dims", "network.radix", "router.model", "router.impl", "router.ring_buffer_flits",
+      "router.input_queue_flits", "router.output_queue_flits", "router.t_pass", "router.t_switch", "link.mode",
+      "link.delay", "link.switch_to_wire_ratio", "link.constraint", "link.width_bits", "link.node_wires",
+      "link.bisection_wires", "traffic.load", "traffic.data_fraction", "traffic.address_bits", "traffic.data_bits",
+      "traffic.echo_bits", "traffic.seed", "run.convergence", "run.ci_target", "run.max_cycles", "run.saturation",
+      "run.latency_bound", "run.memory_limit"};
+  const Config defaults;
+  for (const auto& [key, value] : c.values()) {
+    if (std::find(modelled.begin(), modelled.end(), key) != modelled.end()) continue;
+    const auto d = defaults.values().find(key);
+    if (d != defaults.values().end() && d->second == value) continue;
+    throw ConfigError(fmt::format("{} is set, and router.impl single_node does not model it (one node at uniform "
+                                  "traffic's rates); allowed: {} at its default, or router.impl ref (the whole "
+                                  "network). The single-node model takes: {}",
+                                  key, key, fmt::join(modelled, ", ")));
+  }
+}
+
 // PP-MESS-SIM's hexagonal mesh: the SystemC wormhole network only, planar, one edge, uniform
 // wires, dimension order over its axes with a dateline pair (adaptive routes across its wrapped
 // axes are not worked out), and the patterns that need no coordinates.
@@ -506,6 +538,7 @@ void validate_overrides(const Config& c, KeyRules& out) {
 KeyRules check_key_rules(const Config& c) {
   KeyRules out;
   validate_topology(c);
+  validate_single_node(c);
   validate_overrides(c, out);
   const std::vector<int> radices = network_radices(c);
   const double nodes = network_nodes(c);

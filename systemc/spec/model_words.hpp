@@ -22,7 +22,8 @@ E choice_of(const Keys& c, const std::string& key, const std::pair<const char*, 
 
 inline RouterImpl router_impl(const Config& c) {
   return choice_of<RouterImpl>(c, "router.impl",
-                               {{"ref", RouterImpl::ref}, {"systemc", RouterImpl::systemc}, {"rtl", RouterImpl::rtl}});
+                               {{"ref", RouterImpl::ref}, {"systemc", RouterImpl::systemc}, {"rtl", RouterImpl::rtl},
+                                {"single_node", RouterImpl::single_node}});
 }
 inline NetworkTopology network_topology(const Config& c) {
   return choice_of<NetworkTopology>(
