@@ -930,6 +930,8 @@ FuzzCase incompatible(Rng& rng) {
                 {"link.width_bits", "8"}}},
       {kRtl, {{"router.rtl_nodes", "[none]"}}},
       {kRings, {{"router.impl", "ref"}, {"router.rtl_nodes", "0"}}},  // (a drawn systemc base may take RTL nodes)
+      {kRings, {{"router.impl", "single_node"}, {"run.convergence", "sns"}}},  // the single-node model: ci only
+      {kRings, {{"router.impl", "single_node"}, {"run.convergence", "ci"}, {"router.sci_accept", "stomp"}}},
       {kRings, {{"trace.vcd", "x.vcd"}, {"router.impl", "ref"}}},  // the ring modules take a VCD
       {kRings,  // W = node_wires / 2n = 2 / 4: under a bit
        {{"link.constraint", "node_size"}, {"link.node_wires", "2"}, {"network.dims", "2"}, {"network.radix", "4"}}},

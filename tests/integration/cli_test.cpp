@@ -278,6 +278,21 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set router.impl=systemc --set link.mode=unit_delay --set link.delay=2",
                                "link.delay = [2] with link.mode unit_delay", "link.delay auto"},
                       BadInput{"run --set link.mode=pipelined_avg", "link.mode", "pipelined_max, unit_delay"},
+                      // Scott & Goodman's single-node model: the rings only, run to an interval, and
+                      // no key it does not model.
+                      BadInput{"run --set router.impl=single_node", "router.impl single_node",
+                               "allowed: network.topology rings"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=single_node",
+                               "run.convergence is sns4", "allowed: run.convergence ci"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=single_node "
+                               "--set run.convergence=ci --set traffic.workload=request_response",
+                               "traffic.workload is set, and router.impl single_node does not model it",
+                               "traffic.workload at its default"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=single_node "
+                               "--set run.convergence=ci --set router.sci_accept=stomp",
+                               "router.sci_accept is set", "router.impl ref (the whole network)"},
+                      BadInput{"diverge --set network.topology=rings --set router.model=sci --set router.impl=single_node "
+                               "--set run.convergence=ci", "kncsim diverge compares", "allowed: router.impl: rtl"},
                       BadInput{"analytic --optimize", "--optimize", "network.topology rings"},
                       BadInput{"analytic --bits 64 --set network.topology=rings --set router.model=sci", "--bits",
                                "only with --optimize"},
