@@ -65,7 +65,7 @@ def curves(out_dir):
 
 def capacity(points):
     """The highest throughput carried at a stable point (0 if none)."""
-    return max((tp for _, tp, _, _, sat in points if not sat), default=0.0)
+    return max((p[1] for p in points if not p[4]), default=0.0)
 
 
 def latency_at(points, tp):
