@@ -6,7 +6,7 @@ tb/sweeps/scott-goodman-fig13.yaml: the single-node model (the paper's method), 
 95 % interval within 2 %, each series ending at its first saturated point. A rerun reuses the
 sweep's results (--fresh runs it again).
 
-"Normal operating region": half of the baseline's capacity (the highest throughput its stable
+"Normal operating region": half of the baseline's capacity (here the highest throughput its stable
 points carry). "Heavy load": the mean round trip at 70, 75, .. 90 % of the smallest capacity in the
 panel, where every curve still runs. The paper's effects, checked on the numbers ("no effect": within 5 %, the points' intervals being 2 %):
   (a) ring buffer: no effect in the normal region; under heavy load larger buffers are better.
@@ -29,7 +29,7 @@ import sys
 import time
 
 import kncsim_output
-from scott_goodman_fig6_8_10 import capacity, latency_at
+from scott_goodman_fig6_8_10 import latency_at
 from study_runs import report, save_study_figure
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -57,6 +57,12 @@ def curves(out_dir):
             if all(sizes[o] == BASE for o in KEYS if o != panel):
                 c.setdefault((panel, sizes[panel]), []).append(point)
     return {k: sorted(v) for k, v in c.items()}
+
+
+def capacity(points):
+    """The highest throughput carried at a stable point: each series runs, at 2 % intervals, to its
+    first saturated point."""
+    return max((p[1] for p in points if not p[4]), default=0.0)
 
 
 def nack_at(points, tp):

@@ -10,8 +10,8 @@ method, the single-node model (router.impl single_node, section 3.1), f_data = .
 sweep's results (--fresh runs it again).
 
 Latency is the round trip (an address and a data packet, switch cycles); throughput is carried
-bits per cycle per processor. A network's capacity here is the highest throughput it carried at a
-stable point. Network a performs better than b when it has the lower round trip at most of 20
+bits per cycle per processor. A network's capacity here is the throughput at which its round trip
+reaches 3 times its unloaded value (the knee of its curve). Network a performs better than b when it has the lower round trip at most of 20
 throughputs spread up to the larger of their capacities (the paper's "lower latency for a given
 throughput and a greater maximum throughput"; past its capacity a network's latency is infinite).
 
@@ -63,9 +63,21 @@ def curves(out_dir):
     return {k: sorted(v) for k, v in c.items()}
 
 
+KNEE = 3.0  # a network's capacity: where its round trip reaches this many times its unloaded one
+
+
 def capacity(points):
-    """The highest throughput carried at a stable point (0 if none)."""
-    return max((p[1] for p in points if not p[4]), default=0.0)
+    """The throughput at which the round trip reaches KNEE times its lightest-load value,
+    interpolated between stable points; the highest stable throughput if it never does. (Past the
+    knee the last stable points depend on where the sweep's latency bound cuts, and one run's noise.)"""
+    pts = sorted((p[1], p[2]) for p in points if not p[4])
+    if not pts:
+        return 0.0
+    limit = KNEE * pts[0][1]
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        if y1 >= limit:
+            return x0 + (x1 - x0) * (limit - y0) / (y1 - y0) if y1 > y0 else x0
+    return pts[-1][0]
 
 
 def latency_at(points, tp):
