@@ -25,13 +25,11 @@ The paper's stated conclusions, checked on the numbers (and held by tests/paper/
 
 About a minute on 2 cores.
 """
-import argparse
-import os
 import sys
 
 import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all, save_study_figure
+from study_runs import parse_study_options, report, run_all, save_study_figure, study_options
 
 SCHEMES = {  # label: keys
     "packet switching": {"router.flow_control": "packet"},
@@ -92,13 +90,7 @@ def conclusions(curves, sat):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kncsim", default="build/release/tb/kncsim")
-    ap.add_argument("--plot", metavar="PATH", help="write the figure (PNG or SVG)")
-    ap.add_argument("--json", metavar="PATH", help="write every point as JSON")
-    a = ap.parse_args()
-    if not os.access(a.kncsim, os.X_OK):
-        sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
+    a = parse_study_options(study_options(__doc__, "write every point as JSON"))
 
     jobs = [(p, s, load) for p in LOADS for s in SCHEMES for load in LOADS[p]]
     curves = {(p, s): [] for p in LOADS for s in SCHEMES}

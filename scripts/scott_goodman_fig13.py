@@ -20,17 +20,13 @@ Where kncsim disagrees, the check states kncsim's finding, and docs/models/sci.m
 
     scripts/scott_goodman_fig13.py [--kncsim BIN] [-j N] [--fresh] [--out DIR] [--plot PATH] [--json PATH]
 """
-import argparse
 import json
-import os
 import pathlib
-import subprocess
 import sys
-import time
 
 import kncsim_output
 from scott_goodman_fig6_8_10 import latency_at
-from study_runs import report, save_study_figure
+from study_runs import parse_study_options, report, run_sweep, save_study_figure, study_options
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 KEYS = {"a": ("router.ring_buffer_flits", "(a) ring buffer"), "b": ("router.input_queue_flits", "(b) input queue"),
@@ -123,21 +119,9 @@ def conclusions(c):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kncsim", default="build/release/tb/kncsim")
-    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--fresh", action="store_true", help="run every point again")
-    ap.add_argument("--out", metavar="DIR", help="the sweep's directory (default: tb/sweeps/scott-goodman-fig13)")
-    ap.add_argument("--plot", metavar="PATH", help="write the figure (PNG or SVG)")
-    ap.add_argument("--json", metavar="PATH", help="write the curves and the checks as JSON")
-    a = ap.parse_args()
-    if not os.access(a.kncsim, os.X_OK):
-        sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
+    a = parse_study_options(study_options(__doc__, "write the curves and the checks as JSON", sweep=True))
     out_dir = pathlib.Path(a.out) if a.out else ROOT / "tb/sweeps/scott-goodman-fig13"
-    t0 = time.monotonic()
-    subprocess.run([a.kncsim, "sweep", str(ROOT / "tb/sweeps/scott-goodman-fig13.yaml"), "-j", str(a.jobs), "--out",
-                    str(out_dir)] + (["--fresh"] if a.fresh else []), check=False)
-    print(f"sweep: {time.monotonic() - t0:.0f} s")
+    run_sweep(a, ROOT / "tb/sweeps/scott-goodman-fig13.yaml", out_dir)
     c = curves(out_dir)
     widest = 0.0
     for panel, (key, title) in KEYS.items():

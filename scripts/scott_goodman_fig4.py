@@ -22,13 +22,11 @@ tests/paper/scott_goodman_optimum_test.cpp):
 
 A few seconds.
 """
-import argparse
-import os
 import sys
 
 import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all, save_study_figure
+from study_runs import parse_study_options, report, run_all, save_study_figure, study_options
 
 CONFIG = "tb/experiments/sci-4096-rings.yaml"
 SIZES = list(range(4, 21))  # log2 N
@@ -80,13 +78,7 @@ def conclusions(opt):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kncsim", default="build/release/tb/kncsim")
-    ap.add_argument("--plot", metavar="PATH", help="write the figure (PNG or SVG)")
-    ap.add_argument("--json", metavar="PATH", help="write the optima as JSON")
-    a = ap.parse_args()
-    if not os.access(a.kncsim, os.X_OK):
-        sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
+    a = parse_study_options(study_options(__doc__, "write the optima as JSON"))
 
     opt = run_all({m: (optimum, a.kncsim, m) for m in SIZES})
     for c, title in CONSTRAINTS.items():

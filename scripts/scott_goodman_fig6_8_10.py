@@ -29,16 +29,12 @@ The paper's stated conclusions, checked on the numbers:
     scripts/scott_goodman_fig6_8_10.py --figure 6|8|10 [--model single_node|network] [--kncsim BIN]
         [-j N] [--fresh] [--out DIR] [--plot PATH] [--json PATH]
 """
-import argparse
 import json
-import os
 import pathlib
-import subprocess
 import sys
-import time
 
 import kncsim_output
-from study_runs import report, save_study_figure
+from study_runs import parse_study_options, report, run_sweep, save_study_figure, study_options
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONSTRAINTS = {"link_width": "(a) constant link width", "node_size": "(b) constant node size",
@@ -172,19 +168,11 @@ def conclusions(figure, c):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = study_options(__doc__, "write the curves and capacities as JSON", sweep=True)
     ap.add_argument("--figure", type=int, choices=sorted(FIGURES), required=True)
     ap.add_argument("--model", choices=["single_node", "network"], default="single_node",
                     help="single_node: the paper's section 3.1 model (default); network: the whole network, reference ring model")
-    ap.add_argument("--kncsim", default="build/release/tb/kncsim")
-    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--fresh", action="store_true", help="run every point again")
-    ap.add_argument("--out", metavar="DIR", help="the sweep's directory (default: tb/sweeps/ beside its file)")
-    ap.add_argument("--plot", metavar="PATH", help="write the figure (PNG or SVG)")
-    ap.add_argument("--json", metavar="PATH", help="write the curves and capacities as JSON")
-    a = ap.parse_args()
-    if not os.access(a.kncsim, os.X_OK):
-        sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
+    a = parse_study_options(ap)
     if a.model == "network" and a.figure == 8:
         sys.exit("--model network: a 2^20-node network does not fit in memory here (about 2 s a cycle where it "
                  "would); Fig. 8 runs on the single-node model")
@@ -192,10 +180,7 @@ def main():
     name = f"scott-goodman-fig{a.figure}" + ("-network" if a.model == "network" else "")
     sweep = ROOT / f"tb/sweeps/{name}.yaml"
     out_dir = pathlib.Path(a.out) if a.out else ROOT / f"tb/sweeps/{name}"
-    t0 = time.monotonic()
-    subprocess.run([a.kncsim, "sweep", str(sweep), "-j", str(a.jobs), "--out", str(out_dir)]
-                   + (["--fresh"] if a.fresh else []), check=False)
-    print(f"sweep: {time.monotonic() - t0:.0f} s")
+    run_sweep(a, sweep, out_dir)
     c = curves(out_dir)
     cap = {k: capacity(v) for k, v in c.items()}
     widest = 0.0

@@ -52,16 +52,9 @@ def study(doc, values, name, sets, bits, scale, conclusions, title, ylabel):
     """One latency-against-n study: a run per value v (sets(v), bits(v)), the optimal n per panel
     printed, conclusions(best) checked, where best[(panel, v)] is that optimum; --plot draws the
     curves, each latency scaled by scale(v, latency). Exits with report()'s status."""
-    import argparse
-    import os
     import sys
-    from study_runs import report, run_all
-    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kncsim", default="build/release/tb/kncsim")
-    ap.add_argument("--plot", metavar="PATH", help="write the figure (PNG or SVG)")
-    a = ap.parse_args()
-    if not os.access(a.kncsim, os.X_OK):
-        sys.exit(f"{a.kncsim}: not an executable kncsim (build it: cmake --workflow --preset ci)")
+    from study_runs import parse_study_options, report, run_all, study_options
+    a = parse_study_options(study_options(doc))
     reports = run_all({v: (optimize, a.kncsim, sets(v), bits(v)) for v in values})
     series, best = {}, {}
     print(f"optimal n (continuous) against {name}")
