@@ -24,6 +24,7 @@
 #include <iostream>
 
 #include "report/contention_report.hpp"
+#include "report/mesh_vs_hypercube_report.hpp"
 #include "diverge_command.hpp"
 #include "report/expectations.hpp"
 #include "report/rings_optimum_report.hpp"
@@ -189,6 +190,30 @@ int main(int argc, char** argv) {
                    "traffic.address_bits and traffic.data_bits, the paper's round trip)")
       ->delimiter(',')
       ->check(CLI::Range(1, 65535));
+  bool mesh_vs_hypercube = false;
+  std::vector<long> chittor_sizes{64, 128, 256, 512, 1024, 2048, 4096};
+  std::vector<double> chittor_messages{1, 4, 16, 64, 256, 1024};
+  analytic->add_flag("--mesh-vs-hypercube", mesh_vs_hypercube,
+                     "Chittor's chapter 2: a 2D mesh against a binary hypercube at equal wire density, for each of "
+                     "--sizes: peak widths, channel width, rate and bandwidth ratios under the constant, logarithmic "
+                     "and linear delay models (Tables 2.1, 2.2), and the speedup R_e for --messages (Fig. 2.3); "
+                     "the configuration is not read");
+  analytic
+      ->add_option("--sizes", chittor_sizes,
+                   "with --mesh-vs-hypercube: the system sizes N, powers of two (default 64,128,...,4096, Table 2.2)")
+      ->delimiter(',')
+      ->check(CLI::Range(4L, 1L << 24) & CLI::Validator(
+                                              [](std::string& v) {
+                                                const long n = std::stol(v);
+                                                return (n & (n - 1)) ? v + " is not a power of two" : std::string();
+                                              },
+                                              "POWER OF 2"));
+  analytic
+      ->add_option("--messages", chittor_messages,
+                   "with --mesh-vs-hypercube: the message lengths L' in header lengths (flits with a 1-flit header) "
+                   "for R_e (default 1,4,16,64,256,1024)")
+      ->delimiter(',')
+      ->check(CLI::Range(1.0, 1e9));
   Common contention_opts;
   int contention_top = 10;
   auto* contention = app.add_subcommand(
@@ -408,6 +433,18 @@ int main(int argc, char** argv) {
       write_json(contention_opts.json_path, report);
       return 0;
     }
+    if (mesh_vs_hypercube) {
+      if (optimize) throw kncsim::ConfigError("--mesh-vs-hypercube and --optimize: one at a time");
+      if (!analytic_opts.config_path.empty() || !analytic_opts.sets.empty())
+        throw kncsim::ConfigError("--mesh-vs-hypercube compares whole families of networks and reads no "
+                                  "configuration: give --sizes and --messages, not a CONFIG or --set");
+      const auto report = kncsim::mesh_vs_hypercube_report(chittor_sizes, chittor_messages);
+      (json_on_stdout(analytic_opts.json_path) ? std::cerr : std::cout) << kncsim::mesh_vs_hypercube_summary(report);
+      write_json(analytic_opts.json_path, report);
+      return 0;
+    }
+    for (const char* flag : {"--sizes", "--messages"})
+      if (analytic->count(flag)) throw kncsim::ConfigError(std::string(flag) + ": only with --mesh-vs-hypercube");
     const kncsim::ExperimentSpec spec = load_spec_checked(analytic_opts, false);
     if (!optimize_bits.empty() && !optimize) throw kncsim::ConfigError("--bits: only with --optimize");
     if (optimize) {

@@ -178,6 +178,25 @@ TEST(Cli, AnalyticOptimizeFindsScottGoodmansBestDimensionality) {
               6, 0.5);
 }
 
+// Chittor's chapter 2 through the CLI: Table 2.2's rows, the layouts' peak widths, Fig. 2.3's
+// speedups for the messages asked for.
+TEST(Cli, AnalyticMeshVsHypercubePrintsChittorsTables) {
+  const Outcome o = kncsim("analytic --mesh-vs-hypercube --sizes 64,1024 --messages 1,1000000 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  ASSERT_EQ(j["sizes"].size(), 2u);
+  const auto& big = j["sizes"][1];
+  EXPECT_EQ(big["nodes"], 1024);
+  EXPECT_EQ(big["hypercube_peak_width"], 682);  // floor(2N/3)
+  EXPECT_EQ(big["mesh_peak_width"], 33);        // sqrt(N) + 1
+  EXPECT_NEAR(big["bandwidth_ratio"]["constant"].get<double>(), 21.3, 0.05);
+  EXPECT_NEAR(big["bandwidth_ratio"]["logarithmic"].get<double>(), 53.6, 0.05);
+  const double rb = big["bandwidth_ratio"]["constant"].get<double>();
+  EXPECT_LT(big["speedup_average"]["constant"][0].get<double>(), 0.3 * rb);
+  EXPECT_NEAR(big["speedup_worst"]["constant"][1].get<double>(), rb, 1e-3 * rb);
+  EXPECT_NE(o.err.find("   1024    102.4       96.5         53.6       21.3"), std::string::npos) << o.err;
+}
+
 // The SCI ring network through the CLI: round trips with damaged links. Every message is
 // delivered (after retransmissions), CRC nacks are counted, the round trip exceeds the
 // unloaded one.
@@ -298,6 +317,12 @@ INSTANTIATE_TEST_SUITE_P(
                                "only with --optimize"},
                       BadInput{"analytic --optimize --bits 0 --set network.topology=rings --set router.model=sci",
                                "--bits", "not in range 1 to 65535"},
+                      BadInput{"analytic --mesh-vs-hypercube --sizes 64,100", "--sizes", "not a power of two"},
+                      BadInput{"analytic --mesh-vs-hypercube --sizes 2", "--sizes", "not in range 4"},
+                      BadInput{"analytic --mesh-vs-hypercube --messages 0.5", "--messages", "not in range 1"},
+                      BadInput{"analytic --mesh-vs-hypercube --set network.dims=3", "--mesh-vs-hypercube",
+                               "not a CONFIG or --set"},
+                      BadInput{"analytic --sizes 64", "--sizes", "only with --mesh-vs-hypercube"},
                       BadInput{"run --set router.impl=systemc --set link.embedding=planar --set network.radix=[4,8]",
                                "link.embedding = planar", "one network.radix"},
                       BadInput{"run --set link.switch_to_wire_ratio=0.5", "router.impl ref", "link.delay = 2"},
