@@ -1,7 +1,7 @@
 // kncsim: run an experiment, or print the analytic figures of a configuration.
 //   kncsim run [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--csv DIR] [--vcd PATH] [--quiet]
-//   kncsim analytic [CONFIG.yaml] [--set key=value]... [--json PATH|-]
-//   kncsim contention [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--top N]
+//   kncsim analytic [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--optimize | --mesh-vs-hypercube]
+//   kncsim contention [CONFIG.yaml] [--set key=value]... [--json PATH|-] [--top N] [--applied A,...]
 //   kncsim check RESULT.json --expect 'T<30' [--expect 'p99<80']...
 //   kncsim sweep SWEEP.yaml [-j N] [--backend local|slurm] [--out DIR] [--dry-run]
 //   kncsim rtl build [CONFIG.yaml] [--set key=value]... [--sweep SWEEP.yaml] [--tests] [-j N] | list | clean
@@ -222,6 +222,14 @@ int main(int argc, char** argv) {
   add_common(contention, contention_opts);
   contention->add_option("--top", contention_top, "bottleneck channels, paths and nodes to rank (default 10)")
       ->check(CLI::Range(0, 1000000));
+  std::vector<double> contention_applied;
+  contention
+      ->add_option("--applied", contention_applied,
+                   "applied node traffics lambda_a (0 < lambda_a <= 1, a fraction of a channel's bandwidth) at which "
+                   "to predict each node's actual traffic and normalised communication time theta by Chittor's "
+                   "single-path model (section 3.2), e.g. 0.01,0.05,0.1")
+      ->delimiter(',')
+      ->check(CLI::Range(1e-9, 1.0));
   auto* keys = app.add_subcommand("keys", "list every configuration key, its allowed values and default");
   bool keys_markdown = false;
   keys->add_flag("--markdown", keys_markdown, "as the Markdown configuration reference (docs/configuration.md)");
@@ -428,7 +436,7 @@ int main(int argc, char** argv) {
             print_warnings(d.warnings);
             kncsim::check_run_outputs(d.outputs, contention_opts.json_path, contention_opts.csv_dir);
           });
-      const auto report = kncsim::contention_report(spec, contention_top);
+      const auto report = kncsim::contention_report(spec, contention_top, contention_applied);
       (json_on_stdout(contention_opts.json_path) ? std::cerr : std::cout) << kncsim::contention_summary(report);
       write_json(contention_opts.json_path, report);
       return 0;

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "contention/contention_parameters.hpp"
+#include "contention/single_path_model.hpp"
 #include "spec/contention_spec.hpp"
 #include "topo/mesh_geometry.hpp"
 
@@ -31,13 +32,74 @@ nlohmann::ordered_json path_json(const MeshGeometry& g, const ContentionResult& 
   return j;
 }
 
+// The single-path model's predictions at each applied node traffic:
+// - Chittor's average node (delta_avg paths at nu_avg) and worst node (at nu_max);
+// - every node from its own paths: their mean, their least, and the mean of eq 3.13's thresholds
+//   min(lambda_a, delta / (nu_m + 1)) node by node, what the average sending node carries when
+//   every node pushes (Lemma 3 inverts the mean nu instead: below it for a spread of levels);
+// - eq 3.32's network traffic lambda_t = D_avg lambda_n / (2 dims): a node's data against the
+//   network's capacity per node, 2 dims channels out over the mean distance (the thesis's 4 for
+//   a 2D mesh).
+// Each node's predictions go into `nodes`.
+nlohmann::ordered_json theta_model_json(const MeshGeometry& g, const ContentionResult& r,
+                                        const std::vector<double>& applied, nlohmann::ordered_json& nodes) {
+  using ojson = nlohmann::ordered_json;
+  const ContentionSummary& s = r.summary;
+  std::vector<std::vector<double>> nus(g.nodes());
+  for (const ContentionPath& p : r.paths) nus[p.src].push_back(double(p.nu));
+  auto series = [&](double delta, double nu) {
+    ojson actual = ojson::array(), theta = ojson::array(), threshold = ojson::array();
+    for (double a : applied) {
+      const NodePrediction p = predict_node(delta, nu, a);
+      actual.push_back(p.actual);
+      theta.push_back(p.theta);
+      threshold.push_back(p.threshold);
+    }
+    return ojson{{"paths", delta}, {"nu", nu}, {"actual", actual}, {"theta", theta}, {"threshold", threshold}};
+  };
+  ojson mean_actual = ojson::array(), mean_theta = ojson::array(), mean_threshold = ojson::array(),
+        least_actual = ojson::array(), least_node = ojson::array(), network_traffic = ojson::array();
+  const double per_node_channels = 2.0 * g.dims();
+  for (double a : applied) {
+    double sum_actual = 0, sum_theta = 0, sum_threshold = 0, least = 2;
+    long count = 0, least_at = -1;
+    for (size_t i = 0; i < r.nodes.size(); ++i) {
+      const auto& own = nus[r.nodes[i].node];
+      if (own.empty()) continue;
+      const NodePrediction p = predict_node(own, a);
+      nodes[i]["theta_model"]["actual"].push_back(p.actual);
+      nodes[i]["theta_model"]["theta"].push_back(p.theta);
+      sum_actual += p.actual;
+      sum_theta += p.theta;
+      sum_threshold += p.threshold;
+      ++count;
+      if (p.actual < least) least = p.actual, least_at = long(r.nodes[i].node);
+    }
+    mean_actual.push_back(count ? sum_actual / double(count) : 0.0);
+    mean_theta.push_back(count ? sum_theta / double(count) : 1.0);
+    mean_threshold.push_back(count ? sum_threshold / double(count) : 0.0);
+    least_actual.push_back(count ? least : 0.0);
+    least_node.push_back(least_at);
+    network_traffic.push_back(s.physical_avg * predict_node(s.degree_avg, s.nu_avg, a).actual / per_node_channels);
+  }
+  return ojson{{"applied", applied},
+               {"average_node", series(s.degree_avg, s.nu_avg)},
+               {"worst_node", series(s.degree_avg, double(s.nu_max))},
+               {"nodes", {{"actual_mean", mean_actual}, {"theta_mean", mean_theta}, {"threshold_mean", mean_threshold},
+                          {"actual_least", least_actual}, {"least_node", least_node}}},
+               {"network_traffic",
+                {{"channels_per_node", per_node_channels},
+                 {"average_node", network_traffic},
+                 {"at_saturation", s.physical_avg * s.avg_node_saturation / per_node_channels}}}};
+}
+
 // Work bounds: 4 million paths, 4e9 steps of the contention sets (seconds each way).
 constexpr size_t kMaxPaths = 4'000'000;
 constexpr double kMaxSteps = 4e9;
 
 }  // namespace
 
-nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top) {
+nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top, const std::vector<double>& applied) {
   const MeshGeometry g = spec.geometry();
   const ProcessPlacement& placement = spec.placement;
   if (num_edges(placement.graph) > kMaxPaths)
@@ -121,6 +183,7 @@ nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top) {
   for (const auto& n : r.nodes)
     nodes.push_back({{"node", n.node}, {"process", n.process}, {"degree", n.degree}, {"worst_nu", n.worst_nu},
                      {"bound", n.bound}});
+  if (!applied.empty()) j["theta_model"] = theta_model_json(g, r, applied, nodes);
   return j;
 }
 
@@ -155,6 +218,27 @@ std::string contention_summary(const nlohmann::ordered_json& j) {
                        "1/sqrt(N) = {:.4f} (Lemma 7)\n",
                        e["C"].get<double>(), e["saturation"]["average_node"].get<double>(),
                        e["saturation"]["worst_node"].get<double>());
+  if (j.contains("theta_model")) {
+    const auto& t = j["theta_model"];
+    out += fmt::format(
+        "single-path model (section 3.2): actual node traffic lambda_n and normalised communication time theta at "
+        "applied node traffic lambda_a; average node {:.3g} paths at nu {:.3g}, worst node at nu {:.3g}; network "
+        "traffic lambda_t = D_avg lambda_n / {:g} (eq 3.32), {:.4f} at Lemma 3's saturation\n",
+        t["average_node"]["paths"].get<double>(), t["average_node"]["nu"].get<double>(),
+        t["worst_node"]["nu"].get<double>(), t["network_traffic"]["channels_per_node"].get<double>(),
+        t["network_traffic"]["at_saturation"].get<double>());
+    out += fmt::format("  {:>9} {:>19} {:>19} {:>19} {:>10} {:>9}\n", "lambda_a", "average node", "worst node",
+                       "nodes: mean", "least", "lambda_t");
+    const auto& av = t["average_node"];
+    const auto& wo = t["worst_node"];
+    const auto& nd = t["nodes"];
+    for (size_t i = 0; i < t["applied"].size(); ++i)
+      out += fmt::format("  {:>9.4f} {:>8.4f} theta {:>5.3g} {:>8.4f} theta {:>5.3g} {:>8.4f} theta {:>5.3g} {:>10.4f} {:>9.4f}\n",
+                         t["applied"][i].get<double>(), av["actual"][i].get<double>(), av["theta"][i].get<double>(),
+                         wo["actual"][i].get<double>(), wo["theta"][i].get<double>(), nd["actual_mean"][i].get<double>(),
+                         nd["theta_mean"][i].get<double>(), nd["actual_least"][i].get<double>(),
+                         t["network_traffic"]["average_node"][i].get<double>());
+  }
   const auto& b = j["bottlenecks"];
   if (!b["channels"].empty()) {
     out += "bottleneck channels (load):";

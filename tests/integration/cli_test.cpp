@@ -317,7 +317,9 @@ INSTANTIATE_TEST_SUITE_P(
                                "only with --optimize"},
                       BadInput{"analytic --optimize --bits 0 --set network.topology=rings --set router.model=sci",
                                "--bits", "not in range 1 to 65535"},
-                      BadInput{"analytic --mesh-vs-hypercube --sizes 64,100", "--sizes", "not a power of two"},
+                      BadInput{"analytic --mesh-vs-hypercube --sizes 64,100", "--sizes", "100 is not a power of two"},
+                      BadInput{"contention --applied 0.1,1.5", "--applied", "not in range"},
+                      BadInput{"contention --applied 0", "--applied", "not in range"},
                       BadInput{"analytic --mesh-vs-hypercube --sizes 2", "--sizes", "not in range 4"},
                       BadInput{"analytic --mesh-vs-hypercube --messages 0.5", "--messages", "not in range 1"},
                       BadInput{"analytic --mesh-vs-hypercube --set network.dims=3", "--mesh-vs-hypercube",
@@ -702,6 +704,42 @@ TEST(Cli, ContentionReportsChittorsParametersAsTextAndJson) {
   EXPECT_NE(text.out.find("graph mesh2d 8x8 (64 processes, 224 paths"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("random-mapping estimate"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("bottleneck paths"), std::string::npos) << text.out;
+}
+
+// --applied: the single-path model's predictions for the average, worst and every node, and
+// eq 3.32's network traffic. Uniform traffic on 8x8 is Corollary 5's case: the average node
+// saturates at 2/sqrt(N) and the network traffic at 1/3 (eq 3.34; Dally's figure).
+TEST(Cli, ContentionAppliedGivesTheSinglePathModelsPredictions) {
+  const Outcome o = kncsim("contention --set network.radix=12 --set traffic.pattern=transpose --applied 0.02,0.13,1 --json -");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  const auto& t = j["theta_model"];
+  ASSERT_EQ(t["applied"].size(), 3u);
+  EXPECT_DOUBLE_EQ(t["worst_node"]["nu"].get<double>(), 10);
+  for (int i = 0; i < 3; ++i) {
+    const double a = t["applied"][i].get<double>();
+    EXPECT_LE(t["worst_node"]["actual"][i].get<double>(), t["average_node"]["actual"][i].get<double>());
+    EXPECT_LE(t["average_node"]["actual"][i].get<double>(), a);
+    EXPECT_LE(t["nodes"]["actual_least"][i].get<double>(), t["nodes"]["actual_mean"][i].get<double>());
+    EXPECT_GE(t["worst_node"]["theta"][i].get<double>(), t["average_node"]["theta"][i].get<double>());
+  }
+  // Lemma 4's worst node, 0.917/11, is the threshold the worst node's prediction stays under.
+  EXPECT_NEAR(t["worst_node"]["threshold"][2].get<double>(), 0.917 / 11, 1e-3);
+  EXPECT_LT(t["worst_node"]["actual"][2].get<double>(), t["worst_node"]["threshold"][2].get<double>());
+  // Every node that sends has its own series; the diagonal sends nothing.
+  int with_series = 0;
+  for (const auto& n : j["nodes"]) with_series += n.contains("theta_model") && n["theta_model"]["theta"].size() == 3;
+  EXPECT_EQ(with_series, 132);
+  EXPECT_NE(o.err.find("single-path model (section 3.2)"), std::string::npos) << o.err;
+
+  const Outcome u = kncsim("contention --set network.radix=8 --set traffic.pattern=uniform --applied 1 --json -");
+  ASSERT_EQ(u.status, 0) << u.err;
+  const auto k = nlohmann::json::parse(u.out);
+  EXPECT_NEAR(k["summary"]["saturation"]["average_node"].get<double>() / (2 / 8.0), 1, 0.01);
+  EXPECT_NEAR(k["theta_model"]["network_traffic"]["at_saturation"].get<double>() * 3, 1, 0.01);
+  // Without --applied, no theta_model (the report is what it was).
+  const Outcome plain = kncsim("contention --set network.radix=4 --set traffic.pattern=transpose --json -");
+  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("theta_model"));
 }
 
 // network.overrides: the pairs a failure leaves dimension order no way for are reported at
