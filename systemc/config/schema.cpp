@@ -83,10 +83,20 @@ const std::vector<KeySpec>& config_schema() {
        "virtual channels per link (systemc), each with an input FIFO of router.fifo_flits or fifo_packets; a "
        "torus's datelines take 2 (dimension order: one class until the wraparound, the other after)",
        "the router's channel masks hold (2 network.dims + 1) x router.vcs <= 63 channels"},
-      {"router.arbitration", K::choice, {"priority_token", "round_robin", "oldest_first"}, 0, false, kNoMax,
-       "priority_token",
+      {"router.arbitration", K::choice,
+       {"priority_token", "round_robin", "oldest_first", "fifo_fixed", "fifo_lru", "biased_priority", "message_source"},
+       0, false, kNoMax, "priority_token",
        "who gets an output channel (and, with virtual channels, the crossbar): priority_token = Pertel's rotating "
-       "token (the listings); round_robin; oldest_first = the oldest packet (Chittor 5.6.5)"},
+       "token (the listings); round_robin; oldest_first = the oldest packet (Chittor 5.6.5's time stamps). Chittor's "
+       "other queue policies (systemc only; the crossbar then goes round robin): fifo_fixed = the head that asked first, "
+       "ties by port (local first); fifo_lru = ties to the port that least recently asked for the output; "
+       "biased_priority = the lowest priority number, from router.bias_local and router.bias_network, less 1 for each "
+       "lost cycle; message_source = the source nearest after the output's clock hand (the last winner's source)"},
+      {"router.bias_local", K::integer, {}, 0, false, 1000, "9",
+       "router.arbitration biased_priority: the local (injection) port's base priority; lower wins (Chittor's 9: "
+       "traffic passing through goes first)"},
+      {"router.bias_network", K::integer, {}, 0, false, 1000, "4",
+       "router.arbitration biased_priority: the network ports' base priority (Chittor's 4)"},
       {"router.allow_deadlock", K::choice, {"false", "true"}, 0, false, kNoMax, "false",
        "true = run a routing that can deadlock (a torus's rings close cycles of channels), for studies; the "
        "deadlock watchdog (run.deadlock_cycles) then reports the waiting cycle. false = refuse it"},

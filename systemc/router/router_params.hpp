@@ -11,12 +11,23 @@ namespace kncsim {
 
 // How a router chooses among heads competing for output channels (and, with virtual
 // channels, among flits competing for the crossbar): Pertel's priority token, a rotating
-// round robin, or the oldest packet first (Chittor's worst-node-tight policy).
-enum class Arbitration { priority_token, round_robin, oldest_first };
+// round robin, the oldest packet first (Chittor's time-stamped policy), or Chittor's other
+// queue policies at the outputs (output_arbiter.hpp: FIFO with fixed or least-recently-requested
+// ties, biased priority, message-source priority; the crossbar then goes round robin).
+enum class Arbitration { priority_token, round_robin, oldest_first, fifo_fixed, fifo_lru, biased_priority, message_source };
 
 // router.arbitration's word, for reports and refusals.
 constexpr const char* to_string(Arbitration a) {
-  return a == Arbitration::oldest_first ? "oldest_first" : a == Arbitration::round_robin ? "round_robin" : "priority_token";
+  switch (a) {
+    case Arbitration::priority_token: return "priority_token";
+    case Arbitration::round_robin: return "round_robin";
+    case Arbitration::oldest_first: return "oldest_first";
+    case Arbitration::fifo_fixed: return "fifo_fixed";
+    case Arbitration::fifo_lru: return "fifo_lru";
+    case Arbitration::biased_priority: return "biased_priority";
+    case Arbitration::message_source: return "message_source";
+  }
+  return "?";
 }
 
 // How a packet moves from node to node (PP-MESS-SIM's switching schemes; Rexford et al. 2.2):
@@ -59,6 +70,7 @@ struct RouterParams {
   // What a router reads every cycle it assigns channels first: one cache line.
   int routing_delay = 0;       // cycles from a head reaching the FIFO front to its first request
   Arbitration arbitration = Arbitration::priority_token;
+  int bias_local = 9, bias_network = 4;  // biased_priority: the base priorities (lower wins)
   // Keep each packet's history (cut-throughs, blocking) for run.statistics history; off, its
   // records say -1 and the channel assignment touches no packet for it.
   bool history = false;

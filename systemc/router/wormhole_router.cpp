@@ -29,6 +29,8 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
     : sc_module(name), calendar_(calendar), node_(node), self_(WakeCalendar::node_bit(node)), g_(g), packets_(packets), log_(log), nports_(g.ports()),
       vcs_(p.vcs), classes_(!p.classes.empty()),
       buffers_free_(p.buffer_packets), out_(size_t(g.ports())), sa_(g.ports()), p_(p) {
+  if (is_output_arbitration(p.arbitration))
+    oa_ = OutputArbiterState(p.arbitration, g.ports(), p.vcs, g.nodes(), p.bias_local, p.bias_network);
   std::vector<ClassPolicy> classes = p.classes;
   if (classes.empty()) {  // one class: the router's own policies
     ClassPolicy own;
@@ -292,10 +294,21 @@ KNCSIM_HOT_FLATTEN void WormholeRouter::assign_channels_now(int64_t t, uint64_t&
         out_[size_t(in.bound)].holder[size_t(in.out_vc)] = int8_t(ch);
         bound_ |= bit(ch);
       };
-  if (Lean || !any_priority_) {
+  // One assignment over the heads `level`, from the output channels `still_free`.
+  auto assign = [&](uint64_t level, uint64_t still_free, auto&& granted) {
+    if (is_output_arbitration(p_.arbitration)) {
+      arbitrate_outputs(
+          p_.arbitration, oa_, nports_, vcs_, level, [&](int ch) { return allowed[ch] & still_free; },
+          [this](int ch) { return input(ch).eligible; },
+          [this](int ch) { return packets_[input(ch).fifo.front().flit.packet].src; }, granted);
+      return;
+    }
     allocate_channels(
-        p_.arbitration, va_, nports_ * vcs_, ready, [&allowed](int ch) { return allowed[ch]; },
-        [this](int ch) { return age(ch); }, free, grant);
+        p_.arbitration, va_, nports_ * vcs_, level, [&allowed](int ch) { return allowed[ch]; },
+        [this](int ch) { return age(ch); }, still_free, granted);
+  };
+  if (Lean || !any_priority_) {
+    assign(ready, free, grant);
   } else {
     // Traffic classes by priority, highest first: each level assigns from what the levels above
     // left free (PP-MESS-SIM's priority arbitration).
@@ -307,12 +320,10 @@ KNCSIM_HOT_FLATTEN void WormholeRouter::assign_channels_now(int64_t t, uint64_t&
       for (uint64_t m = left; m; m &= m - 1)
         if (priority_of(lowest_bit(m)) == top) level |= bit(lowest_bit(m));
       uint64_t taken = 0;
-      allocate_channels(
-          p_.arbitration, va_, nports_ * vcs_, level, [&allowed](int ch) { return allowed[ch]; },
-          [this](int ch) { return age(ch); }, still_free, [&](int ch, int oc) {
-            taken |= bit(oc);
-            grant(ch, oc);
-          });
+      assign(level, still_free, [&](int ch, int oc) {
+        taken |= bit(oc);
+        grant(ch, oc);
+      });
       still_free &= ~taken;
       left &= ~level;
     }

@@ -2,7 +2,7 @@
 // The NDF / Symult / Mosaic-style wormhole router: 2n+1 ports (local, then pred/succ per
 // dimension), an input FIFO per port and virtual channel (input_unit.hpp), a crossbar, and
 // channel assignment by Pertel's priority token (or round robin, or oldest first:
-// vc_allocator.hpp). A head that wins an output channel binds it until its tail has crossed;
+// vc_allocator.hpp; or Chittor's queue policies at each output: output_arbiter.hpp). A head that wins an output channel binds it until its tail has crossed;
 // one flit per input port and per output port crosses each cycle (switch_allocator.hpp, with
 // virtual channels). On a torus the routing function keeps the datelines (vc_classes.hpp), and
 // adaptive routing there is Duato's: adaptive channels over a dimension-order escape pair.
@@ -22,6 +22,7 @@
 #include "router/input_unit.hpp"
 #include "router/link_pins.hpp"
 #include "router/network_router.hpp"
+#include "router/output_arbiter.hpp"
 #include "router/output_unit.hpp"
 #include "router/router_params.hpp"
 #include "router/routing.hpp"
@@ -153,6 +154,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   std::array<Injector*, FlitLink::kMaxVcs> injectors_{};  // per local input channel (one class: the first only)
   VcAllocatorState va_;
   SwitchAllocatorState sa_;
+  OutputArbiterState oa_;  // Chittor's queue policies' state (router.arbitration fifo_*, biased, message_source)
   // Colder state after the hot (the hot path reads these members in few cache lines): the
   // parameters, the classes' policies.
   RouterParams p_;

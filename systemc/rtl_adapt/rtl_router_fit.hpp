@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "link/link_params.hpp"
+#include "router/output_arbiter.hpp"
 #include "router/router_params.hpp"
 #include "rtl/rtl_limits.hpp"
 
@@ -38,6 +39,12 @@ inline std::string rtl_router_refusal(const RouterParams& r, LinkKind link, cons
   if (r.switching == Switching::cut_through && r.vcs > 1)
     return "cut through with one virtual channel a link only (their credits come back when a head leaves); allowed: "
            "router.vcs 1, or router.flow_control wormhole";
+  // Chittor's queue policies at the outputs are the SystemC router's only.
+  if (is_output_arbitration(r.arbitration))
+    return fmt::format("assign channels by Pertel's priority token, round robin or oldest first only; allowed: "
+                       "router.arbitration: priority_token, round_robin or oldest_first (not {}: the SystemC "
+                       "router's, router.impl systemc)",
+                       to_string(r.arbitration));
   // One channel per link is kncsim_router, which assigns channels by Pertel's priority token;
   // the other arbiters are kncsim_vc_router's.
   if (r.vcs == 1 && r.arbitration != Arbitration::priority_token)

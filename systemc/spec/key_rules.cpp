@@ -294,6 +294,12 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
                                   "router.flow_control hybrid",
                                   c.integer("router.hybrid_hops"), c.integer("router.buffer_packets"),
                                   to_string(router.switching)));
+  if (router.arbitration != Arbitration::biased_priority &&
+      (router.bias_local != 9 || router.bias_network != 4))
+    throw ConfigError(fmt::format("router.bias_local = {} and router.bias_network = {} are the base priorities of "
+                                  "router.arbitration biased_priority, but it is {}; allowed: their defaults (9 and 4), "
+                                  "or router.arbitration biased_priority",
+                                  router.bias_local, router.bias_network, to_string(router.arbitration)));
   validate_routing(TrafficKeys(c), router.routing, router.selection, router.deflections, router.fifo_flits);
   validate_class_routers(c, router);
   if (router.switching == Switching::hybrid && router.fifo_flits < 0)

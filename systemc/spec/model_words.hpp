@@ -84,7 +84,11 @@ inline Arbitration arbitration(const Config& c) {
   return choice_of<Arbitration>(c, "router.arbitration",
                                 {{"priority_token", Arbitration::priority_token},
                                  {"round_robin", Arbitration::round_robin},
-                                 {"oldest_first", Arbitration::oldest_first}});
+                                 {"oldest_first", Arbitration::oldest_first},
+                                 {"fifo_fixed", Arbitration::fifo_fixed},
+                                 {"fifo_lru", Arbitration::fifo_lru},
+                                 {"biased_priority", Arbitration::biased_priority},
+                                 {"message_source", Arbitration::message_source}});
 }
 
 // Whether any node is RTL: router.impl rtl (every node), or router.rtl_nodes among SystemC ones.
@@ -112,6 +116,8 @@ inline RouterParams router_params(const Config& c, int L) {
   r.hybrid_hops = int(c.integer("router.hybrid_hops"));
   r.buffer_packets = int(c.integer("router.buffer_packets"));
   r.arbitration = arbitration(c);
+  r.bias_local = int(c.integer("router.bias_local"));
+  r.bias_network = int(c.integer("router.bias_network"));
   return r;
 }
 
