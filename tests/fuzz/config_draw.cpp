@@ -480,6 +480,10 @@ Base valid_systemc(Rng& rng) {
     pp_routing = routing != "oblivious" || !dor_order;
   }
   if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
+  if (b.d.get("router.arbitration", "priority_token") == "biased_priority" && chance(rng, 0.5)) {  // Chittor's base priorities
+    b.d.set("router.bias_local", std::to_string(between(rng, 0, 12)));
+    b.d.set("router.bias_network", std::to_string(between(rng, 0, 12)));
+  }
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   put_workload(b, rng, r, L, hop_count);
   if (chance(rng, 0.1)) b.d.set("network.overrides", kOverridesFile);
@@ -901,6 +905,10 @@ FuzzCase incompatible(Rng& rng) {
                   {"router.flow_control", "cut_through"}}},
       {kRef, {{"router.vcs", "2"}}},
       {kRef, {{"router.arbitration", "round_robin"}}},
+      {kRef, {{"router.arbitration", "fifo_lru"}}},
+      {kRtl, {{"router.arbitration", "message_source"}}},
+      {kRings, {{"router.arbitration", "biased_priority"}}},
+      {kSystemc, {{"router.arbitration", "fifo_fixed"}, {"router.bias_network", "2"}}},
       {kRef, {{"network.topology", "torus"}}},
       {kRtl, {{"router.vcs", "5"}}},
       {kRings, {{"router.vcs", "2"}}},

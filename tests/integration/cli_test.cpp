@@ -319,6 +319,18 @@ INSTANTIATE_TEST_SUITE_P(
                                "--bits", "not in range 1 to 65535"},
                       BadInput{"analytic --mesh-vs-hypercube --sizes 64,100", "--sizes", "100 is not a power of two"},
                       BadInput{"contention --applied 0.1,1.5", "--applied", "not in range"},
+                      // Chittor's queue policies: the SystemC router's only.
+                      BadInput{"run --set router.arbitration=fifo_lru", "router.arbitration = fifo_lru",
+                               "router.impl: systemc"},
+                      BadInput{"run --set router.impl=rtl --set router.vcs=2 --set router.flow_control=wormhole "
+                               "--set router.fifo_flits=4 --set router.arbitration=message_source",
+                               "router.arbitration: priority_token, round_robin or oldest_first", "not message_source"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set router.arbitration=fifo_fixed",
+                               "router.arbitration = fifo_fixed for network.topology rings", "priority_token"},
+                      BadInput{"run --set router.impl=systemc --set router.bias_local=3", "router.bias_local = 3",
+                               "router.arbitration biased_priority"},
+                      BadInput{"run --set router.impl=systemc --set router.arbitration=biased_priority "
+                               "--set router.bias_network=1001", "router.bias_network", "<= 1000"},
                       BadInput{"contention --applied 0", "--applied", "not in range"},
                       BadInput{"analytic --mesh-vs-hypercube --sizes 2", "--sizes", "not in range 4"},
                       BadInput{"analytic --mesh-vs-hypercube --messages 0.5", "--messages", "not in range 1"},
