@@ -92,6 +92,11 @@ const std::vector<KeySpec>& config_schema() {
        "ties by port (local first); fifo_lru = ties to the port that least recently asked for the output; "
        "biased_priority = the lowest priority number, from router.bias_local and router.bias_network, less 1 for each "
        "lost cycle; message_source = the source nearest after the output's clock hand (the last winner's source)"},
+      {"router.fifo_full_policy", K::choice, {"wait", "assign_blocked", "abort"}, 0, false, kNoMax, "wait",
+       "an output whose far FIFO is full (Pertel's finite-buffer models; ref and systemc, bounded FIFOs): wait = it is "
+       "busy, never assigned (model 2, FNS); assign_blocked = it counts as free, and a head assigned to it holds it and "
+       "waits for room (model 1); abort = it counts as free, and the assignment is dropped once the full FIFO is seen, "
+       "the priority token having moved (model 3)"},
       {"router.bias_local", K::integer, {}, 0, false, 1000, "9",
        "router.arbitration biased_priority: the local (injection) port's base priority; lower wins (Chittor's 9: "
        "traffic passing through goes first)"},

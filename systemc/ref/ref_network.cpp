@@ -101,8 +101,16 @@ void RefNetwork::simulate(uint32_t n) {
   const int np = nports_;
   Port* pt = ports(n);
   Node& nd = nodes_[n];
+  // Model 1: a head assigned to an output whose FIFO was full goes once it has room.
+  for (unsigned m = nd.holding; m; m &= m - 1) {
+    const int in = __builtin_ctz(m), out = pt[in].held;
+    if (!(ready_outputs(n, 1u << out) >> out & 1)) continue;
+    pt[in].held = -1;
+    nd.holding &= ~(1u << in);
+    forward(n, in, out);
+  }
   unsigned ready = 0, wanted = 0;
-  for (unsigned m = nd.nonempty; m; m &= m - 1) {
+  for (unsigned m = nd.nonempty & ~nd.holding; m; m &= m - 1) {
     const int in = __builtin_ctz(m);
     if (pt[in].ready_at > t) continue;  // not arrived, or not yet at the head
     ready |= 1u << in;
@@ -113,7 +121,21 @@ void RefNetwork::simulate(uint32_t n) {
   unsigned free = 0;
   for (unsigned m = wanted; m; m &= m - 1)
     if (pt[__builtin_ctz(m)].tfree <= t) free |= m & -m;
-  if (p_.fifo_packets > 0) free &= ready_outputs(n, free);
+  if (p_.fifo_packets > 0 && p_.fifo_full == FifoFullPolicy::wait) {
+    free &= ready_outputs(n, free);
+  } else if (p_.fifo_packets > 0) {
+    // Models 1 and 3: a full FIFO's output is assigned like a free one, then held or dropped.
+    const unsigned open = ready_outputs(n, free);
+    assign_channels(nd.token, np, ready, [pt](int in) { return pt[in].route; }, free,
+                    [this, n, pt, &nd, open](int in, int out) {
+                      if (open >> out & 1) return forward(n, in, out);
+                      if (p_.fifo_full == FifoFullPolicy::abort) return;  // the token has moved on
+                      pt[in].held = out;
+                      pt[out].tfree = kNever;  // held until forwarded
+                      nd.holding |= 1u << in;
+                    });
+    return;
+  }
 
   assign_channels(nd.token, np, ready, [pt](int in) { return pt[in].route; }, free,
                   [this, n](int in, int out) { forward(n, in, out); });
@@ -125,8 +147,8 @@ void RefNetwork::simulate(uint32_t n) {
 void RefNetwork::schedule(uint32_t n) {
   const int64_t t = curtime_;
   const Port* pt = ports(n);
-  int64_t next = kNever;
-  for (unsigned m = nodes_[n].nonempty; m; m &= m - 1) {
+  int64_t next = nodes_[n].holding ? t + 1 : kNever;  // model 1: a held output's FIFO is looked at each cycle
+  for (unsigned m = nodes_[n].nonempty & ~nodes_[n].holding; m; m &= m - 1) {
     const Port& in = pt[__builtin_ctz(m)];
     if (in.ready_at > t) {
       next = std::min(next, in.ready_at);

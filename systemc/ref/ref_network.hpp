@@ -14,6 +14,7 @@
 #include "flit/source_queues.hpp"
 #include "sched/wake_calendar.hpp"
 #include "router/priority_token.hpp"
+#include "router/router_params.hpp"
 #include "model/network_model.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/injection_feed.hpp"
@@ -28,6 +29,9 @@ struct RefParams {
   // FNS's full-FIFO test: false = as listed, reading occupancy as it is when the node is
   // evaluated (depends on node order); true = as of the start of the cycle, like hardware.
   bool registered_fifo_check = false;
+  // An output whose far FIFO is full: busy (model 2, FNS), or assigned all the same and then
+  // waited on (model 1) or dropped (model 3); see FifoFullPolicy.
+  FifoFullPolicy fifo_full = FifoFullPolicy::wait;
   // Packets a node's injection queue may hold; a packet generated while it is full is
   // dropped (counted). 0 = unbounded (Pertel). The source sees the queue through a
   // register: a head that left in the previous cycle still counts.
@@ -64,12 +68,14 @@ class RefNetwork final : public NetworkModel {
     int32_t head = -1, tail = -1;
     int32_t len = 0;       // packets in the input FIFO
     uint32_t route = 0;    // outputs the routing function allows the head packet
+    int32_t held = -1;     // input, model 1: the output assigned to its head while that FIFO was full
   };
   struct Node {
     int64_t tls = 0;        // time the last injected packet's head left (listing: starts at 0)
     int64_t local_left = -2;  // last cycle a packet left the injection queue (none: before cycle -1)
     PriorityToken token;    // PIN and POUT
     uint32_t nonempty = 0;  // inputs whose FIFO holds a packet
+    uint32_t holding = 0;   // model 1: inputs holding an output whose FIFO was full (Port::held)
   };
 
   void step();

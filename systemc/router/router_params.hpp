@@ -30,6 +30,19 @@ constexpr const char* to_string(Arbitration a) {
   return "?";
 }
 
+// What channel assignment does with an output whose far FIFO is full (Pertel's SNS report,
+// section 4, finite-buffer models 2, 1 and 3):
+//   wait            the output is busy until the FIFO has room: never assigned (FNS; model 2)
+//   assign_blocked  the output counts as free; a head assigned to it holds it and waits for
+//                   room (model 1: it may wait when another allowed output was open)
+//   abort           the output counts as free; an assignment to it is dropped once the full
+//                   FIFO is seen, after the priority token has moved (model 3)
+enum class FifoFullPolicy { wait, assign_blocked, abort };
+
+constexpr const char* to_string(FifoFullPolicy f) {
+  return f == FifoFullPolicy::wait ? "wait" : f == FifoFullPolicy::assign_blocked ? "assign_blocked" : "abort";
+}
+
 // How a packet moves from node to node (PP-MESS-SIM's switching schemes; Rexford et al. 2.2):
 //   wormhole     a head needs one free flit slot downstream; a blocked packet stalls in place
 //   cut_through  a head needs room for its whole packet downstream (virtual cut-through)
@@ -71,6 +84,7 @@ struct RouterParams {
   int routing_delay = 0;       // cycles from a head reaching the FIFO front to its first request
   Arbitration arbitration = Arbitration::priority_token;
   int bias_local = 9, bias_network = 4;  // biased_priority: the base priorities (lower wins)
+  FifoFullPolicy fifo_full = FifoFullPolicy::wait;
   // Keep each packet's history (cut-throughs, blocking) for run.statistics history; off, its
   // records say -1 and the channel assignment touches no packet for it.
   bool history = false;

@@ -73,7 +73,8 @@ WormholeRouter::WormholeRouter(sc_core::sc_module_name name, uint32_t node, cons
   plain_routing_ = !classes_ && !p.hop_count_headers && !p.faults &&
                    (policies_.front().c.routing == Routing::dor ||
                     (policies_.front().c.routing == Routing::adaptive && !policies_.front().prefer));
-  lean_ = plain_routing_ && !any_duato_ && !any_store_and_forward_ && !any_hybrid_ && !any_prefer_ && !any_priority_;
+  lean_ = plain_routing_ && !any_duato_ && !any_store_and_forward_ && !any_hybrid_ && !any_prefer_ && !any_priority_ &&
+          p.fifo_full == FifoFullPolicy::wait;
   // The local input is the NI's injection queue and the local output the NI's sink: one
   // channel each (the local port's others stay empty). A link carries vcs channels.
   chans_.reserve(size_t(nports_ * vcs_));
@@ -184,6 +185,13 @@ uint64_t WormholeRouter::preferred(const InputVc& in, uint64_t allowed) const {
   return 0;
 }
 
+bool WormholeRouter::head_admitted(const InputVc& in, int oc, int64_t t) {
+  const PacketInfo& pk = packets_[in.fifo.front().flit.packet];
+  const bool whole = classes_ ? policy(pk).whole_room : whole_room_;
+  const int o = oc / vcs_, v = oc % vcs_;
+  return out_[size_t(o)].link->admits_head(t, admits_by_length_ ? pk.flits : 1, v, admits_by_length_ && whole);
+}
+
 std::pair<int64_t, uint64_t> WormholeRouter::age(int ch) const {
   const PacketInfo& pk = packets_[input(ch).fifo.front().flit.packet];
   return {pk.tsent, pk.id};
@@ -256,7 +264,9 @@ KNCSIM_HOT_FLATTEN void WormholeRouter::assign_channels_now(int64_t t, uint64_t&
     const int ch = lowest_bit(r);
     const InputVc& in = input(ch);
     allowed[ch] = channels_of(in) & free;
-    const uint64_t on_links = allowed[ch] & ~(bit(vcs_) - 1);  // the local output's: no link
+    // The local output's channels have no link; models 1 and 3 assign a full FIFO's output too.
+    const uint64_t on_links =
+        Lean || p_.fifo_full == FifoFullPolicy::wait ? allowed[ch] & ~(bit(vcs_) - 1) : uint64_t{0};
     if (on_links) {
       int flits = 1;
       bool whole = false;
@@ -280,6 +290,14 @@ KNCSIM_HOT_FLATTEN void WormholeRouter::assign_channels_now(int64_t t, uint64_t&
   }
   auto grant = [this, t](int ch, int oc) {
         InputVc& in = input(ch);
+        // Model 3: an assignment to an output whose far FIFO is full is dropped (the arbiter has
+        // counted it: the token has moved).
+        // Models 1 and 3: the arbiter's state moved though no flit may (a held output's FIFO is full,
+        // or the assignment is dropped): evaluate again next cycle, as the listing would.
+        if (!Lean && p_.fifo_full != FifoFullPolicy::wait) {
+          rearbitrate_ = true;
+          if (p_.fifo_full == FifoFullPolicy::abort && oc >= vcs_ && !head_admitted(in, oc, t)) return;
+        }
         if (p_.history) {  // the packet's history: did its head wait here beyond the routing delay, how long
           const TimedFlit& head = in.fifo.front();
           PacketInfo& pk = packets_[head.flit.packet];
@@ -390,7 +408,8 @@ void WormholeRouter::evaluate_as() {
 
   // The crossbar: one flit per bound input channel; with virtual channels, one per input port
   // and output port, as switch allocation grants.
-  bool moved = stripped;
+  bool moved = stripped || rearbitrate_;
+  rearbitrate_ = false;
   if (vcs_ == 1) {
     for (uint64_t m = occupied_ & bound_; m; m &= m - 1) moved |= move_flit<Lean>(lowest_bit(m), t);
   } else {
@@ -401,6 +420,10 @@ void WormholeRouter::evaluate_as() {
       const TimedFlit& f = in.fifo.front();
       FlitLink* link = out_[size_t(in.bound)].link;
       if (f.arrival > t || (link && !f.flit.head && !link->admits_body(t, in.out_vc))) continue;
+      // Model 1: a head holding an output whose far FIFO is full waits for room.
+      if (!Lean && link && f.flit.head && p_.fifo_full == FifoFullPolicy::assign_blocked &&
+          !head_admitted(in, in.bound * vcs_ + in.out_vc, t))
+        continue;
       wants[in.bound] |= bit(ch);
     }
     if (!Lean && any_priority_) {
@@ -459,6 +482,8 @@ KNCSIM_HOT_FLATTEN bool WormholeRouter::move_flit(int ch, int64_t t) {
   const int flits = f.head ? packets_[f.packet].flits : 0;
   if (out.link) {
     if (!f.head && !out.link->admits_body(t, in.out_vc)) return false;
+    if (!Lean && f.head && p_.fifo_full == FifoFullPolicy::assign_blocked && !head_admitted(in, o * vcs_ + in.out_vc, t))
+      return false;  // model 1: it holds the output and waits for room
     if (f.head) {
       PacketInfo& pk = packets_[f.packet];
       ++pk.hops;

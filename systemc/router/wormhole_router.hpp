@@ -107,6 +107,8 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   uint64_t class_channels_of(const InputVc& in, const PacketInfo& pk) const;
   int priority_of(int ch) const { return policy(packets_[input(ch).fifo.front().flit.packet]).c.priority; }
   std::pair<int64_t, uint64_t> age(int ch) const;
+  // The far FIFO of output channel oc takes the front head of `in` now (room for it, or its packet).
+  bool head_admitted(const InputVc& in, int oc, int64_t t);
   bool strip_header(int ch, int64_t t);
   void buffer_blocked(uint64_t blocked, int64_t t);
   void commit_blocked(uint64_t blocked);
@@ -143,6 +145,7 @@ class WormholeRouter final : public sc_core::sc_module, public NetworkRouter {
   bool lean_ = false;  // see evaluate_as
   std::unique_ptr<LinkPins> pins_;  // only when traced
   int buffers_free_ = 0;  // hybrid: packet buffers not holding a packet
+  bool rearbitrate_ = false;  // models 1 and 3: an assignment was made this cycle (evaluate the next)
   std::vector<InputVc> chans_;  // per input channel: port * vcs + vc
   std::vector<OutputUnit> out_;
   // Input channels with flits in their FIFO (on the wire included): set by the FIFOs as links

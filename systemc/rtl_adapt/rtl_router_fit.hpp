@@ -39,6 +39,10 @@ inline std::string rtl_router_refusal(const RouterParams& r, LinkKind link, cons
   if (r.switching == Switching::cut_through && r.vcs > 1)
     return "cut through with one virtual channel a link only (their credits come back when a head leaves); allowed: "
            "router.vcs 1, or router.flow_control wormhole";
+  if (r.fifo_full != FifoFullPolicy::wait)
+    return fmt::format("never assign an output whose far FIFO is full; allowed: router.fifo_full_policy: wait (not {}: "
+                       "the SystemC router's and the reference model's)",
+                       to_string(r.fifo_full));
   // Chittor's queue policies at the outputs are the SystemC router's only.
   if (is_output_arbitration(r.arbitration))
     return fmt::format("assign channels by Pertel's priority token, round robin or oldest first only; allowed: "

@@ -5,14 +5,25 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <vector>
 
 #include "ring/sci_params.hpp"
 #include "rtl/sci_rtl_limits.hpp"
 
 namespace kncsim {
 
+// An RTL node's links carry its pins' words, a word slot per cycle of wire (link/wire_words.hpp):
+// the wires are bounded as the meshes' are (spec/link_timing.hpp's kMaxLinkDelay).
+constexpr int kMaxRtlRingWireCycles = 1000;
+
 inline std::string sci_rtl_refusal(const SciParams& p) {
   namespace L = rtl::sci;
+  for (int w : p.wire_cycles)
+    if (w > kMaxRtlRingWireCycles)
+      return fmt::format("link.switch_to_wire_ratio and link.mode give ring wires of {} cycles, and the RTL nodes' links "
+                         "hold a word per cycle of wire; allowed: at most {} (a larger link.switch_to_wire_ratio, or "
+                         "link.mode unit_delay)",
+                         w, kMaxRtlRingWireCycles);
   if (p.dims > L::kMaxDims)
     return fmt::format("network.dims = {}: the RTL ring node has {} ring interfaces; allowed: network.dims <= {}",
                        p.dims, L::kMaxDims, L::kMaxDims);

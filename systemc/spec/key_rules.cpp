@@ -158,6 +158,10 @@ void validate_topology(const Config& c) {
                                   "interfaces have no virtual channels or channel assignment; allowed: router.vcs 1 "
                                   "and router.arbitration priority_token (the defaults)",
                                   c.integer("router.vcs"), c.text("router.arbitration")));
+  if (fifo_full_policy(c) != FifoFullPolicy::wait)
+    throw ConfigError(fmt::format("router.fifo_full_policy = {} for network.topology rings: SCI ring interfaces have no "
+                                  "channel assignment to a full FIFO; allowed: router.fifo_full_policy wait (the default)",
+                                  c.text("router.fifo_full_policy")));
   if (!c.is_word("router.rtl_nodes") && router_impl(c) != RouterImpl::systemc)
     throw ConfigError(fmt::format("router.rtl_nodes with router.impl = {}: RTL nodes sit among SystemC nodes; allowed: "
                                   "router.impl: systemc with router.rtl_nodes, or router.impl: rtl for every node",
@@ -294,6 +298,11 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
                                   "router.flow_control hybrid",
                                   c.integer("router.hybrid_hops"), c.integer("router.buffer_packets"),
                                   to_string(router.switching)));
+  if (router.fifo_full != FifoFullPolicy::wait && router.fifo_flits < 0)
+    throw ConfigError(fmt::format("router.fifo_full_policy = {} decides what a head does at an output whose far FIFO is "
+                                  "full, and the FIFOs are unbounded (never full); allowed: router.fifo_full_policy wait, "
+                                  "or router.fifo_packets or router.fifo_flits bounded",
+                                  to_string(router.fifo_full)));
   if (router.arbitration != Arbitration::biased_priority &&
       (router.bias_local != 9 || router.bias_network != 4))
     throw ConfigError(fmt::format("router.bias_local = {} and router.bias_network = {} are the base priorities of "

@@ -80,6 +80,13 @@ inline CreditPolicy credit_policy(int64_t fifo_flits, Switching s, int vcs) {
 inline LinkKind link_kind(const Config& c) {
   return choice_of<LinkKind>(c, "link.kind", {{"pipelined", LinkKind::pipelined}, {"handshake", LinkKind::handshake}});
 }
+inline FifoFullPolicy fifo_full_policy(const Config& c) {
+  return choice_of<FifoFullPolicy>(c, "router.fifo_full_policy",
+                                   {{"wait", FifoFullPolicy::wait},
+                                    {"assign_blocked", FifoFullPolicy::assign_blocked},
+                                    {"abort", FifoFullPolicy::abort}});
+}
+
 inline Arbitration arbitration(const Config& c) {
   return choice_of<Arbitration>(c, "router.arbitration",
                                 {{"priority_token", Arbitration::priority_token},
@@ -118,6 +125,7 @@ inline RouterParams router_params(const Config& c, int L) {
   r.arbitration = arbitration(c);
   r.bias_local = int(c.integer("router.bias_local"));
   r.bias_network = int(c.integer("router.bias_network"));
+  r.fifo_full = fifo_full_policy(c);
   return r;
 }
 

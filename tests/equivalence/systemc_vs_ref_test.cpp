@@ -20,6 +20,7 @@ struct RandomConfig {
   bool adaptive;
   std::vector<int> radices;  // per dimension; radix = the largest
   int source_cap = 0;        // traffic.source_queue_packets; 0 = unbounded
+  FifoFullPolicy fifo_full = FifoFullPolicy::wait;  // router.fifo_full_policy (Pertel's models 2, 1, 3)
 };
 
 RandomConfig random_config(int index) {
@@ -41,6 +42,7 @@ void PrintTo(const RandomConfig& k, std::ostream* os) {
   *os << "_L" << k.flits << "_A" << k.load << (k.adaptive ? "_adaptive" : "_dor")
       << "_Q" << k.fifo_packets;
   if (k.source_cap) *os << "_S" << k.source_cap;
+  if (k.fifo_full != FifoFullPolicy::wait) *os << "_" << to_string(k.fifo_full);
 }
 
 struct Outcome {
@@ -82,6 +84,7 @@ Outcome run_ref(const RandomConfig& k, const MeshGeometry& g) {
   p.deadlock_cycles = kDeadlockCycles;
   p.registered_fifo_check = true;
   p.source_queue_packets = k.source_cap;
+  p.fifo_full = k.fifo_full;
   RefNetwork net(g, p, *feed);
   return run(net, kCycles);
 }
@@ -93,6 +96,7 @@ Outcome run_systemc(const RandomConfig& k, const MeshGeometry& g) {
   p.router.adaptive = k.adaptive;
   p.router.fifo_flits = k.fifo_packets ? int64_t(k.fifo_packets) * k.flits : -1;
   p.router.credits = k.fifo_packets ? CreditPolicy::per_packet : CreditPolicy::none;
+  p.router.fifo_full = k.fifo_full;
   p.deadlock_cycles = kDeadlockCycles;
   p.source_queue_packets = k.source_cap;
   WormholeNetwork net(g, p, *feed);
@@ -141,6 +145,42 @@ TEST(SourceQueueCap, BothModelsDropTheSamePackets) {
     EXPECT_GT(ref.counters.dropped, ref.counters.numsent / 4) << "the cap must bind";
   }
 }
+
+// Pertel's finite-buffer models 1 (assign_blocked) and 3 (abort): the same, on bounded FIFOs
+// only (unbounded ones are never full), loads up to and past saturation.
+RandomConfig fifo_full_config(int index) {
+  RandomConfig k = random_config(200 + index);
+  if (k.fifo_packets == 0) k.fifo_packets = 1 + index % 2;
+  k.fifo_full = index % 2 ? FifoFullPolicy::abort : FifoFullPolicy::assign_blocked;
+  k.load = std::max(k.load, 0.4);
+  return k;
+}
+
+class FifoFullModels : public ::testing::TestWithParam<int> {};
+
+TEST_P(FifoFullModels, EveryPacketHasTheSameRecord) { expect_same_packets(fifo_full_config(GetParam())); }
+
+// The models differ from FNS's model 2 where FIFOs fill: the records must not all be model 2's.
+TEST(FifoFullModelsDiffer, AssignBlockedAndAbortChangeTheRecordsPastSaturation) {
+  for (FifoFullPolicy f : {FifoFullPolicy::assign_blocked, FifoFullPolicy::abort}) {
+    RandomConfig k{7000, 2, 6, 4, 1, 1.0, false, {6, 6}};
+    const MeshGeometry g(k.radices);
+    const Outcome wait = run_ref(k, g);
+    k.fifo_full = f;
+    const Outcome other = run_ref(k, g);
+    ASSERT_FALSE(wait.deadlocked || other.deadlocked);
+    EXPECT_NE(other.counters.totlat, wait.counters.totlat) << to_string(f);
+    expect_same_packets(k);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Random, FifoFullModels, ::testing::Range(0, 48), [](const auto& info) {
+  std::ostringstream name;
+  PrintTo(fifo_full_config(info.param), &name);
+  std::string s = "case" + std::to_string(info.param) + "_" + name.str();
+  std::replace(s.begin(), s.end(), '.', 'p');
+  return s;
+});
 
 INSTANTIATE_TEST_SUITE_P(Random, SystemCEqualsRef, ::testing::Range(0, 48), [](const auto& info) {
   std::ostringstream name;

@@ -403,6 +403,7 @@ Base valid_ref(Rng& rng) {
   if (adaptive || chance(rng, 0.3)) b.d.set("router.routing", adaptive ? "adaptive" : "dor");
   if (finite) b.d.set("router.fifo_packets", std::to_string(between(rng, 1, 4)));
   if (chance(rng, 0.3)) b.d.set("router.fifo_check", choice(rng, "router.fifo_check"));
+  if (finite && chance(rng, 0.3)) b.d.set("router.fifo_full_policy", choice(rng, "router.fifo_full_policy"));
   if (chance(rng, 0.1)) b.d.set("router.flow_control", "cut_through");  // the only ones ref takes
   if (chance(rng, 0.1)) b.d.set("link.delay", "1");
   put_run(b, rng, put_traffic(b, rng, r, packet_flits(rng, 64)), false);
@@ -480,6 +481,7 @@ Base valid_systemc(Rng& rng) {
     pp_routing = routing != "oblivious" || !dor_order;
   }
   if (chance(rng, 0.3)) b.d.set("router.arbitration", choice(rng, "router.arbitration"));
+  if (fifo != 0 && chance(rng, 0.2)) b.d.set("router.fifo_full_policy", choice(rng, "router.fifo_full_policy"));
   if (b.d.get("router.arbitration", "priority_token") == "biased_priority" && chance(rng, 0.5)) {  // Chittor's base priorities
     b.d.set("router.bias_local", std::to_string(between(rng, 0, 12)));
     b.d.set("router.bias_network", std::to_string(between(rng, 0, 12)));
@@ -906,6 +908,9 @@ FuzzCase incompatible(Rng& rng) {
       {kRef, {{"router.vcs", "2"}}},
       {kRef, {{"router.arbitration", "round_robin"}}},
       {kRef, {{"router.arbitration", "fifo_lru"}}},
+      {kRef, {{"router.fifo_full_policy", "abort"}, {"router.fifo_packets", ""}, {"router.fifo_flits", ""}}},
+      {kRtl, {{"router.fifo_full_policy", "assign_blocked"}}},
+      {kRings, {{"router.fifo_full_policy", "abort"}}},
       {kRtl, {{"router.arbitration", "message_source"}}},
       {kRings, {{"router.arbitration", "biased_priority"}}},
       {kSystemc, {{"router.arbitration", "fifo_fixed"}, {"router.bias_network", "2"}}},

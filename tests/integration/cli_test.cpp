@@ -327,6 +327,19 @@ INSTANTIATE_TEST_SUITE_P(
                                "router.arbitration: priority_token, round_robin or oldest_first", "not message_source"},
                       BadInput{"run --set network.topology=rings --set router.model=sci --set router.arbitration=fifo_fixed",
                                "router.arbitration = fifo_fixed for network.topology rings", "priority_token"},
+                      // Found by the config fuzzer (2026-11-29): RTL ring nodes on wires of billions of cycles
+                      // allocated a word slot per cycle (std::bad_alloc, exit 1).
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=rtl "
+                               "--set link.switch_to_wire_ratio=1e-12", "ring wires of", "at most 1000"},
+                      // Pertel's finite-buffer models: bounded FIFOs, the reference model and SystemC only.
+                      BadInput{"run --set router.fifo_full_policy=abort", "router.fifo_full_policy = abort",
+                               "router.fifo_packets or router.fifo_flits bounded"},
+                      BadInput{"run --set router.impl=rtl --set router.fifo_packets=2 --set router.fifo_full_policy=assign_blocked",
+                               "router.fifo_full_policy: wait", "not assign_blocked"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set router.fifo_full_policy=abort",
+                               "router.fifo_full_policy = abort for network.topology rings", "wait (the default)"},
+                      BadInput{"run --set router.fifo_full_policy=model1", "router.fifo_full_policy",
+                               "wait, assign_blocked, abort"},
                       BadInput{"run --set router.impl=systemc --set router.bias_local=3", "router.bias_local = 3",
                                "router.arbitration biased_priority"},
                       BadInput{"run --set router.impl=systemc --set router.arbitration=biased_priority "
