@@ -48,6 +48,22 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
       p.mapping = lcg_low_bits_mapping(processes, g.nodes(), bsd ? LcgGenerator::bsd_rand : LcgGenerator::lcg69069,
                                        uint32_t(seed));
       p.mapping_name = fmt::format("random_lcg_low_bits ({}, seed {})", c.text("traffic.mapping_generator"), seed);
+    } else if (mapping == "gordon") {
+      if (pattern != "graph" || c.text("traffic.graph") != "binary_tree")
+        throw ConfigError(fmt::format("traffic.mapping gordon lays out a binary tree, and the process graph is {}; "
+                                      "allowed: traffic.pattern graph with traffic.graph binary_tree",
+                                      p.graph_name));
+      std::vector<int> radices;
+      for (int k = 0; k < g.dims(); ++k) radices.push_back(g.radix(k));
+      p.mapping = h_tree_mapping(processes, radices);
+      if (p.mapping.empty()) {
+        const auto [w, h] = h_tree_extent(processes);
+        throw ConfigError(fmt::format("traffic.mapping gordon: {}'s H-tree takes {} x {} nodes, and the network is {}; "
+                                      "allowed: a 2D mesh of at least {} x {} (either way round), or a smaller "
+                                      "traffic.graph_shape",
+                                      p.graph_name, w, h, fmt::join(radices, "x"), w, h));
+      }
+      p.mapping_name = "gordon (H-tree)";
     } else {
       p.mapping = read_mapping_file(c.text("traffic.mapping_file"), processes, g.nodes());
       p.mapping_name = "file " + c.text("traffic.mapping_file");

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -13,6 +14,55 @@
 #include "traffic/process_graph.hpp"
 
 namespace kncsim {
+
+namespace {
+
+// The H-tree's positions, unturned: x grows along rows (first edge), y along columns.
+std::vector<std::pair<int, int>> h_tree_positions(uint32_t processes) {
+  int h = 0;  // height of the smallest complete tree holding them
+  while ((uint64_t{2} << h) - 1 < processes) ++h;
+  std::vector<std::pair<int, int>> at(processes);
+  for (uint32_t p = 1; p < processes; ++p) {
+    const uint32_t parent = (p - 1) / 2;
+    int depth = 0;
+    while ((uint64_t{2} << depth) - 1 <= parent) ++depth;  // parent's depth
+    const int length = 1 << ((h - 1 - depth) / 2), side = p % 2 ? -1 : 1;
+    at[p] = at[parent];
+    (depth % 2 ? at[p].second : at[p].first) += side * length;
+  }
+  return at;
+}
+
+}  // namespace
+
+std::pair<int, int> h_tree_extent(uint32_t processes) {
+  int min_x = 0, max_x = 0, min_y = 0, max_y = 0;
+  for (auto [x, y] : h_tree_positions(processes)) {
+    min_x = std::min(min_x, x), max_x = std::max(max_x, x);
+    min_y = std::min(min_y, y), max_y = std::max(max_y, y);
+  }
+  return {max_x - min_x + 1, max_y - min_y + 1};
+}
+
+ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radices) {
+  if (radices.size() != 2) return {};
+  const auto at = h_tree_positions(processes);
+  const auto [w, hgt] = h_tree_extent(processes);
+  // Rows along dimension 0 if they fit, else turned a quarter.
+  const bool turned = !(w <= radices[0] && hgt <= radices[1]);
+  if (turned && !(hgt <= radices[0] && w <= radices[1])) return {};
+  int min_x = 0, min_y = 0;
+  for (auto [x, y] : at) min_x = std::min(min_x, x), min_y = std::min(min_y, y);
+  const int cols = turned ? hgt : w, rows = turned ? w : hgt;
+  const int off_x = (radices[0] - cols) / 2, off_y = (radices[1] - rows) / 2;
+  ProcessMapping m(processes);
+  for (uint32_t p = 0; p < processes; ++p) {
+    const int x = at[p].first - min_x, y = at[p].second - min_y;
+    const int cx = (turned ? y : x) + off_x, cy = (turned ? x : y) + off_y;
+    m[p] = uint32_t(cx + radices[0] * cy);
+  }
+  return m;
+}
 
 ProcessMapping identity_mapping(uint32_t processes) {
   ProcessMapping m(processes);

@@ -37,6 +37,17 @@ class Lcg {
 // sequence of nodes, n(p+1) = (a n(p) + c) mod N (traffic.mapping random_lcg_low_bits, the
 // hypothesis of how Table 3.2's mapping was made).
 ProcessMapping lcg_low_bits_mapping(uint32_t processes, uint32_t nodes, LcgGenerator generator, uint32_t seed);
+// A careful mapping for a binary tree (Chittor 3.5.1, Gordon's property: chi_max = 1, nu_max =
+// 0, at the price of extra nodes): the complete tree of height h (processes in heap order, p's
+// children 2p + 1 and 2p + 2) laid out as an H-tree on a 2D mesh, a node's two children on
+// either side of it at distance 2^floor((h - 1 - t) / 2), t its depth, rows and columns in turn.
+// Every tree edge is then a straight run of channels no other edge's run shares, so dimension
+// order routes each pair on its own channels. The layout takes (2 sum_even + 1) x (2 sum_odd
+// + 1) nodes (a 127-process tree 15 x 15, 255 processes 31 x 15), turned to fit; it sits
+// centred on the radices. An empty mapping when it does not fit (h_tree_extent says how much
+// it needs).
+ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radices);
+std::pair<int, int> h_tree_extent(uint32_t processes);  // columns, rows (unturned)
 // A file of lines 'process node' ('#' starts a comment), every process exactly once, no node
 // twice. A malformed line, a process or node out of range, or a mapping that is not
 // one-to-one is a GraphFileError naming the file and line.

@@ -349,6 +349,10 @@ void put_workload(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L, b
     for (size_t i = 0; i < count; ++i) p += (i ? ", " : "") + num(0.9 / double(count), 6);
     b.d.set("traffic.hotspot_probabilities", p + "]");
   }
+  if (pattern == "graph" && r.size() == 2 && chance(rng, 0.3)) {  // Chittor's careful tree (the rules say if it fits)
+    b.d.set("traffic.graph", "binary_tree");
+    b.d.set("traffic.mapping", "gordon");
+  }
   if (pattern == "dimension_rotation" && r.size() > 2 && chance(rng, 0.5))
     b.d.set("traffic.rotation", std::to_string(between(rng, 1, int64_t(r.size()) - 1)));
 }

@@ -331,6 +331,14 @@ INSTANTIATE_TEST_SUITE_P(
                       // allocated a word slot per cycle (std::bad_alloc, exit 1).
                       BadInput{"run --set network.topology=rings --set router.model=sci --set router.impl=rtl "
                                "--set link.switch_to_wire_ratio=1e-12", "ring wires of", "at most 1000"},
+                      // Chittor's careful tree mapping: binary trees that fit a 2D mesh as an H-tree.
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.graph=mesh2d --set traffic.mapping=gordon",
+                               "traffic.mapping gordon lays out a binary tree", "traffic.graph binary_tree"},
+                      BadInput{"contention --set network.radix=16 --set traffic.pattern=graph --set traffic.graph=binary_tree "
+                               "--set traffic.mapping=gordon", "H-tree takes 31 x 15 nodes", "at least 31 x 15"},
+                      BadInput{"contention --set network.dims=3 --set network.radix=4 --set traffic.pattern=graph "
+                               "--set traffic.graph=binary_tree --set traffic.graph_shape=7 --set traffic.mapping=gordon",
+                               "H-tree takes 3 x 3 nodes, and the network is 4x4x4", "a 2D mesh"},
                       // Pertel's finite-buffer models: bounded FIFOs, the reference model and SystemC only.
                       BadInput{"run --set router.fifo_full_policy=abort", "router.fifo_full_policy = abort",
                                "router.fifo_packets or router.fifo_flits bounded"},

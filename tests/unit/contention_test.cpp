@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -253,6 +254,38 @@ TEST(Contention, BadMappingFilesNameFileAndLine) {
   EXPECT_NE(error("m3.txt", "0 3\n1 0\n").find("m3.txt: process 2 is not mapped"), std::string::npos);
   EXPECT_NE(error("m4.txt", "0 9\n").find("m4.txt:1: node 9 is outside the network"), std::string::npos);
   EXPECT_NE(error("m5.txt", "0 1 2\n").find("m5.txt:1: malformed line"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kncsim
+
+namespace kncsim {
+namespace {
+
+// The H-tree (traffic.mapping gordon): the sizes the layout's lengths give, one process a node,
+// every tree edge a straight run, and turned a quarter when only that fits.
+TEST(HTreeMapping, SizesOneToOneStraightEdgesAndTurning) {
+  EXPECT_EQ(h_tree_extent(3), std::make_pair(3, 1));
+  EXPECT_EQ(h_tree_extent(7), std::make_pair(3, 3));
+  EXPECT_EQ(h_tree_extent(15), std::make_pair(7, 3));
+  EXPECT_EQ(h_tree_extent(127), std::make_pair(15, 15));
+  EXPECT_EQ(h_tree_extent(255), std::make_pair(31, 15));
+  for (const auto& [n, radices] : {std::pair{uint32_t(255), std::vector<int>{31, 15}},
+                                   std::pair{uint32_t(255), std::vector<int>{16, 32}},
+                                   std::pair{uint32_t(100), std::vector<int>{16, 16}}}) {
+    const ProcessMapping m = h_tree_mapping(n, radices);
+    ASSERT_EQ(m.size(), n);
+    std::set<uint32_t> used(m.begin(), m.end());
+    EXPECT_EQ(used.size(), n);
+    for (uint32_t p = 1; p < n; ++p) {
+      const uint32_t a = m[(p - 1) / 2], b = m[p];
+      const int ax = int(a) % radices[0], ay = int(a) / radices[0], bx = int(b) % radices[0], by = int(b) / radices[0];
+      EXPECT_TRUE(ax == bx || ay == by) << "edge " << (p - 1) / 2 << "-" << p << " is not straight";
+      EXPECT_LT(b, uint32_t(radices[0] * radices[1]));
+    }
+  }
+  EXPECT_TRUE(h_tree_mapping(255, {16, 16}).empty());
+  EXPECT_TRUE(h_tree_mapping(7, {4, 4, 4}).empty());  // a 2D layout
 }
 
 }  // namespace
