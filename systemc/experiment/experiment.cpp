@@ -345,7 +345,8 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   put_statistics(result, sinks.stats, net,
                  // (A hexagonal mesh has no coordinates, nor a cube's bisection to report.)
                  StatisticsContext{0, 1, e.mean_packet_flits, false, e.hexagonal ? std::vector<int>{} : e.radices, e.torus,
-                                   [&geometry](uint32_t n, int k) { return geometry.coord(n, k); }});
+                                   [&geometry](uint32_t n, int k) { return geometry.coord(n, k); },
+                                   double(geometry.nodes() * (2 * geometry.dims() + 1) - geometry.edge_ports_half())});
   if (sinks.classes) {
     std::vector<double> offered;
     for (const TrafficClassSpec& k : e.classes) offered.push_back(k.offered_load);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "model/network_model.hpp"
 
@@ -27,6 +28,7 @@ struct DeliveryLog {
   bool history = false;  // the routers keep each packet's cut-throughs and blocking (run.statistics history)
   std::unordered_map<uint64_t, uint64_t> last_id_of_pair;  // (src << 32 | dest) -> packet id
   std::string failure;  // the scoreboard's verdict, once a sink has refused a flit (the run stops)
+  std::vector<int64_t> left_source;  // by packet slot: the cycle its head left the injection queue
   NetworkCoverage* coverage = nullptr;
   ViolationTally* violations = nullptr;  // verify.on_violation count: where the monitors count, else they stop  // verify.coverage: the points the RTL routers' monitors mark
 };

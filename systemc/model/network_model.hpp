@@ -32,6 +32,9 @@ struct PacketRecord {
   int32_t blocked = -1;
   int32_t cls = 0;  // its traffic class (classes.NAME, in declaration order)
   int32_t source_wait = -1;  // of `blocked`, the cycles at its source's router (the rest: in the network)
+  // The cycle its head left the source's injection queue (crossed the source router); -1 where a
+  // model does not say (rings). Injection latency tleft - tsent, network latency tarrive - tleft.
+  int64_t tleft = -1;
 };
 
 class PacketSink {

@@ -34,6 +34,7 @@ void NetworkInterface::spool(const WaitingPacket& w) {
   PacketInfo info{w.id, node_, w.dest, w.time, 0, flits, 0, node_, w.time};
   info.cls = w.tag;
   const uint32_t k = packets_.allocate(info);
+  spooled_.push_back(k);
   const int dims = headers_ ? headers_->dims() : 0;
   int i = 0;
   for (; i < flits && i < dims; ++i) {  // hop-count headers: one flit each
@@ -62,7 +63,13 @@ void NetworkInterface::refill() {
   spool(w);
 }
 
-void NetworkInterface::head_left(int64_t) { --queued_; }
+void NetworkInterface::head_left(int64_t cycle) {
+  --queued_;
+  const uint32_t k = spooled_.front();
+  spooled_.pop_front();
+  if (log_.left_source.size() <= k) log_.left_source.resize(std::max<size_t>(64, 2 * size_t(k) + 1));
+  log_.left_source[k] = cycle;
+}
 
 void NetworkInterface::eject(const Flit& f, int64_t arrival) {
   const int first = headers_ ? headers_->dims() : 0;  // hop-count headers were stripped on the way
@@ -81,7 +88,8 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
     c.tothops += p.hops;
     if (log_.sink)
       log_.sink->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, arrival, p.hops, log_.history ? p.cut_throughs : -1,
-                                      log_.history ? p.blocked : -1, p.cls, log_.history ? p.source_wait : -1});
+                                      log_.history ? p.blocked : -1, p.cls, log_.history ? p.source_wait : -1,
+                                      f.packet < log_.left_source.size() ? log_.left_source[f.packet] : -1});
     if (log_.check_pair_order) {
       uint64_t& last = log_.last_id_of_pair[uint64_t(p.src) << 32 | p.dest];
       if (last > p.id)

@@ -12,6 +12,7 @@
 // Sink: always consumes; checks that each packet's flits arrive complete and in order, and
 // records the packet when its head arrives (Pertel's T is head to head).
 #include <cstdint>
+#include <deque>
 
 #include "flit/flit_fifo.hpp"
 #include "flit/packet_table.hpp"
@@ -67,6 +68,9 @@ class NetworkInterface final : public Ejector, public Injector, public FlitRefil
   bool receiving_ = false;
   uint32_t receiving_packet_ = 0;
   uint16_t next_seq_ = 0;
+  // Packet slots spooled whose head has not left, oldest first (a one-flit packet's pop spools the
+  // next before the router says its head left).
+  std::deque<uint32_t> spooled_;
 };
 
 }  // namespace kncsim

@@ -169,11 +169,12 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
   last_move_ = t;
   Packet& p = packets_[k];
   p.tin = t + 1;
+  if (in == 0) p.tleft = t;
   if (out == 0) {
     ++counters_.numrecd;
     counters_.totlat += p.tin - p.tsent;
     counters_.tothops += p.nhops;
-    if (sink_) sink_->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, p.tin, p.nhops});
+    if (sink_) sink_->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, p.tin, p.nhops, -1, -1, 0, -1, p.tleft});
     p.next = free_list_;
     free_list_ = k;
     return;

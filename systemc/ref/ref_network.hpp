@@ -60,6 +60,7 @@ class RefNetwork final : public NetworkModel {
     uint64_t id;
     int32_t nhops;
     int32_t next;
+    int64_t tleft = -1;  // the cycle it left its injection queue
   };
   struct Port {
     int64_t ready_at = 0;  // input: max(head's tin, tnh), when the head may be forwarded

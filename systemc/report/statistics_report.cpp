@@ -238,6 +238,11 @@ ojson statistics_json(const RunStatistics& s, const std::vector<ChannelLoad>& ch
   latency["unit"] = c.latency_scale == 1 ? "cycles" : "switch cycles";
   latency["ci95"] = interval_json(s.latency_interval95(), s.latency().mean() * c.latency_scale, c.latency_scale);
   j["latency"] = std::move(latency);
+  if (s.injection_latency().count())
+    j["latency_split"] = {{"injection", distribution_json(s.injection_latency(), c.latency_scale, true)},
+                          {"network", distribution_json(s.network_latency(), c.latency_scale, true)}};
+  if (c.queues > 0 && c.curtime > 0)
+    j["AQLEN_time_average"] = number(s.packets_waiting_area(c.curtime) / (double(c.curtime) * c.queues));
   j["hops"] = distribution_json(s.hops(), 1, true);
   j["per_node"] = per_node_json(s, c);
   j["channels"] = channels_json(channels, c);
@@ -253,6 +258,11 @@ std::string statistics_summary(const ojson& r) {
   std::string s = fmt::format("latency ({}): mean {} +- {} (95% CI, {} batches), sd {}, p50 {}, p90 {}, p99 {}, p99.9 {}, max {}\n",
                               l["unit"].get<std::string>(), g(l["mean"]), g(ci["half_width"]), ci["batches"].get<int>(),
                               g(l["stddev"]), g(l["p50"]), g(l["p90"]), g(l["p99"]), g(l["p999"]), g(l["max"]));
+  if (r.contains("latency_split"))
+    s += fmt::format("latency split: injection mean {} (p99 {}), network mean {} (p99 {}); AQLEN time average {}\n",
+                     g(r["latency_split"]["injection"]["mean"]), g(r["latency_split"]["injection"]["p99"]),
+                     g(r["latency_split"]["network"]["mean"]), g(r["latency_split"]["network"]["p99"]),
+                     r.contains("AQLEN_time_average") ? g(r["AQLEN_time_average"]) : "-");
   if (ch.contains("busiest")) {
     const ojson& b = ch["busiest"];
     const bool rings = ch.contains("address");  // a ring's channels count flits by packet kind

@@ -22,6 +22,7 @@ struct StatisticsContext {
   std::vector<int> radices;   // per dimension
   bool torus = false;
   std::function<int(uint32_t node, int dim)> coord;
+  double queues = 0;  // the listing's NUMQ for AQLEN (meshes); 0: no time-averaged AQLEN
 };
 
 nlohmann::ordered_json statistics_json(const RunStatistics& stats, const std::vector<ChannelLoad>& channels,

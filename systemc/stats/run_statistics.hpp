@@ -25,6 +25,12 @@ class RunStatistics final : public PacketSink {
 
   void deliver(const PacketRecord& r) override {
     if (history_) history_->add(r);
+    if (r.tleft >= 0) {
+      injection_.add(r.tleft - r.tsent);
+      network_.add(r.tarrive - r.tleft);
+    }
+    ++received_;
+    received_time_sum_ += r.tarrive;
     const int64_t lat = r.tarrive - r.tsent;
     latency_.add(lat);
     hops_.add(r.hops);
@@ -39,10 +45,27 @@ class RunStatistics final : public PacketSink {
     if (cycle != pending_cycle_) settle();
     pending_cycle_ = cycle;
     pending_.push_back(src);
+    ++generated_;
+    generated_time_sum_ += cycle;
     if (next_) next_->generated(src, cycle);
   }
 
   const ValueDistribution& latency() const { return latency_; }
+  // Pertel's T split where the model says when each head left its source: the cycles it waited
+  // in the injection queue (tleft - tsent) and those it took through the network (tarrive - tleft).
+  const ValueDistribution& injection_latency() const { return injection_; }
+  const ValueDistribution& network_latency() const { return network_; }
+  // The packets generated and not yet delivered (the listing's numsent - numrecd), summed over
+  // the cycles before `now`: divided by now and the queue count, the time average of AQLEN that
+  // the Critique (2.2) asks for in place of its value at termination.
+  double packets_waiting_area(int64_t now) const {
+    int64_t generated = generated_, generated_sum = generated_time_sum_;
+    if (pending_cycle_ >= now) {  // drawn ahead of the clock: not generated yet
+      generated -= int64_t(pending_.size());
+      generated_sum -= int64_t(pending_.size()) * pending_cycle_;
+    }
+    return double(generated * now - generated_sum) - double(received_ * now - received_time_sum_);
+  }
   const PacketHistory* history() const { return history_ ? &*history_ : nullptr; }
   const ValueDistribution& hops() const { return hops_; }
   BatchMeans::Interval latency_interval95() const { return batches_.interval95(); }
@@ -67,7 +90,8 @@ class RunStatistics final : public PacketSink {
   PacketSink* next_;
   std::optional<PacketHistory> history_;
   std::vector<Node> nodes_;
-  ValueDistribution latency_, hops_;
+  ValueDistribution latency_, hops_, injection_, network_;
+  int64_t generated_ = 0, generated_time_sum_ = 0, received_ = 0, received_time_sum_ = 0;
   BatchMeans batches_;
   // A model may draw the next cycle's packets before its clock passes this one: the last
   // cycle's generations wait here until a later cycle's arrive or the caller's `now` passes.

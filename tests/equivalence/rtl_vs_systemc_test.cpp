@@ -78,7 +78,7 @@ bool same_records(const Outcome& a, const Outcome& b) {
   for (size_t i = 0; i < a.records.size(); ++i) {
     const PacketRecord &x = a.records[i], &y = b.records[i];
     if (!(x.id == y.id && x.src == y.src && x.dest == y.dest && x.tsent == y.tsent && x.tarrive == y.tarrive &&
-          x.hops == y.hops))
+          x.hops == y.hops && x.tleft == y.tleft))
       return false;
   }
   return true;

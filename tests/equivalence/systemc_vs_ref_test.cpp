@@ -123,10 +123,10 @@ void expect_same_packets(const RandomConfig& k) {
   for (size_t i = 0; i < ref.records.size(); ++i) {
     const PacketRecord &a = ref.records[i], &b = sc.records[i];
     ASSERT_TRUE(a.id == b.id && a.src == b.src && a.dest == b.dest && a.tsent == b.tsent && a.tarrive == b.tarrive &&
-                a.hops == b.hops)
-        << "packet " << a.id << " " << a.src << "->" << a.dest << ": ref sent " << a.tsent << " arrived " << a.tarrive
-        << " hops " << a.hops << "; systemc: packet " << b.id << " sent " << b.tsent << " arrived " << b.tarrive
-        << " hops " << b.hops;
+                a.hops == b.hops && a.tleft == b.tleft && a.tleft >= a.tsent && a.tleft < a.tarrive)
+        << "packet " << a.id << " " << a.src << "->" << a.dest << ": ref sent " << a.tsent << " left " << a.tleft
+        << " arrived " << a.tarrive << " hops " << a.hops << "; systemc: packet " << b.id << " sent " << b.tsent
+        << " left " << b.tleft << " arrived " << b.tarrive << " hops " << b.hops;
   }
 }
 

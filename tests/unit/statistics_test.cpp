@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "stats/batch_means.hpp"
+#include "stats/run_statistics.hpp"
 #include "stats/value_distribution.hpp"
 
 namespace {
@@ -116,3 +117,34 @@ TEST(BatchMeans, NoIntervalBeforeTwoBatches) {
 }
 
 }  // namespace
+
+namespace kncsim {
+namespace {
+
+// Pertel's T split (SNS 6, footnote 3): each record's injection and network latency, and the
+// time-averaged AQLEN's area (Critique 2.2), on records worked by hand.
+TEST(RunStatistics, LatencySplitAndTheQueueAreaByHand) {
+  RunStatistics s(4, nullptr);
+  s.generated(0, 0);
+  s.generated(1, 10);
+  // Packet 0: sent 0, left its queue at 2, arrived 5; packet 1: sent 10, left 10, arrived 30.
+  s.deliver(PacketRecord{0, 0, 3, 0, 5, 2, -1, -1, 0, -1, 2});
+  s.deliver(PacketRecord{1, 1, 2, 10, 30, 3, -1, -1, 0, -1, 10});
+  EXPECT_EQ(s.injection_latency().count(), 2);
+  EXPECT_DOUBLE_EQ(s.injection_latency().mean(), 1);   // (2 + 0) / 2
+  EXPECT_DOUBLE_EQ(s.network_latency().mean(), 11.5);  // (3 + 20) / 2
+  EXPECT_DOUBLE_EQ(s.injection_latency().mean() + s.network_latency().mean(), s.latency().mean());
+  // In the network 5 cycles and 20: the area up to cycle 40 is 25, whatever comes after.
+  EXPECT_DOUBLE_EQ(s.packets_waiting_area(40), 25);
+  // A packet generated and not delivered counts from its cycle on; one drawn ahead of `now` not yet.
+  s.generated(2, 35);
+  EXPECT_DOUBLE_EQ(s.packets_waiting_area(40), 30);
+  EXPECT_DOUBLE_EQ(s.packets_waiting_area(35), 25);
+  // Records without a departure cycle (rings) leave the split empty.
+  RunStatistics rings(4, nullptr);
+  rings.deliver(PacketRecord{0, 0, 1, 0, 7, 1});
+  EXPECT_EQ(rings.injection_latency().count(), 0);
+}
+
+}  // namespace
+}  // namespace kncsim
