@@ -290,10 +290,9 @@ KNCSIM_HOT_FLATTEN void WormholeRouter::assign_channels_now(int64_t t, uint64_t&
   }
   auto grant = [this, t](int ch, int oc) {
         InputVc& in = input(ch);
-        // Model 3: an assignment to an output whose far FIFO is full is dropped (the arbiter has
-        // counted it: the token has moved).
         // Models 1 and 3: the arbiter's state moved though no flit may (a held output's FIFO is full,
-        // or the assignment is dropped): evaluate again next cycle, as the listing would.
+        // or the assignment is dropped): evaluate again next cycle, as the listing would. Model 3
+        // drops an assignment to an output whose far FIFO is full, the token having moved.
         if (!Lean && p_.fifo_full != FifoFullPolicy::wait) {
           rearbitrate_ = true;
           if (p_.fifo_full == FifoFullPolicy::abort && oc >= vcs_ && !head_admitted(in, oc, t)) return;
