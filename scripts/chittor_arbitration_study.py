@@ -30,9 +30,9 @@ the run until it has its loops).
 import statistics
 import sys
 
-import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import parse_study_options, report, run_all, save_study_figure, study_options
+from study_runs import (parse_study_options, pyplot, report, run_all,
+                        save_study_figure, study_options, write_study_json)
 
 GRAPHS = ["mesh2d", "binary_tree", "mesh3d", "hypercube"]
 POLICIES = ["oldest_first", "fifo_fixed", "fifo_lru", "biased_priority", "message_source"]
@@ -101,12 +101,9 @@ def main():
     held = conclusions(runs, a.graphs)
     status = report(held, "the thesis's statements (kncsim's findings where they fail)")
     if a.json:
-        kncsim_output.write_json(a.json, {"compute_cycles": COMPUTE, "runs": runs,
-                                          "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
+        write_study_json(a.json, {"compute_cycles": COMPUTE, "runs": runs}, held)
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, len(a.graphs), figsize=(4.2 * len(a.graphs), 4.2), squeeze=False)
         for ax, g in zip(axes[0], a.graphs):
             for i, p in enumerate(POLICIES):

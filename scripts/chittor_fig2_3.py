@@ -19,9 +19,8 @@ Instant.
 """
 import sys
 
-import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import parse_study_options, report, save_study_figure, study_options
+from study_runs import parse_study_options, pyplot, report, save_study_figure, study_options, write_study_json
 
 SIZES = [2 ** m for m in range(4, 15)]
 MESSAGES = [1, 4, 16, 64, 256, 1024, 4096, 16384]
@@ -69,12 +68,9 @@ def main():
     held = conclusions(rows)
     status = report(held, "the thesis's conclusions")
     if a.json:
-        kncsim_output.write_json(a.json, {"rows": rows, "table_2_2_printed": TABLE_2_2,
-                                          "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
+        write_study_json(a.json, {"rows": rows, "table_2_2_printed": TABLE_2_2}, held)
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
         n = [row["nodes"] for row in rows]
         for m, style in zip(MODELS, ("-", "--", ":")):

@@ -27,9 +27,9 @@ About a minute on 2 cores.
 """
 import sys
 
-import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import parse_study_options, report, run_all, save_study_figure, study_options
+from study_runs import (parse_study_options, pyplot, report, run_all,
+                        save_study_figure, study_options, write_study_json)
 
 SCHEMES = {  # label: keys
     "packet switching": {"router.flow_control": "packet"},
@@ -120,13 +120,10 @@ def main():
     status = report(held)
 
     if a.json:
-        kncsim_output.write_json(a.json, {"curves": {f"{p}/{s}": v for (p, s), v in curves.items()},
-                                          "saturation": {f"{p}/{s}": v for (p, s), v in sat.items()},
-                                          "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
+        write_study_json(a.json, {"curves": {f"{p}/{s}": v for (p, s), v in curves.items()},
+                                          "saturation": {f"{p}/{s}": v for (p, s), v in sat.items()}}, held)
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, 2, figsize=(11, 4.8))
         colors = {"packet switching": "tab:red", "virtual cut-through": "tab:blue", "wormhole": "tab:green"}
         for ax, pattern in zip(axes, LOADS):

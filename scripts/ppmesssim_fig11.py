@@ -21,9 +21,8 @@ import os
 import pathlib
 import sys
 
-import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all, save_study_figure
+from study_runs import pyplot, report, run_all, save_study_figure, write_study_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tb" / "experiments" / "ppmesssim-fig11.yaml"
@@ -86,12 +85,9 @@ def main():
     held = conclusions(plain, prio)
     status = report(held)
     if a.json:
-        kncsim_output.write_json(a.json, {"plain": plain, "priority": prio,
-                                          "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
+        write_study_json(a.json, {"plain": plain, "priority": prio}, held)
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, 2, figsize=(11, 4.6))
         series = [("best effort", plain, "best_effort", "tab:orange", "-"),
                   ("time-constrained", plain, "time_constrained", "tab:blue", "-"),

@@ -36,7 +36,7 @@ import sys
 
 import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all, save_study_figure
+from study_runs import pyplot, report, run_all, save_study_figure
 
 ALGORITHMS = {  # label: (routing, selection)
     "oblivious DOR": ("oblivious", "dimension_order"),
@@ -139,9 +139,7 @@ def main():
                                           "load": {f"{p}/{alg}": v[0] for (p, alg), v in runs.items()},
                                           "orderings": [{"text": t, "holds": ok} for t, ok in held]})
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, 2, figsize=(11, 4.6), sharey=True)
         colors = {"oblivious": "tab:blue", "adaptive": "tab:orange", "deflection": "tab:green"}
         for ax, p in zip(axes, PATTERNS):

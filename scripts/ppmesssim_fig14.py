@@ -17,9 +17,8 @@ import os
 import pathlib
 import sys
 
-import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import report, run_all, save_study_figure
+from study_runs import pyplot, report, run_all, save_study_figure, write_study_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "tb" / "experiments" / "ppmesssim-fig14.yaml"
@@ -73,12 +72,9 @@ def main():
     held = conclusions(res)
     status = report(held, "the paper's conclusion")
     if a.json:
-        kncsim_output.write_json(a.json, {"latency": {f"{asg}/{load}": v for (asg, load), v in res.items()},
-                                          "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
+        write_study_json(a.json, {"latency": {f"{asg}/{load}": v for (asg, load), v in res.items()}}, held)
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, 2, figsize=(11, 4.6))
         styles = {"both DOR": "tab:blue", "both diagonal": "tab:orange", "tailored": "tab:green"}
         for ax, task, title in zip(axes, ("reversal", "complement"), ("(a) bit-reversal traffic", "(b) bit-complement traffic")):

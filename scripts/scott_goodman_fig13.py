@@ -20,13 +20,12 @@ Where kncsim disagrees, the check states kncsim's finding, and docs/models/sci.m
 
     scripts/scott_goodman_fig13.py [--kncsim BIN] [-j N] [--fresh] [--out DIR] [--plot PATH] [--json PATH]
 """
-import json
 import pathlib
 import sys
 
 import kncsim_output
-from scott_goodman_fig6_8_10 import latency_at
-from study_runs import parse_study_options, report, run_sweep, save_study_figure, study_options
+from scott_goodman_fig6_8_10 import latency_at, sweep_points
+from study_runs import parse_study_options, pyplot, report, run_sweep, save_study_figure, study_options
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 KEYS = {"a": ("router.ring_buffer_flits", "(a) ring buffer"), "b": ("router.input_queue_flits", "(b) input queue"),
@@ -37,18 +36,9 @@ BASE = 25
 def curves(out_dir):
     """{(panel, size): [(load, throughput, round trip, half width, saturated, nack rate)]} by load."""
     c = {}
-    for line in (out_dir / "results.jsonl").read_text().splitlines():
-        rec = json.loads(line)
-        if rec.get("status") not in ("done", "saturated"):
-            continue
-        p, r = rec["params"], rec["result"]
+    for p, r, (load, throughput, rt, half_width, saturated) in sweep_points(out_dir):
         sizes = {k: int(p[key]) for k, (key, _) in KEYS.items()}
-        hw = (r.get("ci") or {}).get("half_width")
-        rel = hw / r["T"] if hw is not None and r.get("T") else None
-        rt = r.get("round_trip") or float("inf")
-        point = (float(p["traffic.load"]), r["throughput_bits_per_cycle_per_node"], rt,
-                 None if rel is None else rel * rt, rec["status"] == "saturated" or not r.get("converged", True),
-                 r.get("nack_rate", 0.0))
+        point = (load, throughput, rt or float("inf"), half_width, saturated, r.get("nack_rate", 0.0))
         for panel in KEYS:  # a point belongs to each panel whose other two sizes are the baseline's
             if all(sizes[o] == BASE for o in KEYS if o != panel):
                 c.setdefault((panel, sizes[panel]), []).append(point)
@@ -143,9 +133,7 @@ def main():
         kncsim_output.write_json(a.json, {"curves": {f"{p}/{s}": v for (p, s), v in c.items()},
                                           "conclusions": [{"text": t, "holds": ok, "evidence": e} for t, ok, e in held]})
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, 3, figsize=(14, 4.6))
         for ax, (panel, (key, title)) in zip(axes, KEYS.items()):
             for (p, size), pts in sorted(c.items()):

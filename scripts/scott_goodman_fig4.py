@@ -24,9 +24,9 @@ A few seconds.
 """
 import sys
 
-import kncsim_output
 from kncsim_json import run_kncsim
-from study_runs import parse_study_options, report, run_all, save_study_figure, study_options
+from study_runs import (parse_study_options, pyplot, report, run_all,
+                        save_study_figure, study_options, write_study_json)
 
 CONFIG = "tb/experiments/sci-4096-rings.yaml"
 SIZES = list(range(4, 21))  # log2 N
@@ -90,12 +90,9 @@ def main():
     status = report(held)
 
     if a.json:
-        kncsim_output.write_json(a.json, {"optimum": {str(m): opt[m] for m in SIZES},
-                                          "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
+        write_study_json(a.json, {"optimum": {str(m): opt[m] for m in SIZES}}, held)
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(2, 3, figsize=(13, 7), sharex=True)
         for col, (c, title) in enumerate(CONSTRAINTS.items()):
             for v, name in VARIANTS.items():

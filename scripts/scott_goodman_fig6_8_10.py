@@ -34,7 +34,7 @@ import pathlib
 import sys
 
 import kncsim_output
-from study_runs import parse_study_options, report, run_sweep, save_study_figure, study_options
+from study_runs import parse_study_options, pyplot, report, run_sweep, save_study_figure, study_options
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONSTRAINTS = {"link_width": "(a) constant link width", "node_size": "(b) constant node size",
@@ -43,9 +43,9 @@ FIGURES = {6: ("pipelined", 4096, [2, 3, 4, 6, 12]), 8: ("pipelined", 2 ** 20, [
            10: ("synchronous", 4096, [2, 3, 4, 6, 12])}
 
 
-def curves(out_dir):
-    """{(constraint, n): [(load, throughput, round trip, half width, saturated)]} by load."""
-    c = {}
+def sweep_points(out_dir):
+    """Each point of a rings sweep that ran (done or saturated): its params, its result, and
+    (load, throughput, round trip, the round trip's 95 % half width, saturated)."""
     for line in (out_dir / "results.jsonl").read_text().splitlines():
         rec = json.loads(line)
         if rec.get("status") not in ("done", "saturated"):
@@ -53,9 +53,17 @@ def curves(out_dir):
         p, r = rec["params"], rec["result"]
         hw = (r.get("ci") or {}).get("half_width")  # of T, the mean message latency: scaled to the round trip
         rel = hw / r["T"] if hw is not None and r.get("T") else None
-        c.setdefault((p["link.constraint"], int(p["network.dims"])), []).append(
-            (float(p["traffic.load"]), r["throughput_bits_per_cycle_per_node"], r["round_trip"],
-             None if rel is None else rel * r["round_trip"], rec["status"] == "saturated" or not r.get("converged", True)))
+        rt = r.get("round_trip")
+        yield p, r, (float(p["traffic.load"]), r["throughput_bits_per_cycle_per_node"], rt,
+                     None if rel is None or rt is None else rel * rt,
+                     rec["status"] == "saturated" or not r.get("converged", True))
+
+
+def curves(out_dir):
+    """{(constraint, n): [(load, throughput, round trip, half width, saturated)]} by load."""
+    c = {}
+    for p, _, point in sweep_points(out_dir):
+        c.setdefault((p["link.constraint"], int(p["network.dims"])), []).append(point)
     return {k: sorted(v) for k, v in c.items()}
 
 
@@ -206,9 +214,7 @@ def main():
                                           "capacity": {f"{con}/{n}": v for (con, n), v in cap.items()},
                                           "conclusions": [{"text": t, "holds": ok, "evidence": e} for t, ok, e in held]})
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot()
         fig, axes = plt.subplots(1, 3, figsize=(14, 4.6))
         for ax, (con, title) in zip(axes, CONSTRAINTS.items()):
             for n in dims:

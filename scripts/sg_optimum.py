@@ -27,10 +27,8 @@ def panel(report, constraint, variant):
 
 def plot(series, title, ylabel, path):
     """series: {panel index: [(label, curve, optimum n)]}; one panel per PANELS entry."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from study_runs import save_study_figure
+    from study_runs import pyplot, save_study_figure
+    plt = pyplot()
     fig, axes = plt.subplots(2, 2, figsize=(11, 8), sharex=True)
     for i, (ptitle, _, _) in enumerate(PANELS):
         ax = axes[i // 2][i % 2]

@@ -63,6 +63,19 @@ def report(held, title="the paper's conclusions"):
     return 0 if all(ok for _, ok in held) else 1
 
 
+def write_study_json(path, data, held):
+    """The study's figures (a dict) and its checked conclusions [(text, holds)] as JSON at path."""
+    kncsim_output.write_json(path, {**data, "conclusions": [{"text": t, "holds": ok} for t, ok in held]})
+
+
+def pyplot():
+    """matplotlib's pyplot, drawing to files only (no display needed)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
 def save_study_figure(fig, title, path):
     """The figure's title, its layout, and the file (PNG or SVG) it is written to."""
     fig.suptitle(title)

@@ -65,8 +65,14 @@ void NetworkInterface::refill() {
 
 void NetworkInterface::head_left(int64_t cycle) {
   --queued_;
-  const uint32_t k = spooled_.front();
-  spooled_.pop_front();
+  const uint32_t k = spooled_[spooled_front_++];
+  if (spooled_front_ == spooled_.size()) {
+    spooled_.clear();  // the vector keeps its room
+    spooled_front_ = 0;
+  } else if (spooled_front_ >= 64 && 2 * spooled_front_ >= spooled_.size()) {  // never emptied: drop what left
+    spooled_.erase(spooled_.begin(), spooled_.begin() + std::ptrdiff_t(spooled_front_));
+    spooled_front_ = 0;
+  }
   if (log_.left_source.size() <= k) log_.left_source.resize(std::max<size_t>(64, 2 * size_t(k) + 1));
   log_.left_source[k] = cycle;
 }

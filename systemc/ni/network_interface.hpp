@@ -12,7 +12,7 @@
 // Sink: always consumes; checks that each packet's flits arrive complete and in order, and
 // records the packet when its head arrives (Pertel's T is head to head).
 #include <cstdint>
-#include <deque>
+#include <vector>
 
 #include "flit/flit_fifo.hpp"
 #include "flit/packet_table.hpp"
@@ -68,9 +68,11 @@ class NetworkInterface final : public Ejector, public Injector, public FlitRefil
   bool receiving_ = false;
   uint32_t receiving_packet_ = 0;
   uint16_t next_seq_ = 0;
-  // Packet slots spooled whose head has not left, oldest first (a one-flit packet's pop spools the
-  // next before the router says its head left).
-  std::deque<uint32_t> spooled_;
+  // Packet slots spooled whose head has not left, oldest first from spooled_front_: usually one;
+  // more where the router takes flits ahead of its crossbar (an RTL router's own input FIFO), or a
+  // one-flit packet's pop spools the next before the router says its head left.
+  std::vector<uint32_t> spooled_;
+  size_t spooled_front_ = 0;
 };
 
 }  // namespace kncsim

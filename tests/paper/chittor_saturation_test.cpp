@@ -23,20 +23,23 @@ double lemma4(const std::string& net) {
   return nlohmann::json::parse(bound.out)["summary"]["saturation"]["worst_node"].get<double>();
 }
 
-// The least node traffic of a sending node (one that offers any), past saturation (A = 2,
-// two-packet source queues): each node's accepted share of its offered traffic is its node
-// traffic. Long packets on short FIFOs make wormhole routing behave like circuit switching, the
-// model's assumption.
-double worst_sending_node(const std::string& net) {
+// Each node's traffic past saturation (A = 2, two-packet source queues: what it gets out of
+// what it offers is its node traffic). Long packets on short FIFOs make wormhole routing behave
+// like circuit switching, the model's assumption.
+nlohmann::json offered_past_saturation(const std::string& net) {
   const Outcome run = kncsim("run --json - --quiet" + net +
                              " --set router.impl=systemc --set router.arbitration=oldest_first --set traffic.load=2"
                              " --set traffic.source_queue_packets=2 --set router.fifo_flits=2"
                              " --set router.flow_control=wormhole --set traffic.packet_flits=64"
                              " --set run.convergence=fixed --set run.cycles=30000");
   EXPECT_EQ(run.status, 0) << run.err;
-  const auto result = nlohmann::json::parse(run.out);
+  return run.status == 0 ? nlohmann::json::parse(run.out)["per_node"]["offered"] : nlohmann::json::array();
+}
+
+// The least of them over the nodes that send (offer any).
+double worst_sending_node(const std::string& net) {
   double worst = 1e9;
-  for (const auto& x : result["per_node"]["offered"])
+  for (const auto& x : offered_past_saturation(net))
     if (x.get<double>() > 0) worst = std::min(worst, x.get<double>());
   return worst;
 }
@@ -61,13 +64,8 @@ TEST(ChittorSaturation, TransposeNodesSaturateAtTheirOwnPathLevel) {
   const Outcome bound = kncsim("contention --json - --applied 1" + net);
   ASSERT_EQ(bound.status, 0) << bound.err;
   const auto c = nlohmann::json::parse(bound.out);
-  const Outcome run = kncsim("run --json - --quiet" + net +
-                             " --set router.impl=systemc --set router.arbitration=oldest_first --set traffic.load=2"
-                             " --set traffic.source_queue_packets=2 --set router.fifo_flits=2"
-                             " --set router.flow_control=wormhole --set traffic.packet_flits=64"
-                             " --set run.convergence=fixed --set run.cycles=30000");
-  ASSERT_EQ(run.status, 0) << run.err;
-  const auto offered = nlohmann::json::parse(run.out)["per_node"]["offered"];
+  const auto offered = offered_past_saturation(net);
+  ASSERT_FALSE(offered.empty());
   std::vector<double> sum(11, 0), count(11, 0);
   double total = 0;
   for (const auto& p : c["paths"]) {
