@@ -97,6 +97,11 @@ const std::vector<KeySpec>& config_schema() {
        "busy, never assigned (model 2, FNS); assign_blocked = it counts as free, and a head assigned to it holds it and "
        "waits for room (model 1); abort = it counts as free, and the assignment is dropped once the full FIFO is seen, "
        "the priority token having moved (model 3)"},
+      {"router.misroute_on_full", K::choice, {"off", "on"}, 0, false, kNoMax, "off",
+       "Pertel's deadlock avoidance without restricted routing (SNS section 3; ref, bounded router.fifo_packets, "
+       "router.fifo_full_policy wait): on = the head of a full FIFO that finds no profitable output free takes any free "
+       "output whose FIFO has room, the local one included; a packet left at a node not its own re-enters from that "
+       "node's injection queue, ahead of the packets waiting there. Results count misrouted hops and dejections"},
       {"router.bias_local", K::integer, {}, 0, false, 1000, "9",
        "router.arbitration biased_priority: the local (injection) port's base priority; lower wins (Chittor's 9: "
        "traffic passing through goes first)"},

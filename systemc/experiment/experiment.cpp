@@ -179,6 +179,8 @@ ojson run_json(const std::string& topology, const ExperimentSpec& spec, const Ne
   result["numsent"] = net.counters().numsent;
   result["numrecd"] = net.counters().numrecd;
   result["dropped"] = net.counters().dropped;
+  if (const auto* mesh = std::get_if<MeshExperiment>(&spec.topology); mesh && mesh->ref.misroute_on_full)
+    result["misrouting"] = {{"misrouted_hops", net.counters().misrouted}, {"dejected", net.counters().dejected}};
   result["curtime"] = net.now();
   result["converged"] = outcome.converged;
   result["stop_reason"] = outcome.stop_reason;
@@ -512,6 +514,9 @@ std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
   s += fmt::format("packets sent {}, received {}", r["numsent"].get<int64_t>(), r["numrecd"].get<int64_t>());
   if (r["dropped"].get<int64_t>() > 0)
     s += fmt::format(", dropped at full source queues {}", r["dropped"].get<int64_t>());
+  if (r.contains("misrouting"))
+    s += fmt::format(", misrouted hops {}, dejected and re-injected {}", r["misrouting"]["misrouted_hops"].get<int64_t>(),
+                     r["misrouting"]["dejected"].get<int64_t>());
   if (r.contains("overrides") && r["overrides"]["packets_unreachable"].get<int64_t>() > 0)
     s += fmt::format(", not sent for want of a way round failures {}", r["overrides"]["packets_unreachable"].get<int64_t>());
   s += "\n";

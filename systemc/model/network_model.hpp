@@ -18,6 +18,10 @@ struct DeliveryCounters {
   int64_t totlat = 0;   // sum of (arrival - generation) over delivered packets
   int64_t tothops = 0;  // sum of hops over delivered packets
   int64_t dropped = 0;  // generated while the source queue was full (traffic.source_queue_packets)
+  // router.misroute_on_full: hops a full FIFO's head took away from its destination, and
+  // packets it left at a node not its own (to re-enter from that node's injection queue).
+  int64_t misrouted = 0;
+  int64_t dejected = 0;
 };
 
 // One delivered packet, for packet-for-packet comparison between models.

@@ -25,6 +25,12 @@ RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, In
       waiting_(geometry.nodes()),
       calendar_(geometry.nodes(), params.packet_flits + 1) {
   if (nports_ > 31) throw std::invalid_argument("RefNetwork: at most 15 dimensions");
+  if (p_.misroute_on_full) {
+    connected_.assign(g_.nodes(), 1u);
+    for (uint32_t n = 0; n < g_.nodes(); ++n)
+      for (int o = 1; o < nports_; ++o)
+        if (g_.connected(n, o)) connected_[n] |= 1u << o;
+  }
 }
 
 std::vector<ChannelLoad> RefNetwork::channel_loads() const {
@@ -51,6 +57,9 @@ void RefNetwork::run_until(int64_t end) {
 
 void RefNetwork::step() {
   calendar_.begin_cycle(curtime_);
+  // Packets dejected last cycle reach their node's injection queue now, as an arrival would.
+  for (const auto& [n, k] : dejected_) rejoin(n, k);
+  dejected_.clear();
   // Injections never depend on network state, so injecting the whole cycle first is the
   // same as the listing's inject-inside-simulate(n): only node n's own queue 0 changes.
   const auto span = feed_.next();
@@ -137,8 +146,47 @@ void RefNetwork::simulate(uint32_t n) {
     return;
   }
 
-  assign_channels(nd.token, np, ready, [pt](int in) { return pt[in].route; }, free,
-                  [this, n](int in, int out) { forward(n, in, out); });
+  unsigned granted = 0;
+  assign_channels(nd.token, np, ready, [pt](int in) { return pt[in].route; }, free, [this, n, &granted](int in, int out) {
+    granted |= 1u << in;
+    forward(n, in, out);
+  });
+  if (p_.misroute_on_full) {
+    unsigned stuck = 0;  // full FIFOs whose head found no profitable output
+    for (unsigned m = ready & ~granted & ~1u; m; m &= m - 1)
+      if (pt[__builtin_ctz(m)].len >= p_.fifo_packets) stuck |= m & -m;
+    if (stuck) misroute(n, stuck);
+  }
+}
+
+// SNS section 3: "all outputs become allowed when the packet's FIFO becomes full". The heads of
+// full FIFOs that went unassigned take a free output now, in the listing's order (on a copy of
+// the token: the assignment above keeps the rotation). The listing's order can pass over a free
+// allowed output (an input sees only the outputs after the search's position), so a head takes
+// such an output first, then a profitable one (dimension order's other dimensions), and only
+// then any, the local output included: a packet left at a node not its own re-enters from that
+// node's injection queue. A hop away from the destination counts as misrouted.
+void RefNetwork::misroute(uint32_t n, unsigned stuck) {
+  const int64_t t = curtime_;
+  Port* pt = ports(n);
+  unsigned free = 0;  // the outputs the assignment above took are busy now
+  for (unsigned m = connected_[n]; m; m &= m - 1)
+    if (pt[__builtin_ctz(m)].tfree <= t) free |= m & -m;
+  free &= ready_outputs(n, free);
+  PriorityToken token = nodes_[n].token;
+  unsigned taken = 0;
+  auto profitable = [this, n, pt](int in) { return minimal_routes(g_, n, packets_[pt[in].head].dest, true); };
+  auto route = [&](int in) {
+    const unsigned open = free & ~taken;
+    if (pt[in].route & open) return pt[in].route;
+    if (const unsigned p = profitable(in); p & open) return p;
+    return connected_[n];
+  };
+  assign_channels(token, nports_, stuck, route, free, [&](int in, int out) {
+    taken |= 1u << out;
+    if (out != 0 && !(profitable(in) >> out & 1)) ++counters_.misrouted;  // a dejection is counted in forward
+    forward(n, in, out);
+  });
 }
 
 // The next cycle in which simulate(n) could change anything: a head becoming ready, or a
@@ -155,7 +203,8 @@ void RefNetwork::schedule(uint32_t n) {
       continue;
     }
     int64_t earliest = kNever;
-    for (unsigned r = in.route; r; r &= r - 1) earliest = std::min(earliest, pt[__builtin_ctz(r)].tfree);
+    const bool full = p_.misroute_on_full && __builtin_ctz(m) != 0 && in.len >= p_.fifo_packets;  // it may take any output
+    for (unsigned r = full ? connected_[n] : in.route; r; r &= r - 1) earliest = std::min(earliest, pt[__builtin_ctz(r)].tfree);
     next = std::min(next, std::max(t + 1, earliest));
   }
   if (next != kNever) calendar_.wake(n, next, t);
@@ -169,7 +218,8 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
   last_move_ = t;
   Packet& p = packets_[k];
   p.tin = t + 1;
-  if (in == 0) p.tleft = t;
+  if (in == 0 && p.tleft < 0) p.tleft = t;
+  if (out == 0 && p.dest != n) return deject(n, k);  // misrouted to the local output
   if (out == 0) {
     ++counters_.numrecd;
     counters_.totlat += p.tin - p.tsent;
@@ -187,6 +237,33 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
   const Port& dst = ports(m)[q];
   if (p_.fifo_packets > 0 && dst.len > p_.fifo_packets) throw std::logic_error("FNS: FIFO overflow");
   if (dst.head == k) calendar_.wake(m, dst.ready_at, t);
+  // Full now: its head may misroute from this cycle on (if m comes later in node order, as the
+  // listing's in-order occupancy reads it) or the next.
+  if (p_.misroute_on_full && dst.len == p_.fifo_packets) calendar_.wake(m, std::max(dst.ready_at, m > n ? t : t + 1), t);
+}
+
+// Misrouting to the local output: the packet is not delivered; it reaches the NI next cycle
+// and re-enters from the node's injection queue (step), keeping its id, generation time and hops.
+void RefNetwork::deject(uint32_t n, int32_t k) {
+  ++counters_.dejected;
+  dejected_.emplace_back(n, k);
+}
+
+void RefNetwork::rejoin(uint32_t n, int32_t k) {
+  Node& nd = nodes_[n];
+  Port& local = ports(n)[0];
+  packets_[k].next = -1;
+  if (nd.rejoin_tail >= 0) {
+    packets_[nd.rejoin_tail].next = k;
+    nd.rejoin_tail = k;
+    ++local.len;
+    return;
+  }
+  nd.rejoin_head = nd.rejoin_tail = k;  // ahead of any packet still waiting at the source
+  ++local.len;
+  nd.nonempty |= 1u;
+  new_head(n, 0);
+  calendar_.wake(n, local.ready_at, curtime_);
 }
 
 // The packet at the front of input `in` just got there: note when it may go and where.
@@ -194,7 +271,9 @@ void RefNetwork::new_head(uint32_t n, int in) {
   Port& q = ports(n)[in];
   int64_t tin;
   uint32_t dest;
-  if (in == 0) {
+  if (in == 0 && nodes_[n].rejoin_head >= 0) {
+    tin = packets_[nodes_[n].rejoin_head].tin, dest = packets_[nodes_[n].rejoin_head].dest;
+  } else if (in == 0) {
     const WaitingPacket w = waiting_.front(n);
     tin = w.time, dest = w.dest;
   } else {
@@ -224,6 +303,17 @@ void RefNetwork::enqueue(uint32_t n, int in, int32_t k) {
 int32_t RefNetwork::dequeue(uint32_t n, int in) {
   Port& q = ports(n)[in];
   int32_t k;
+  if (in == 0 && nodes_[n].rejoin_head >= 0) {
+    Node& nd = nodes_[n];
+    k = nd.rejoin_head;
+    if ((nd.rejoin_head = packets_[k].next) < 0) nd.rejoin_tail = -1;
+    nd.local_left = curtime_;
+    if (--q.len > 0)
+      new_head(n, in);
+    else
+      nd.nonempty &= ~1u;
+    return k;
+  }
   if (in == 0) {
     const WaitingPacket w = waiting_.front(n);
     waiting_.pop(n);

@@ -32,6 +32,10 @@ struct RefParams {
   // An output whose far FIFO is full: busy (model 2, FNS), or assigned all the same and then
   // waited on (model 1) or dropped (model 3); see FifoFullPolicy.
   FifoFullPolicy fifo_full = FifoFullPolicy::wait;
+  // SNS section 3's deadlock avoidance (router.misroute_on_full): the head of a full FIFO that
+  // finds no profitable output free may take any free output, its own node's local output
+  // included; a packet dejected there re-enters that node's injection queue.
+  bool misroute_on_full = false;
   // Packets a node's injection queue may hold; a packet generated while it is full is
   // dropped (counted). 0 = unbounded (Pertel). The source sees the queue through a
   // register: a head that left in the previous cycle still counts.
@@ -60,7 +64,7 @@ class RefNetwork final : public NetworkModel {
     uint64_t id;
     int32_t nhops;
     int32_t next;
-    int64_t tleft = -1;  // the cycle it left its injection queue
+    int64_t tleft = -1;  // the cycle it left its injection queue (the first time, if dejected)
   };
   struct Port {
     int64_t ready_at = 0;  // input: max(head's tin, tnh), when the head may be forwarded
@@ -77,6 +81,9 @@ class RefNetwork final : public NetworkModel {
     PriorityToken token;    // PIN and POUT
     uint32_t nonempty = 0;  // inputs whose FIFO holds a packet
     uint32_t holding = 0;   // model 1: inputs holding an output whose FIFO was full (Port::held)
+    // Misrouting: packets dejected here, ahead of the packets waiting at the source (input 0
+    // serves them first), linked by Packet::next.
+    int32_t rejoin_head = -1, rejoin_tail = -1;
   };
 
   void step();
@@ -86,6 +93,9 @@ class RefNetwork final : public NetworkModel {
   unsigned ready_outputs(uint32_t n, unsigned wanted) const;
   void new_head(uint32_t n, int in);
   void forward(uint32_t n, int in, int out);
+  void misroute(uint32_t n, unsigned stuck);
+  void deject(uint32_t n, int32_t k);
+  void rejoin(uint32_t n, int32_t k);
   void enqueue(uint32_t n, int in, int32_t pkt);
   int32_t dequeue(uint32_t n, int in);
   int32_t alloc_packet();
@@ -104,6 +114,8 @@ class RefNetwork final : public NetworkModel {
   std::vector<Port> ports_;
   std::vector<int64_t> out_flits_;  // per node and output port: flits forwarded to the neighbour
   std::vector<Packet> packets_;  // packets past their source; those still waiting are in waiting_
+  std::vector<uint32_t> connected_;  // per node: its outputs with a neighbour, and the local one
+  std::vector<std::pair<uint32_t, int32_t>> dejected_;  // misrouting: (node, packet) dejected this cycle
   SourceQueues waiting_;         // the injection queues (input 0), packets not yet forwarded
   int32_t free_list_ = -1;
   WakeCalendar calendar_;

@@ -232,6 +232,7 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links, const KeyR
   r.deadlock_cycles = c.integer("run.deadlock_cycles");
   r.registered_fifo_check = c.text("router.fifo_check") == "registered";
   r.fifo_full = fifo_full_policy(c);
+  r.misroute_on_full = misroute_on_full(c);
   r.source_queue_packets = source_cap;
 
   WormholeNetworkParams& p = e.flit;

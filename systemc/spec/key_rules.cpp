@@ -303,6 +303,19 @@ void validate_router(const Config& c, const MeshLinkTiming* links) {
                                   "full, and the FIFOs are unbounded (never full); allowed: router.fifo_full_policy wait, "
                                   "or router.fifo_packets or router.fifo_flits bounded",
                                   to_string(router.fifo_full)));
+  if (misroute_on_full(c)) {
+    const std::string why =
+        !ref ? fmt::format("is Pertel's packet-level model's (SNS section 3, for FNS's whole packets), and router.impl "
+                           "is {}; allowed: off, or router.impl ref", c.text("router.impl"))
+        : !by_packets ? std::string("misroutes the heads of full FIFOs, and the FIFOs are unbounded (never full); "
+                                    "allowed: off, or router.fifo_packets bounded")
+        : router.fifo_full != FifoFullPolicy::wait
+            ? fmt::format("lets a full FIFO's head take an output whose far FIFO has room, which "
+                          "router.fifo_full_policy {} would assign all the same; allowed: off, or "
+                          "router.fifo_full_policy wait", to_string(router.fifo_full))
+            : std::string();
+    if (!why.empty()) throw ConfigError("router.misroute_on_full on " + why);
+  }
   if (router.arbitration != Arbitration::biased_priority &&
       (router.bias_local != 9 || router.bias_network != 4))
     throw ConfigError(fmt::format("router.bias_local = {} and router.bias_network = {} are the base priorities of "

@@ -98,6 +98,9 @@ inline Arbitration arbitration(const Config& c) {
                                  {"message_source", Arbitration::message_source}});
 }
 
+// router.misroute_on_full: Pertel's misrouting of a full FIFO's head (the reference model's).
+inline bool misroute_on_full(const Config& c) { return c.text("router.misroute_on_full") == "on"; }
+
 // Whether any node is RTL: router.impl rtl (every node), or router.rtl_nodes among SystemC ones.
 inline bool has_rtl_nodes(const Config& c) {
   return router_impl(c) == RouterImpl::rtl || !c.is_word("router.rtl_nodes");

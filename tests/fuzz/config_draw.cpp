@@ -408,10 +408,13 @@ Base valid_ref(Rng& rng) {
   if (finite) b.d.set("router.fifo_packets", std::to_string(between(rng, 1, 4)));
   if (chance(rng, 0.3)) b.d.set("router.fifo_check", choice(rng, "router.fifo_check"));
   if (finite && chance(rng, 0.3)) b.d.set("router.fifo_full_policy", choice(rng, "router.fifo_full_policy"));
+  // Pertel's misrouting: a full FIFO's head may go anywhere, so no deadlock may be reported.
+  const bool misroute = finite && b.d.get("router.fifo_full_policy", "wait") == "wait" && chance(rng, 0.3);
+  if (misroute || chance(rng, 0.05)) b.d.set("router.misroute_on_full", misroute ? "on" : "off");
   if (chance(rng, 0.1)) b.d.set("router.flow_control", "cut_through");  // the only ones ref takes
   if (chance(rng, 0.1)) b.d.set("link.delay", "1");
   put_run(b, rng, put_traffic(b, rng, r, packet_flits(rng, 64)), false);
-  b.deadlock_allowed = adaptive && finite;
+  b.deadlock_allowed = adaptive && finite && !misroute;
   fill_generic(b, rng, mesh_keys());
   return b;
 }

@@ -348,6 +348,13 @@ INSTANTIATE_TEST_SUITE_P(
                                "router.fifo_full_policy = abort for network.topology rings", "wait (the default)"},
                       BadInput{"run --set router.fifo_full_policy=model1", "router.fifo_full_policy",
                                "wait, assign_blocked, abort"},
+                      BadInput{"run --set router.impl=systemc --set router.fifo_packets=2 --set router.misroute_on_full=on",
+                               "router.misroute_on_full on is Pertel's packet-level model's", "router.impl ref"},
+                      BadInput{"run --set router.misroute_on_full=on", "router.misroute_on_full on misroutes the heads of full",
+                               "router.fifo_packets bounded"},
+                      BadInput{"run --set router.fifo_packets=2 --set router.fifo_full_policy=abort --set router.misroute_on_full=on",
+                               "router.fifo_full_policy abort would assign", "router.fifo_full_policy wait"},
+                      BadInput{"run --set router.misroute_on_full=yes", "router.misroute_on_full", "off, on"},
                       BadInput{"run --set router.impl=systemc --set router.bias_local=3", "router.bias_local = 3",
                                "router.arbitration biased_priority"},
                       BadInput{"run --set router.impl=systemc --set router.arbitration=biased_priority "
