@@ -64,6 +64,23 @@ ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radice
   return m;
 }
 
+ProcessMapping planes_in_a_row_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices) {
+  if (radices.size() != 2 || shape.size() != 3) return {};
+  const int64_t a = shape[0], b = shape[1], c = shape[2], cols = a * c;
+  const bool turned = !(cols <= radices[0] && b <= radices[1]);
+  if (turned && !(b <= radices[0] && cols <= radices[1])) return {};
+  const int64_t off_x = (radices[0] - (turned ? b : cols)) / 2, off_y = (radices[1] - (turned ? cols : b)) / 2;
+  ProcessMapping m(size_t(a * b * c));
+  for (int64_t z = 0; z < c; ++z)
+    for (int64_t y = 0; y < b; ++y)
+      for (int64_t x = 0; x < a; ++x) {
+        const int64_t col = a * z + x, row = y;
+        const int64_t nx = (turned ? row : col) + off_x, ny = (turned ? col : row) + off_y;
+        m[size_t(x + a * (y + b * z))] = uint32_t(nx + radices[0] * ny);
+      }
+  return m;
+}
+
 ProcessMapping identity_mapping(uint32_t processes) {
   ProcessMapping m(processes);
   std::iota(m.begin(), m.end(), 0u);

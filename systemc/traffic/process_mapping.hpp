@@ -48,6 +48,14 @@ ProcessMapping lcg_low_bits_mapping(uint32_t processes, uint32_t nodes, LcgGener
 // it needs).
 ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radices);
 std::pair<int, int> h_tree_extent(uint32_t processes);  // columns, rows (unturned)
+// Chittor's scheme A for a 3D mesh (3.5.2, Fig. 3.12): the a x b x c graph's z-planes side by
+// side along a row of the 2D mesh, each plane an a x b block in its own layout (process
+// x + a (y + b z) on node (a z + x, y)). No extra nodes: on an a c x b mesh every node runs a
+// process. In-plane edges are single hops; a z-edge runs a hops along its row. The channel from a
+// plane's first column to its second carries a - 1 z-edges arriving, one leaving for the next
+// plane and the in-plane edge: chi_max = a + 1 (the thesis's cube root of N_p, plus 1) with
+// three planes or more, a with two. Turned and centred as the H-tree; empty when it does not fit.
+ProcessMapping planes_in_a_row_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices);
 // A file of lines 'process node' ('#' starts a comment), every process exactly once, no node
 // twice. A malformed line, a process or node out of range, or a mapping that is not
 // one-to-one is a GraphFileError naming the file and line.

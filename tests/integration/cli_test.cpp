@@ -339,6 +339,12 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"contention --set network.dims=3 --set network.radix=4 --set traffic.pattern=graph "
                                "--set traffic.graph=binary_tree --set traffic.graph_shape=7 --set traffic.mapping=gordon",
                                "H-tree takes 3 x 3 nodes, and the network is 4x4x4", "a 2D mesh"},
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.graph=binary_tree "
+                               "--set traffic.mapping=planes_in_a_row", "traffic.mapping planes_in_a_row lays out a 3D mesh",
+                               "traffic.graph mesh3d"},
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.graph=mesh3d "
+                               "--set traffic.graph_shape=[4,4,4] --set traffic.mapping=planes_in_a_row",
+                               "planes side by side take 16 x 4 nodes, and the network is 8x8", "at least 16 x 4"},
                       // Pertel's finite-buffer models: bounded FIFOs, the reference model and SystemC only.
                       BadInput{"run --set router.fifo_full_policy=abort", "router.fifo_full_policy = abort",
                                "router.fifo_packets or router.fifo_flits bounded"},

@@ -42,6 +42,23 @@ TEST(ChittorCarefulMapping, TheThesissContentionLevels) {
   EXPECT_GE(r["contention_level"]["max"].get<int>(), 10);
 }
 
+// Scheme A for a 3D mesh (3.5.2): no extra nodes and chi_max = cube root of N_p + 1. kncsim's
+// layout puts the planes side by side on an n^2 x n mesh; with two planes only, no channel
+// carries a z-edge that leaves for a third, so chi_max = n there.
+TEST(ChittorCarefulMapping, SchemeAForA3DMesh) {
+  for (int n : {2, 3, 4, 6, 8}) {
+    const std::string cube = std::to_string(n);
+    const auto s = contention(" --set network.radix=[" + std::to_string(n * n) + "," + cube +
+                              "] --set traffic.pattern=graph --set traffic.graph=mesh3d --set traffic.graph_shape=[" + cube +
+                              "," + cube + "," + cube + "] --set traffic.mapping=planes_in_a_row");
+    EXPECT_EQ(s["channel_load"]["max"], n == 2 ? 2 : n + 1) << n << "^3 processes";
+  }
+  // Against a random mapping of the same cube on the same nodes: a quarter of its channel load.
+  const std::string net = " --set network.radix=[16,4] --set traffic.pattern=graph --set traffic.graph=mesh3d"
+                          " --set traffic.graph_shape=[4,4,4] --set traffic.mapping=";
+  EXPECT_GE(contention(net + "random")["channel_load"]["max"].get<int>(), 4 * 5);
+}
+
 struct Nodes {
   double applied, average, least_ratio;
 };

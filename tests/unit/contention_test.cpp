@@ -288,5 +288,34 @@ TEST(HTreeMapping, SizesOneToOneStraightEdgesAndTurning) {
   EXPECT_TRUE(h_tree_mapping(7, {4, 4, 4}).empty());  // a 2D layout
 }
 
+// Chittor's scheme A (traffic.mapping planes_in_a_row): plane z's a x b block at columns
+// a z .. a z + a - 1, one process a node, in-plane edges single hops, z-edges along their row;
+// turned a quarter when only that fits, refused (empty) when nothing does.
+TEST(PlanesInARowMapping, BlocksSideBySideOneToOneAndTurning) {
+  const std::vector<int64_t> shape{4, 3, 5};
+  for (const std::vector<int>& radices : {std::vector<int>{20, 3}, std::vector<int>{3, 20}, std::vector<int>{22, 5}}) {
+    const ProcessMapping m = planes_in_a_row_mapping(shape, radices);
+    ASSERT_EQ(m.size(), 60u);
+    EXPECT_EQ(std::set<uint32_t>(m.begin(), m.end()).size(), 60u);
+    const bool turned = radices[0] == 3;
+    auto at = [&](int x, int y, int z) {
+      const uint32_t n = m[size_t(x + 4 * (y + 3 * z))];
+      return std::pair<int, int>{int(n) % radices[0], int(n) / radices[0]};
+    };
+    const auto origin = at(0, 0, 0);
+    for (int z = 0; z < 5; ++z)
+      for (int y = 0; y < 3; ++y)
+        for (int x = 0; x < 4; ++x) {
+          const auto [nx, ny] = at(x, y, z);
+          const int col = 4 * z + x;
+          EXPECT_EQ(turned ? ny - origin.second : nx - origin.first, col);
+          EXPECT_EQ(turned ? nx - origin.first : ny - origin.second, y);
+        }
+  }
+  EXPECT_EQ(planes_in_a_row_mapping(shape, {22, 5})[0], uint32_t(1 + 22 * 1));  // centred: (22-20)/2, (5-3)/2
+  EXPECT_TRUE(planes_in_a_row_mapping(shape, {19, 3}).empty());
+  EXPECT_TRUE(planes_in_a_row_mapping(shape, {20, 3, 2}).empty());  // a 2D layout
+}
+
 }  // namespace
 }  // namespace kncsim
