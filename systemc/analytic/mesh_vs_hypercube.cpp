@@ -102,4 +102,8 @@ double chittor_speedup_worst(WireDelayModel m, double nodes, double message) {
   return chittor_speedup(chittor_bandwidth_ratio(m, nodes), d.hypercube_max, d.mesh_max, message);
 }
 
+double chittor_speedup_under_contention(WireDelayModel m, double nodes) {
+  return 2 / std::sqrt(nodes) * chittor_bandwidth_ratio(m, nodes);
+}
+
 }  // namespace kncsim

@@ -57,4 +57,10 @@ double chittor_speedup(double bandwidth_ratio, double hypercube_distance, double
 double chittor_speedup_average(WireDelayModel m, double nodes, double message);
 double chittor_speedup_worst(WireDelayModel m, double nodes, double message);
 
+// Lemma 8 (section 3.6): a communication-intensive program's effective rate is lambda_sat B, so
+// under contention R_e = lambda_sat R_b, with the mesh's saturation node traffic for uniform
+// (randomly mapped) traffic 2 / sqrt(N) (Corollary 5) and the hypercube's about 1. Constant
+// delay: 2/sqrt(N) x 2 sqrt(N)/3 = 4/3 at every size, the thesis's "about 1.33".
+double chittor_speedup_under_contention(WireDelayModel m, double nodes);
+
 }  // namespace kncsim

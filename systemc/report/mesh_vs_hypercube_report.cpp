@@ -19,10 +19,12 @@ ojson mesh_vs_hypercube_report(const std::vector<long>& nodes, const std::vector
     const long cols = 1L << (lg / 2), mesh_rows = n / cols;
     const LayoutPeak hyper = hypercube_layout_peak(lg), mesh = mesh_layout_peak(mesh_rows, cols);
     const ChittorDistances d = chittor_distances(double(n));
-    ojson rate = ojson::object(), bandwidth = ojson::object(), average = ojson::object(), worst = ojson::object();
+    ojson rate = ojson::object(), bandwidth = ojson::object(), average = ojson::object(), worst = ojson::object(),
+          contended = ojson::object();
     for (WireDelayModel m : kWireDelayModels) {
       rate[to_string(m)] = chittor_rate_ratio(m, double(n));
       bandwidth[to_string(m)] = chittor_bandwidth_ratio(m, double(n));
+      contended[to_string(m)] = chittor_speedup_under_contention(m, double(n));
       ojson a = ojson::array(), w = ojson::array();
       for (double l : messages) {
         a.push_back(chittor_speedup_average(m, double(n), l));
@@ -48,10 +50,11 @@ ojson mesh_vs_hypercube_report(const std::vector<long>& nodes, const std::vector
          {{"mesh_mean", d.mesh_mean}, {"mesh_max", d.mesh_max}, {"hypercube_mean", d.hypercube_mean},
           {"hypercube_max", d.hypercube_max}}},
         {"speedup_average", average},
-        {"speedup_worst", worst}});
+        {"speedup_worst", worst},
+        {"speedup_under_contention", contended}});
   }
   return ojson{{"analytic", "mesh_vs_hypercube"},
-               {"source", "Chittor 1991, chapter 2: Theorems 1-7, Tables 2.1-2.2, eqs 2.20-2.23"},
+               {"source", "Chittor 1991, chapter 2: Theorems 1-7, Tables 2.1-2.2, eqs 2.20-2.23; section 3.6: Lemma 8"},
                {"message_lengths", messages},
                {"sizes", rows}};
 }
@@ -79,6 +82,14 @@ std::string mesh_vs_hypercube_summary(const ojson& r) {
     s += fmt::format("{:>8} {:>8.1f} {:>10.1f} {:>12.1f} {:>10.1f}\n", row["nodes"].get<long>(),
                      row["nodes_per_log2"].get<double>(), b["linear"].get<double>(), b["logarithmic"].get<double>(),
                      b["constant"].get<double>());
+  }
+  s += "\nspeedup R_e of communication-intensive programs under random mapping (Lemma 8): lambda_sat R_b, "
+       "lambda_sat = 2/sqrt(N) (Corollary 5)\n";
+  s += fmt::format("{:>8} {:>10} {:>12} {:>10}\n", "N", "linear", "logarithmic", "constant");
+  for (const auto& row : r["sizes"]) {
+    const auto& c = row["speedup_under_contention"];
+    s += fmt::format("{:>8} {:>10.2f} {:>12.2f} {:>10.2f}\n", row["nodes"].get<long>(), c["linear"].get<double>(),
+                     c["logarithmic"].get<double>(), c["constant"].get<double>());
   }
   const auto messages = r["message_lengths"].get<std::vector<double>>();
   if (!messages.empty()) {

@@ -64,23 +64,26 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
                                       p.graph_name, w, h, fmt::join(radices, "x"), w, h));
       }
       p.mapping_name = "gordon (H-tree)";
-    } else if (mapping == "planes_in_a_row") {
+    } else if (mapping == "planes_in_a_row" || mapping == "folded_planes") {
       if (pattern != "graph" || c.text("traffic.graph") != "mesh3d")
-        throw ConfigError(fmt::format("traffic.mapping planes_in_a_row lays out a 3D mesh's planes, and the process graph "
-                                      "is {}; allowed: traffic.pattern graph with traffic.graph mesh3d",
-                                      p.graph_name));
+        throw ConfigError(fmt::format("traffic.mapping {} lays out a 3D mesh's planes, and the process graph is {}; "
+                                      "allowed: traffic.pattern graph with traffic.graph mesh3d",
+                                      mapping, p.graph_name));
       const std::vector<int64_t> shape = c.is_word("traffic.graph_shape")
                                              ? default_graph_shape(GraphKind::mesh3d, g.nodes())
                                              : c.integers("traffic.graph_shape");
       std::vector<int> radices;
       for (int k = 0; k < g.dims(); ++k) radices.push_back(g.radix(k));
-      p.mapping = planes_in_a_row_mapping(shape, radices);
-      if (p.mapping.empty())
-        throw ConfigError(fmt::format("traffic.mapping planes_in_a_row: {}'s planes side by side take {} x {} nodes, and "
-                                      "the network is {}; allowed: a 2D mesh of at least {} x {} (either way round)",
-                                      p.graph_name, shape[0] * shape[2], shape[1], fmt::join(radices, "x"),
-                                      shape[0] * shape[2], shape[1]));
-      p.mapping_name = "planes_in_a_row (Chittor's scheme A)";
+      const bool row = mapping == "planes_in_a_row";
+      p.mapping = row ? planes_in_a_row_mapping(shape, radices) : folded_planes_mapping(shape, radices);
+      if (p.mapping.empty()) {
+        const auto [cols, rows] = mesh3d_layout_extent(mapping, shape);
+        throw ConfigError(fmt::format("traffic.mapping {}: {}'s planes {} take {} x {} nodes, and the network is {}; "
+                                      "allowed: a 2D mesh of at least {} x {} (either way round)",
+                                      mapping, p.graph_name, row ? "side by side" : "folded and stacked", cols, rows,
+                                      fmt::join(radices, "x"), cols, rows));
+      }
+      p.mapping_name = row ? "planes_in_a_row (Chittor's scheme A)" : "folded_planes (Chittor's scheme B)";
     } else {
       p.mapping = read_mapping_file(c.text("traffic.mapping_file"), processes, g.nodes());
       p.mapping_name = "file " + c.text("traffic.mapping_file");

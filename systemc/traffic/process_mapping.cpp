@@ -44,41 +44,67 @@ std::pair<int, int> h_tree_extent(uint32_t processes) {
   return {max_x - min_x + 1, max_y - min_y + 1};
 }
 
-ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radices) {
+namespace {
+
+// A layout's (column, row) places, from (0, 0), on a 2D mesh: rows along dimension 0 if they fit,
+// else turned a quarter; centred on the radices. Empty when it fits neither way.
+ProcessMapping place_layout(const std::vector<std::pair<int64_t, int64_t>>& at, const std::vector<int>& radices) {
   if (radices.size() != 2) return {};
-  const auto at = h_tree_positions(processes);
-  const auto [w, hgt] = h_tree_extent(processes);
-  // Rows along dimension 0 if they fit, else turned a quarter.
-  const bool turned = !(w <= radices[0] && hgt <= radices[1]);
-  if (turned && !(hgt <= radices[0] && w <= radices[1])) return {};
-  int min_x = 0, min_y = 0;
-  for (auto [x, y] : at) min_x = std::min(min_x, x), min_y = std::min(min_y, y);
-  const int cols = turned ? hgt : w, rows = turned ? w : hgt;
-  const int off_x = (radices[0] - cols) / 2, off_y = (radices[1] - rows) / 2;
-  ProcessMapping m(processes);
-  for (uint32_t p = 0; p < processes; ++p) {
-    const int x = at[p].first - min_x, y = at[p].second - min_y;
-    const int cx = (turned ? y : x) + off_x, cy = (turned ? x : y) + off_y;
-    m[p] = uint32_t(cx + radices[0] * cy);
+  int64_t cols = 0, rows = 0;
+  for (auto [x, y] : at) cols = std::max(cols, x + 1), rows = std::max(rows, y + 1);
+  const bool turned = !(cols <= radices[0] && rows <= radices[1]);
+  if (turned && !(rows <= radices[0] && cols <= radices[1])) return {};
+  const int64_t off_x = (radices[0] - (turned ? rows : cols)) / 2, off_y = (radices[1] - (turned ? cols : rows)) / 2;
+  ProcessMapping m(at.size());
+  for (size_t p = 0; p < at.size(); ++p) {
+    const auto [x, y] = at[p];
+    m[p] = uint32_t((turned ? y : x) + off_x + radices[0] * ((turned ? x : y) + off_y));
   }
   return m;
 }
 
-ProcessMapping planes_in_a_row_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices) {
-  if (radices.size() != 2 || shape.size() != 3) return {};
-  const int64_t a = shape[0], b = shape[1], c = shape[2], cols = a * c;
-  const bool turned = !(cols <= radices[0] && b <= radices[1]);
-  if (turned && !(b <= radices[0] && cols <= radices[1])) return {};
-  const int64_t off_x = (radices[0] - (turned ? b : cols)) / 2, off_y = (radices[1] - (turned ? cols : b)) / 2;
-  ProcessMapping m(size_t(a * b * c));
+// Process x + a (y + b z) of an a x b x c mesh graph, at place(x, y, z).
+template <class Place>
+std::vector<std::pair<int64_t, int64_t>> mesh3d_layout(const std::vector<int64_t>& shape, Place&& place) {
+  const int64_t a = shape[0], b = shape[1], c = shape[2];
+  std::vector<std::pair<int64_t, int64_t>> at(size_t(a * b * c));
   for (int64_t z = 0; z < c; ++z)
     for (int64_t y = 0; y < b; ++y)
-      for (int64_t x = 0; x < a; ++x) {
-        const int64_t col = a * z + x, row = y;
-        const int64_t nx = (turned ? row : col) + off_x, ny = (turned ? col : row) + off_y;
-        m[size_t(x + a * (y + b * z))] = uint32_t(nx + radices[0] * ny);
-      }
-  return m;
+      for (int64_t x = 0; x < a; ++x) at[size_t(x + a * (y + b * z))] = place(x, y, z);
+  return at;
+}
+
+}  // namespace
+
+ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radices) {
+  const auto at = h_tree_positions(processes);
+  int min_x = 0, min_y = 0;
+  for (auto [x, y] : at) min_x = std::min(min_x, x), min_y = std::min(min_y, y);
+  std::vector<std::pair<int64_t, int64_t>> from_origin;
+  for (auto [x, y] : at) from_origin.emplace_back(x - min_x, y - min_y);
+  return place_layout(from_origin, radices);
+}
+
+ProcessMapping planes_in_a_row_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices) {
+  if (shape.size() != 3) return {};
+  const int64_t a = shape[0];
+  return place_layout(mesh3d_layout(shape, [a](int64_t x, int64_t y, int64_t z) { return std::pair{a * z + x, y}; }),
+                      radices);
+}
+
+ProcessMapping folded_planes_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices) {
+  if (shape.size() != 3) return {};
+  const int64_t h = (shape[1] + 1) / 2;  // rows of a folded plane
+  return place_layout(mesh3d_layout(shape,
+                                    [h](int64_t x, int64_t y, int64_t z) {
+                                      return y < h ? std::pair{2 * x, y + h * z} : std::pair{2 * x + 1, 2 * h - 1 - y + h * z};
+                                    }),
+                      radices);
+}
+
+std::pair<int64_t, int64_t> mesh3d_layout_extent(const std::string& mapping, const std::vector<int64_t>& shape) {
+  if (mapping == "planes_in_a_row") return {shape[0] * shape[2], shape[1]};
+  return {2 * shape[0], (shape[1] + 1) / 2 * shape[2]};
 }
 
 ProcessMapping identity_mapping(uint32_t processes) {

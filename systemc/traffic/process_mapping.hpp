@@ -56,6 +56,15 @@ std::pair<int, int> h_tree_extent(uint32_t processes);  // columns, rows (unturn
 // plane and the in-plane edge: chi_max = a + 1 (the thesis's cube root of N_p, plus 1) with
 // three planes or more, a with two. Turned and centred as the H-tree; empty when it does not fit.
 ProcessMapping planes_in_a_row_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices);
+// Chittor's scheme B (3.5.2: more nodes, about half scheme A's channel load): each plane folded
+// along y into a 2a x ceil(b/2) block, its rows y < ceil(b/2) on the even columns and the others
+// on the odd columns, back up (the fold's edge a single hop), and the planes stacked along the
+// columns. A z-edge then runs straight down its column, ceil(b/2) rows: a channel inside a plane
+// carries ceil(b/2) z-edges and one in-plane edge, chi_max = ceil(b/2) + 1 (the thesis's cube root
+// of N_p over 2, plus 1) for b >= 3. An odd b leaves a spare node at the top of each odd column.
+ProcessMapping folded_planes_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices);
+// Columns and rows (unturned) the mesh3d layout `mapping` (planes_in_a_row, folded_planes) takes.
+std::pair<int64_t, int64_t> mesh3d_layout_extent(const std::string& mapping, const std::vector<int64_t>& shape);
 // A file of lines 'process node' ('#' starts a comment), every process exactly once, no node
 // twice. A malformed line, a process or node out of range, or a mapping that is not
 // one-to-one is a GraphFileError naming the file and line.

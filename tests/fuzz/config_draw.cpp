@@ -353,9 +353,9 @@ void put_workload(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L, b
     b.d.set("traffic.graph", "binary_tree");
     b.d.set("traffic.mapping", "gordon");
   }
-  if (pattern == "graph" && r.size() == 2 && chance(rng, 0.1)) {  // Chittor's scheme A (the rules say if it fits)
+  if (pattern == "graph" && r.size() == 2 && chance(rng, 0.1)) {  // Chittor's schemes A and B (the rules say if they fit)
     b.d.set("traffic.graph", "mesh3d");
-    b.d.set("traffic.mapping", "planes_in_a_row");
+    b.d.set("traffic.mapping", chance(rng, 0.5) ? "planes_in_a_row" : "folded_planes");
   }
   if (pattern == "dimension_rotation" && r.size() > 2 && chance(rng, 0.5))
     b.d.set("traffic.rotation", std::to_string(between(rng, 1, int64_t(r.size()) - 1)));

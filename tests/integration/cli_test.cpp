@@ -345,6 +345,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"contention --set traffic.pattern=graph --set traffic.graph=mesh3d "
                                "--set traffic.graph_shape=[4,4,4] --set traffic.mapping=planes_in_a_row",
                                "planes side by side take 16 x 4 nodes, and the network is 8x8", "at least 16 x 4"},
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.graph=mesh3d --set network.radix=[6,5] "
+                               "--set traffic.graph_shape=[3,3,3] --set traffic.mapping=folded_planes",
+                               "planes folded and stacked take 6 x 6 nodes, and the network is 6x5", "at least 6 x 6"},
                       // Pertel's finite-buffer models: bounded FIFOs, the reference model and SystemC only.
                       BadInput{"run --set router.fifo_full_policy=abort", "router.fifo_full_policy = abort",
                                "router.fifo_packets or router.fifo_flits bounded"},

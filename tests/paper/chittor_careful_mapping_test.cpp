@@ -59,6 +59,24 @@ TEST(ChittorCarefulMapping, SchemeAForA3DMesh) {
   EXPECT_GE(contention(net + "random")["channel_load"]["max"].get<int>(), 4 * 5);
 }
 
+// Scheme B (3.5.2): "may need more nodes, but reduces chi_max to" the cube root of N_p over 2,
+// plus 1. kncsim folds each plane into 2n x ceil(n/2) nodes and stacks the planes: ceil(n/2) + 1
+// (2 for n = 2), with spare nodes when n is odd. The 4x4x4 cube fits an 8x8 mesh at chi_max 3,
+// where scheme A needs 16x4 at 5.
+TEST(ChittorCarefulMapping, SchemeBHalvesTheChannelLoad) {
+  for (int n : {2, 3, 4, 5, 6, 8}) {
+    const std::string cube = std::to_string(n), rows = std::to_string((n + 1) / 2 * n);
+    const auto s = contention(" --set network.radix=[" + std::to_string(2 * n) + "," + rows +
+                              "] --set traffic.pattern=graph --set traffic.graph=mesh3d --set traffic.graph_shape=[" + cube +
+                              "," + cube + "," + cube + "] --set traffic.mapping=folded_planes");
+    EXPECT_EQ(s["channel_load"]["max"], n == 2 ? 2 : (n + 1) / 2 + 1) << n << "^3 processes";
+  }
+  const std::string cube = " --set network.radix=8 --set traffic.pattern=graph --set traffic.graph=mesh3d"
+                           " --set traffic.graph_shape=[4,4,4] --set traffic.mapping=";
+  EXPECT_EQ(contention(cube + "folded_planes")["channel_load"]["max"], 3);
+  EXPECT_GE(contention(cube + "random")["channel_load"]["max"].get<int>(), 3 * 3);
+}
+
 struct Nodes {
   double applied, average, least_ratio;
 };

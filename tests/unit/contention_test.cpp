@@ -317,5 +317,37 @@ TEST(PlanesInARowMapping, BlocksSideBySideOneToOneAndTurning) {
   EXPECT_TRUE(planes_in_a_row_mapping(shape, {20, 3, 2}).empty());  // a 2D layout
 }
 
+// Scheme B (traffic.mapping folded_planes): plane z folded into 2a x ceil(b/2), rows below the fold
+// on the even columns, the rest on the odd ones back up, planes stacked; every in-plane edge and
+// the fold's a single hop, every z-edge straight down its column; an odd b leaves spares.
+TEST(FoldedPlanesMapping, FoldedStackedOneToOneAndSpares) {
+  for (const std::vector<int64_t>& shape : {std::vector<int64_t>{4, 4, 4}, std::vector<int64_t>{3, 5, 2}}) {
+    const int64_t a = shape[0], b = shape[1], c = shape[2], h = (b + 1) / 2;
+    EXPECT_EQ(mesh3d_layout_extent("folded_planes", shape), std::make_pair(2 * a, h * c));
+    const std::vector<int> radices{int(2 * a), int(h * c)};
+    const ProcessMapping m = folded_planes_mapping(shape, radices);
+    ASSERT_EQ(m.size(), size_t(a * b * c));
+    EXPECT_EQ(std::set<uint32_t>(m.begin(), m.end()).size(), m.size());
+    EXPECT_EQ(int64_t(radices[0]) * radices[1] - int64_t(m.size()), b % 2 ? a * c : 0) << "spares";
+    auto at = [&](int64_t x, int64_t y, int64_t z) {
+      const uint32_t n = m[size_t(x + a * (y + b * z))];
+      return std::pair<int, int>{int(n) % radices[0], int(n) / radices[0]};
+    };
+    auto hops = [](std::pair<int, int> p, std::pair<int, int> q) { return std::abs(p.first - q.first) + std::abs(p.second - q.second); };
+    for (int64_t z = 0; z < c; ++z)
+      for (int64_t y = 0; y < b; ++y)
+        for (int64_t x = 0; x < a; ++x) {
+          if (x + 1 < a) EXPECT_EQ(hops(at(x, y, z), at(x + 1, y, z)), 2) << "x-edges skip the other fold's column";
+          if (y + 1 < b) EXPECT_EQ(hops(at(x, y, z), at(x, y + 1, z)), 1) << x << "," << y << "," << z;
+          if (z + 1 < c) {
+            EXPECT_EQ(at(x, y, z).first, at(x, y, z + 1).first) << "a z-edge runs down its column";
+            EXPECT_EQ(at(x, y, z + 1).second - at(x, y, z).second, h);
+          }
+        }
+  }
+  EXPECT_TRUE(folded_planes_mapping({4, 4, 4}, {8, 7}).empty());
+  EXPECT_EQ(folded_planes_mapping({4, 4, 4}, {8, 8}), folded_planes_mapping({4, 4, 4}, {8, 8}));
+}
+
 }  // namespace
 }  // namespace kncsim
