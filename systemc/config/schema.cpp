@@ -182,6 +182,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.packet_payload_flits", K::integer_or_choice, {"unlimited"}, 1, false, 1000000, "256",
        "closed_loop: messages are cut into packets of at most this many payload flits (the Symult's 256 bytes); "
        "unlimited = one packet a message"},
+      {"traffic.packet_gap_cycles", K::integer, {}, 0, false, 1000000, "0",
+       "closed_loop, messages of several packets: G, the cycles between one packet's last flit, at the full injection "
+       "rate, and the next packet's hand-over (Chittor 5.6.3's processing overhead per packet: packet k + 1 is handed "
+       "to the interface its length plus G cycles after packet k); 0 = a message's packets are handed over together"},
       {"traffic.send_overhead_cycles", K::number, {}, 0, false, 1e12, "0",
        "closed_loop: α_s, the sender's fixed cost per message (its processor is busy)"},
       {"traffic.send_overhead_cycles_per_flit", K::number, {}, 0, false, 1e6, "0",

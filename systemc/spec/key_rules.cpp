@@ -439,10 +439,24 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
     throw ConfigError(fmt::format("traffic.workload = request_response answers address packets on the SCI rings; "
                                   "allowed for network.topology {}: open, closed_loop",
                                   c.text("network.topology")));
+  const int64_t gap = c.integer("traffic.packet_gap_cycles");
+  if (gap != 0 && workload != Workload::closed_loop)
+    throw ConfigError(fmt::format("traffic.packet_gap_cycles = {} spaces the packets of a closed loop's messages, and "
+                                  "traffic.workload is {}; allowed: 0, or traffic.workload closed_loop",
+                                  gap, c.text("traffic.workload")));
   if (workload != Workload::closed_loop) return;
   if (rings)
     throw ConfigError("traffic.workload = closed_loop runs on the wormhole mesh and torus; allowed on rings: open, "
                       "request_response");
+  if (gap != 0 && (c.is_word("traffic.packet_payload_flits") ||
+                   c.integer("traffic.packet_payload_flits") >= c.integer("traffic.message_flits")))
+    throw ConfigError(fmt::format("traffic.packet_gap_cycles = {} spaces the packets of a message, and a message of "
+                                  "traffic.message_flits = {} is one packet (traffic.packet_payload_flits {}); "
+                                  "allowed: 0, or traffic.packet_payload_flits < traffic.message_flits",
+                                  gap, c.integer("traffic.message_flits"),
+                                  c.is_word("traffic.packet_payload_flits")
+                                      ? c.text("traffic.packet_payload_flits")
+                                      : std::to_string(c.integer("traffic.packet_payload_flits"))));
   if (c.text("run.convergence") == "ci" || c.text("run.saturation") == "detect")
     throw ConfigError("traffic.workload = closed_loop runs until every loop is done (or run.max_cycles); allowed: "
                       "run.convergence sns4, sns or fixed and run.saturation off (they are not used)");

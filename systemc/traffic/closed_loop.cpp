@@ -146,12 +146,22 @@ uint32_t ClosedLoopWorkload::slot_of(uint32_t receiver, uint32_t sender) const {
 
 void ClosedLoopWorkload::hand_over(uint32_t n, uint32_t dest, int64_t t, std::vector<MessagePacket>* out) {
   nodes_[n].loop_flits += spec_.message_flits;
-  if (ideal_delay_) {
+  if (ideal_delay_) {  // back to back, plus the gaps between packets
     const int64_t flits = spec_.message_flits + packets_per_message_ * spec_.header_flits;
-    ideal_arrivals_.push({t + (*ideal_delay_)(n, dest, flits, packets_per_message_), slot_of(dest, n)});
+    ideal_arrivals_.push({t + (*ideal_delay_)(n, dest, flits, packets_per_message_) +
+                              (packets_per_message_ - 1) * spec_.packet_gap_cycles,
+                          slot_of(dest, n)});
     return;
   }
-  for (int64_t k = 0; k < packets_per_message_; ++k) out->push_back(MessagePacket{n, dest, int(message_packet_flits(k))});
+  int64_t at = t;
+  for (int64_t k = 0; k < packets_per_message_; ++k) {
+    const MessagePacket m{n, dest, int(message_packet_flits(k))};
+    if (k == 0 || spec_.packet_gap_cycles == 0)
+      out->push_back(m);
+    else
+      spaced_.push(Spaced{at, spaced_order_++, m});
+    at += m.flits + spec_.packet_gap_cycles;
+  }
 }
 
 void ClosedLoopWorkload::tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) {
@@ -311,6 +321,7 @@ void ClosedLoopWorkload::run_events(int64_t until, std::vector<MessagePacket>* o
 void ClosedLoopWorkload::packets_for(int64_t cycle, std::vector<MessagePacket>& out) {
   floor_ = cycle;
   run_events(cycle, &out);
+  for (; !spaced_.empty() && spaced_.top().at <= cycle; spaced_.pop()) out.push_back(spaced_.top().packet);
 }
 
 std::vector<LoopRecord> ClosedLoopWorkload::ideal_run(

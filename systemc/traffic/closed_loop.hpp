@@ -50,6 +50,9 @@ struct ClosedLoopSpec {
   bool compute_uniform = true;       // c uniform on the integers 0..2c̄, else c = c̄
   int64_t message_flits = 1;         // M, payload flits per message
   int64_t packet_payload_flits = 0;  // P; 0: a message is one packet
+  // G: a message's next packet is handed over G cycles after the previous one's last flit could
+  // have left (its length later: Chittor 5.6.3's processing overhead per packet); 0: together.
+  int64_t packet_gap_cycles = 0;
   int header_flits = 0;              // added to each packet (hop-count headers)
   double send_fixed = 0, send_per_flit = 0;        // α_s, β_s
   double receive_fixed = 0, receive_per_flit = 0;  // α_r, β_r
@@ -172,6 +175,15 @@ class ClosedLoopWorkload final : public TailSink {
   // Its messages' arrivals (cycle, slot), told after that cycle's steps as the network tells them.
   std::priority_queue<std::pair<int64_t, uint32_t>, std::vector<std::pair<int64_t, uint32_t>>, std::greater<>>
       ideal_arrivals_;
+  // A message's later packets, spaced by packet_gap_cycles: (cycle due, order handed, packet).
+  struct Spaced {
+    int64_t at;
+    uint64_t order;
+    MessagePacket packet;
+    bool operator>(const Spaced& o) const { return std::tie(at, order) > std::tie(o.at, o.order); }
+  };
+  std::priority_queue<Spaced, std::vector<Spaced>, std::greater<Spaced>> spaced_;
+  uint64_t spaced_order_ = 0;
 };
 
 }  // namespace kncsim

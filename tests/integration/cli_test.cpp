@@ -348,6 +348,13 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"contention --set traffic.pattern=graph --set traffic.graph=mesh3d --set network.radix=[6,5] "
                                "--set traffic.graph_shape=[3,3,3] --set traffic.mapping=folded_planes",
                                "planes folded and stacked take 6 x 6 nodes, and the network is 6x5", "at least 6 x 6"},
+                      BadInput{"run --set traffic.packet_gap_cycles=10", "traffic.packet_gap_cycles = 10 spaces the packets",
+                               "traffic.workload closed_loop"},
+                      BadInput{"run --set router.impl=systemc --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set traffic.graph=mesh2d --set traffic.message_flits=100 --set traffic.packet_gap_cycles=10",
+                               "a message of traffic.message_flits = 100 is one packet",
+                               "traffic.packet_payload_flits < traffic.message_flits"},
+                      BadInput{"run --set traffic.packet_gap_cycles=-1", "traffic.packet_gap_cycles", ">= 0"},
                       // Pertel's finite-buffer models: bounded FIFOs, the reference model and SystemC only.
                       BadInput{"run --set router.fifo_full_policy=abort", "router.fifo_full_policy = abort",
                                "router.fifo_packets or router.fifo_flits bounded"},

@@ -114,6 +114,50 @@ TEST(ClosedLoop, PacketByPacketMatchesTheReplay) {
   }
 }
 
+// traffic.packet_gap_cycles (Chittor 5.6.3): a message's packet k + 1 is handed over its
+// predecessor's length plus G cycles after it. Driven packet by packet, each tail arriving its own
+// length plus 10 cycles after its hand-over, the loops equal the replay's, whose delay takes the
+// message's whole length plus the gaps between its packets.
+TEST(ClosedLoop, PacketGapsSpaceAMessagesPacketsAndTheReplayAddsThem) {
+  ClosedLoopSpec first = pair_spec(true);
+  first.packet_gap_cycles = 7;
+  ClosedLoopWorkload w(first, kPair);
+  std::vector<int64_t> handed;
+  std::vector<MessagePacket> out;
+  for (int64_t t = 0; t < 200; ++t) {
+    out.clear();
+    w.packets_for(t, out);
+    for (const MessagePacket& p : out) {
+      EXPECT_EQ(p.flits, 16);
+      handed.push_back(t);
+    }
+  }
+  ASSERT_EQ(handed.size(), 4u) << "one message of four packets, and no answer yet";
+  for (size_t k = 1; k < handed.size(); ++k) EXPECT_EQ(handed[k] - handed[k - 1], 16 + 7) << "packet " << k;
+
+  for (int kind = 0; kind < 3; ++kind) {  // aa, ab, shell
+    ClosedLoopSpec spec = kind == 2 ? shell_spec() : pair_spec(kind == 1);
+    spec.packet_gap_cycles = 7;
+    ClosedLoopWorkload driven(spec, kPair);
+    std::multimap<int64_t, MessagePacket> in_flight;
+    for (int64_t t = 0; !driven.done() && t < 1000000; ++t) {
+      out.clear();
+      driven.packets_for(t, out);
+      for (const MessagePacket& p : out) in_flight.emplace(t + p.flits + 10, p);
+      for (auto it = in_flight.begin(); it != in_flight.end() && it->first == t;) {
+        driven.tail_arrived(it->second.node, it->second.dest, t);
+        it = in_flight.erase(it);
+      }
+    }
+    ASSERT_TRUE(driven.done());
+    const auto replay = ClosedLoopWorkload(spec, kPair).ideal_run(
+        [](uint32_t, uint32_t, int64_t flits, int64_t) { return flits + 10; }, kForever);
+    const auto records = driven.records();
+    for (size_t i = 0; i < records.size(); ++i)
+      EXPECT_EQ(records[i].loop_cycles, replay[i].loop_cycles) << "kind " << kind << " node " << i;
+  }
+}
+
 TEST(ClosedLoop, MessagesAreCutIntoPacketsOfAtMostThePayload) {
   ClosedLoopSpec s = pair_spec(true);
   s.message_flits = 600;
