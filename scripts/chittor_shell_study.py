@@ -9,7 +9,8 @@ For his four process graphs, randomly mapped on 8x8 and 16x16 meshes (his 64 and
 mapping seeds 1..M: the worst node's node traffic (the least over the nodes) against Lemma 4, and
 the average node's against Lemma 3, both from `kncsim contention` for the same mapping. Chittor:
 "The actual saturation levels for the worst case are about 20 % higher than the value predicted
-by the theoretical analysis."
+by the theoretical analysis." With them, the uniform reference Fig. 5.12 plots: every message to a
+node drawn at random (`traffic.loop_destinations: random`), against Corollary 5's 2/sqrt(N).
 
     chittor_shell_study.py [--kncsim PATH] [--radices R ...] [--graphs G ...] [--mappings M]
                            [--loops N] [--jobs J] [--json OUT]
@@ -42,6 +43,14 @@ def point(kncsim, radix, graph, seed, loops):
     worst = min(n["node_traffic"] for n in r["nodes"])
     return {"radix": radix, "graph": graph, "seed": seed, "lemma3": sat["average_node"], "lemma4": sat["worst_node"],
             "average": r["node_traffic"], "worst": worst}
+
+
+def uniform(kncsim, radix, loops):
+    """Chittor's uniform reference (Fig. 5.12): each message to a node drawn at random."""
+    r = run_kncsim(kncsim, {"network.radix": radix, **RUN, "traffic.loops": loops,
+                            "traffic.loop_destinations": "random"})["closed_loop"]
+    return {"radix": radix, "corollary5": 2 / radix, "average": r["node_traffic"],
+            "worst": min(n["node_traffic"] for n in r["nodes"])}
 
 
 def main():
@@ -81,11 +90,17 @@ def main():
                   f"{statistics.median(p['worst'] for p in ps):>7.4f} {statistics.median(ratios):>12.2f}  "
                   + " ".join(f"{x:5.2f}" for x in ratios)
                   + f"  {statistics.median(p['average'] / p['lemma3'] for p in ps):>6.2f}")
+    references = [uniform(args.kncsim, r, args.loops) for r in args.radices]
+    print("uniform reference (each message to a random node): average node against Corollary 5's 2/sqrt(N)")
+    for u in references:
+        print(f"{u['radix'] ** 2:>5} uniform      2/sqrt(N) {u['corollary5']:.4f}  average {u['average']:.4f} "
+              f"({u['average'] / u['corollary5']:.2f})  worst {u['worst']:.4f}")
     every = [p["worst"] / p["lemma4"] for p in points]
     print(f"all {len(every)} mappings: median {statistics.median(every):.2f}, range "
           f"{min(every):.2f}-{max(every):.2f} times Lemma 4")
     if args.json:
-        kncsim_output.write_json(args.json, {"run": RUN, "loops": args.loops, "points": points})
+        kncsim_output.write_json(args.json, {"run": RUN, "loops": args.loops, "points": points,
+                                            "uniform_reference": references})
 
 
 if __name__ == "__main__":

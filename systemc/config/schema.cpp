@@ -182,6 +182,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.packet_payload_flits", K::integer_or_choice, {"unlimited"}, 1, false, 1000000, "256",
        "closed_loop: messages are cut into packets of at most this many payload flits (the Symult's 256 bytes); "
        "unlimited = one packet a message"},
+      {"traffic.loop_destinations", K::choice, {"graph", "random"}, 0, false, kNoMax, "graph",
+       "closed_loop: where messages go. graph = to the process graph's neighbours; random = the shell's each message "
+       "to a node drawn uniformly among the others, one message a loop, every node sending (Chittor 5.6.4's uniform "
+       "reference, Fig. 5.12; traffic.pattern uniform)"},
       {"traffic.packet_gap_cycles", K::integer, {}, 0, false, 1000000, "0",
        "closed_loop, messages of several packets: G, the cycles between one packet's last flit, at the full injection "
        "rate, and the next packet's hand-over (Chittor 5.6.3's processing overhead per packet: packet k + 1 is handed "

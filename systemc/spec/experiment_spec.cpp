@@ -66,6 +66,7 @@ ClosedLoopSpec closed_loop_spec(const Config& c, int header_flits) {
   s.message_flits = c.integer("traffic.message_flits");
   s.packet_payload_flits = c.is_word("traffic.packet_payload_flits") ? 0 : c.integer("traffic.packet_payload_flits");
   s.packet_gap_cycles = c.integer("traffic.packet_gap_cycles");
+  s.random_destinations = c.text("traffic.loop_destinations") == "random";
   s.header_flits = header_flits;
   s.send_fixed = c.number("traffic.send_overhead_cycles");
   s.send_per_flit = c.number("traffic.send_overhead_cycles_per_flit");

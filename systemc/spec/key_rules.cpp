@@ -444,6 +444,16 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
     throw ConfigError(fmt::format("traffic.packet_gap_cycles = {} spaces the packets of a closed loop's messages, and "
                                   "traffic.workload is {}; allowed: 0, or traffic.workload closed_loop",
                                   gap, c.text("traffic.workload")));
+  const bool random_destinations = c.text("traffic.loop_destinations") == "random";
+  if (random_destinations && workload != Workload::closed_loop)
+    throw ConfigError(fmt::format("traffic.loop_destinations random draws a closed loop's message destinations, and "
+                                  "traffic.workload is {}; allowed: graph, or traffic.workload closed_loop",
+                                  c.text("traffic.workload")));
+  if (random_destinations && c.text("traffic.pattern") != "uniform")
+    throw ConfigError(fmt::format("traffic.loop_destinations random draws every message's destination uniformly, in "
+                                  "place of traffic.pattern {}'s; allowed: traffic.pattern uniform, or "
+                                  "traffic.loop_destinations graph",
+                                  c.text("traffic.pattern")));
   if (workload != Workload::closed_loop) return;
   if (rings)
     throw ConfigError("traffic.workload = closed_loop runs on the wormhole mesh and torus; allowed on rings: open, "
@@ -507,6 +517,7 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
   spec.message_flits = c.integer("traffic.message_flits");
   spec.receive_fixed = c.number("traffic.receive_overhead_cycles");
   spec.receive_per_flit = c.number("traffic.receive_overhead_cycles_per_flit");
+  spec.random_destinations = random_destinations;
   try {
     ClosedLoopWorkload(spec, sends_to);
   } catch (const std::invalid_argument& e) {

@@ -66,6 +66,24 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
         "traffic.loop_classes shell receives without a step of the processor's, so it has no receive overhead; "
         "allowed: traffic.receive_overhead_cycles and traffic.receive_overhead_cycles_per_flit 0, or aa, ab");
 
+  if (spec.random_destinations) {  // a slot per sender: the shell's sender takes its own message's arrival
+    if (spec.classes != LoopClasses::shell)
+      throw std::invalid_argument("traffic.loop_destinations random sends one message a loop and waits for it, as "
+                                  "the shell does; allowed: traffic.loop_classes shell, or traffic.loop_destinations graph");
+    if (n < 2) throw std::invalid_argument("traffic.loop_destinations random needs two nodes or more");
+    for (uint32_t v = 0; v < n; ++v) {
+      incoming_.push_back(Incoming{v, 0, {}});
+      owner_.push_back(v);
+      Node& x = nodes_[v];
+      x.program = {Step{Op::compute, 0}, Step{Op::send, 0}, Step{Op::receive, v}};
+      x.drawn = draw_destination(v, 0);
+      x.record.node = v;
+      if (spec_.warmup_loops == 0) x.measured_from = 0;
+      ++active_;
+      events_.push({0, v});
+    }
+    return;
+  }
   // Each node's incoming pairs, sorted by sender; for AA and AB every edge must run both ways.
   std::vector<std::vector<uint32_t>> from(n);
   for (uint32_t u = 0; u < n; ++u)
@@ -135,7 +153,18 @@ uint32_t ClosedLoopWorkload::waiter(uint32_t slot) const {
   return spec_.classes == LoopClasses::shell ? incoming_[slot].from : owner_[slot];
 }
 
+uint32_t ClosedLoopWorkload::draw_destination(uint32_t n, int64_t loop) const {
+  const auto others = uint64_t(nodes_.size() - 1);
+  const auto d = uint32_t(counter_bits53(spec_.seed, n, uint64_t(loop), kDestinationDraw) % others);
+  return d >= n ? d + 1 : d;
+}
+
+uint32_t ClosedLoopWorkload::destination(uint32_t n, uint32_t slot) const {
+  return spec_.random_destinations ? nodes_[n].drawn : sends_to_[n][slot];
+}
+
 uint32_t ClosedLoopWorkload::slot_of(uint32_t receiver, uint32_t sender) const {
+  if (spec_.random_destinations) return sender;
   const auto begin = incoming_.begin() + incoming_first_[receiver], end = incoming_.begin() + incoming_first_[receiver + 1];
   const auto it = std::lower_bound(begin, end, sender, [](const Incoming& x, uint32_t s) { return x.from < s; });
   if (it == end || it->from != sender)
@@ -196,6 +225,7 @@ bool ClosedLoopWorkload::next_step(uint32_t n, int64_t t) {
   x.loop_compute = x.loop_flits = 0;
   ++x.loop;  // a new loop begins at t
   x.loop_start = t;
+  if (spec_.random_destinations) x.drawn = draw_destination(n, x.loop);
   if (x.loop == spec_.warmup_loops) x.measured_from = t;
   if (x.loop == spec_.warmup_loops + spec_.loops) ++nodes_done_;
   return true;
@@ -230,7 +260,7 @@ void ClosedLoopWorkload::release_channels(int64_t at) {
 void ClosedLoopWorkload::grant_waiting(int64_t at) {
   for (auto it = waiting_sends_.begin(); it != waiting_sends_.end();) {
     Node& x = nodes_[*it];
-    if (take_channels(*it, sends_to_[*it][x.program[x.step].slot])) {
+    if (take_channels(*it, destination(*it, x.program[x.step].slot))) {
       x.waiting = false;
       events_.push({at, *it});
       it = waiting_sends_.erase(it);
@@ -247,11 +277,11 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
     const Step s = x.program[x.step];
     if (x.busy) {  // the step under way ends now
       if (s.op == Op::send && spec_.half_duplex && !x.delivered) {  // S is over: it lasts until received
-        hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
+        hand_over(n, destination(n, s.slot), std::max(t, floor_), out);
         return;
       }
       x.busy = x.delivered = false;
-      if (s.op == Op::send && !spec_.half_duplex) hand_over(n, sends_to_[n][s.slot], std::max(t, floor_), out);
+      if (s.op == Op::send && !spec_.half_duplex) hand_over(n, destination(n, s.slot), std::max(t, floor_), out);
       if (s.op == Op::compute && spec_.half_duplex) grant_waiting(t);  // a receiver is free again
       const int64_t began = x.loop_start;
       if (next_step(n, t) && began == t) {  // a loop that took no time: the next one waits a cycle
@@ -264,7 +294,7 @@ void ClosedLoopWorkload::run_node(uint32_t n, int64_t t, std::vector<MessagePack
     switch (s.op) {
       case Op::send:
         if (spec_.half_duplex) {
-          if (!x.granted && !take_channels(n, sends_to_[n][s.slot])) {
+          if (!x.granted && !take_channels(n, destination(n, s.slot))) {
             x.waiting = true;
             waiting_sends_.push_back(n);
             return;

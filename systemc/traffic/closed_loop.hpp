@@ -53,6 +53,10 @@ struct ClosedLoopSpec {
   // G: a message's next packet is handed over G cycles after the previous one's last flit could
   // have left (its length later: Chittor 5.6.3's processing overhead per packet); 0: together.
   int64_t packet_gap_cycles = 0;
+  // The shell only: each message goes to a node drawn uniformly among the others (Chittor 5.6.4's
+  // uniform reference, "selecting the destination node randomly each time a message was
+  // generated"), one message a loop, every node sending; the graph is not used.
+  bool random_destinations = false;
   int header_flits = 0;              // added to each packet (hop-count headers)
   double send_fixed = 0, send_per_flit = 0;        // α_s, β_s
   double receive_fixed = 0, receive_per_flit = 0;  // α_r, β_r
@@ -124,6 +128,7 @@ class ClosedLoopWorkload final : public TailSink {
     bool granted = false;    // half duplex: the send about to start holds both ends
     bool delivered = false;  // half duplex: the send's message has been received: the step ends
     int64_t loop = 0;      // loops begun
+    uint32_t drawn = 0;    // random_destinations: the destination of this loop's message
     int64_t loop_start = 0, measured_from = -1;
     int64_t loop_compute = 0, loop_flits = 0;  // of the loop under way, counted when it ends
     LoopRecord record;
@@ -150,6 +155,9 @@ class ClosedLoopWorkload final : public TailSink {
   uint32_t waiter(uint32_t slot) const;  // the node whose receive step takes the slot's messages
   void hand_over(uint32_t n, uint32_t dest, int64_t t, std::vector<MessagePacket>* out);
   uint32_t slot_of(uint32_t receiver, uint32_t sender) const;
+  uint32_t destination(uint32_t n, uint32_t slot) const;  // of node n's send step `slot`
+  uint32_t draw_destination(uint32_t n, int64_t loop) const;  // random_destinations: uniform over the others
+  static constexpr uint32_t kDestinationDraw = 0xde57;  // the draw index apart from compute times' (0, 1, ..)
   void message_arrived(uint32_t slot, int64_t arrival);
   void run_events(int64_t until, std::vector<MessagePacket>* out);
   bool take_channels(uint32_t sender, uint32_t receiver);  // both ends free: hold them

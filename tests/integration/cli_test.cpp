@@ -355,6 +355,13 @@ INSTANTIATE_TEST_SUITE_P(
                                "a message of traffic.message_flits = 100 is one packet",
                                "traffic.packet_payload_flits < traffic.message_flits"},
                       BadInput{"run --set traffic.packet_gap_cycles=-1", "traffic.packet_gap_cycles", ">= 0"},
+                      BadInput{"run --set traffic.loop_destinations=random", "traffic.loop_destinations random draws a closed loop's",
+                               "traffic.workload closed_loop"},
+                      BadInput{"run --set router.impl=systemc --set traffic.workload=closed_loop --set traffic.pattern=graph "
+                               "--set traffic.loop_destinations=random", "in place of traffic.pattern graph's",
+                               "traffic.pattern uniform"},
+                      BadInput{"run --set router.impl=systemc --set traffic.workload=closed_loop --set traffic.loop_destinations=random",
+                               "traffic.loop_destinations random sends one message a loop", "traffic.loop_classes shell"},
                       // Pertel's finite-buffer models: bounded FIFOs, the reference model and SystemC only.
                       BadInput{"run --set router.fifo_full_policy=abort", "router.fifo_full_policy = abort",
                                "router.fifo_packets or router.fifo_flits bounded"},

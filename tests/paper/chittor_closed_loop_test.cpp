@@ -117,4 +117,27 @@ TEST(ChittorClosedLoop, Figure511PacketizationLeavesTheSaturationLevel) {
   EXPECT_LT(packets, single);
 }
 
+// Fig. 5.12's uniform reference (5.6.4): "A uniform distribution was realized by selecting the
+// destination node randomly each time a message was generated", and the levels "match the
+// saturation levels predicted by theoretical analysis": Corollary 5's 2/sqrt(N) for the average
+// node. The shell on 64 and 256 nodes with no computation (2026-11-29: 0.249 and 0.122).
+TEST(ChittorClosedLoop, Figure512UniformReferenceSaturatesAtCorollary5) {
+  double previous = 1;
+  for (int radix : {8, 16}) {
+    const Outcome o = kncsim(
+        "run --json - --quiet --set network.radix=" + std::to_string(radix) +
+        " --set router.impl=systemc --set router.flow_control=wormhole --set router.fifo_flits=2"
+        " --set router.arbitration=oldest_first --set traffic.workload=closed_loop --set traffic.loop_classes=shell"
+        " --set traffic.loop_destinations=random --set traffic.message_flits=50"
+        " --set traffic.packet_payload_flits=unlimited --set traffic.compute_cycles=0 --set traffic.loops=25");
+    ASSERT_EQ(o.status, 0) << o.err;
+    const auto r = nlohmann::json::parse(o.out)["closed_loop"];
+    const double average = r["node_traffic"].get<double>(), corollary5 = 2.0 / radix;
+    EXPECT_NEAR(average, corollary5, 0.05 * corollary5) << radix * radix << " nodes";
+    EXPECT_LT(average, previous);
+    previous = average;
+    for (const auto& n : r["nodes"]) EXPECT_EQ(n["loops"].get<int>(), 25) << "node " << n["node"];
+  }
+}
+
 }  // namespace

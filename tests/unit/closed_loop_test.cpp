@@ -158,6 +158,50 @@ TEST(ClosedLoop, PacketGapsSpaceAMessagesPacketsAndTheReplayAddsThem) {
   }
 }
 
+// traffic.loop_destinations random (Chittor's uniform reference): under the shell every node sends
+// one message a loop to a node drawn among the others, the same draws in the replay; a class
+// that must receive from each neighbour is refused.
+TEST(ClosedLoop, RandomDestinationsOneMessageALoopToAnotherNodeDrawnUniformly) {
+  ClosedLoopSpec spec = shell_spec();
+  spec.random_destinations = true;
+  spec.loops = 300;
+  const std::vector<std::vector<uint32_t>> eight(8);  // the graph is not used: eight nodes
+  ClosedLoopWorkload w(spec, eight);
+  std::multimap<int64_t, MessagePacket> in_flight;
+  std::vector<MessagePacket> out;
+  std::vector<std::vector<int>> count(8, std::vector<int>(8, 0));
+  for (int64_t t = 0; !w.done() && t < 10000000; ++t) {
+    out.clear();
+    w.packets_for(t, out);
+    for (const MessagePacket& p : out) {
+      ++count[p.node][p.dest];
+      in_flight.emplace(t + 65, p);
+    }
+    for (auto it = in_flight.begin(); it != in_flight.end() && it->first == t;) {
+      w.tail_arrived(it->second.node, it->second.dest, t);
+      it = in_flight.erase(it);
+    }
+  }
+  ASSERT_TRUE(w.done());
+  const auto replay = ClosedLoopWorkload(spec, eight).ideal_run(fixed_delay(65), kForever);
+  const auto records = w.records();
+  for (uint32_t n = 0; n < 8; ++n) {
+    EXPECT_EQ(records[n].loops, 300);
+    EXPECT_EQ(records[n].loop_cycles, replay[n].loop_cycles) << "node " << n;
+    EXPECT_EQ(records[n].payload_flits, 300 * 64) << "one message a loop";
+    EXPECT_EQ(count[n][n], 0) << "node " << n << " sent to itself";
+    int64_t messages = 0;
+    for (uint32_t d = 0; d < 8; ++d) {
+      messages += count[n][d];
+      if (d != n) EXPECT_NEAR(count[n][d], 4 * 302 / 7.0, 4 * 302 / 7.0 * 0.4) << n << " -> " << d;  // 4 packets a message
+    }
+    EXPECT_EQ(messages, 4 * 302) << "warm-up and measured loops, four packets each";
+  }
+  ClosedLoopSpec aa = pair_spec(false);
+  aa.random_destinations = true;
+  EXPECT_THROW(ClosedLoopWorkload(aa, eight), std::invalid_argument);
+}
+
 TEST(ClosedLoop, MessagesAreCutIntoPacketsOfAtMostThePayload) {
   ClosedLoopSpec s = pair_spec(true);
   s.message_flits = 600;
