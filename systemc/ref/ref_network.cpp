@@ -60,6 +60,8 @@ void RefNetwork::step() {
   // Packets dejected last cycle reach their node's injection queue now, as an arrival would.
   for (const auto& [n, k] : dejected_) rejoin(n, k);
   dejected_.clear();
+  if (p_.every_cycle)
+    for (uint32_t n = 0; n < g_.nodes(); ++n) calendar_.wake(n, curtime_, curtime_);
   // Injections never depend on network state, so injecting the whole cycle first is the
   // same as the listing's inject-inside-simulate(n): only node n's own queue 0 changes.
   const auto span = feed_.next();
@@ -155,26 +157,28 @@ void RefNetwork::simulate(uint32_t n) {
     unsigned stuck = 0;  // full FIFOs whose head found no profitable output
     for (unsigned m = ready & ~granted & ~1u; m; m &= m - 1)
       if (pt[__builtin_ctz(m)].len >= p_.fifo_packets) stuck |= m & -m;
-    if (stuck) misroute(n, stuck);
+    if (stuck) misroute(n, stuck, ready & ~granted);
   }
 }
 
 // SNS section 3: "all outputs become allowed when the packet's FIFO becomes full". The heads of
-// full FIFOs that went unassigned take a free output now, in the listing's order (on a copy of
-// the token: the assignment above keeps the rotation). The listing's order can pass over a free
-// allowed output (an input sees only the outputs after the search's position), so a head takes
-// such an output first, then a profitable one (dimension order's other dimensions), and only
-// then any, the local output included: a packet left at a node not its own re-enters from that
-// node's injection queue. A hop away from the destination counts as misrouted.
-void RefNetwork::misroute(uint32_t n, unsigned stuck) {
+// full FIFOs that went unassigned take a free output now, in the listing's order, on a copy of the
+// token (the assignment above keeps its output rotation). The listing's order can pass over a
+// free allowed output (an input sees only the outputs after the search's position), so a head
+// takes such an output first, then a profitable one (dimension order's other dimensions), and
+// only then any, the local output included: a packet left at a node not its own re-enters from
+// that node's injection queue. A hop that takes a packet farther from its destination counts as
+// misrouted. `left`: the inputs with a ready head the assignment above did not serve.
+void RefNetwork::misroute(uint32_t n, unsigned stuck, unsigned left) {
   const int64_t t = curtime_;
   Port* pt = ports(n);
   unsigned free = 0;  // the outputs the assignment above took are busy now
   for (unsigned m = connected_[n]; m; m &= m - 1)
     if (pt[__builtin_ctz(m)].tfree <= t) free |= m & -m;
   free &= ready_outputs(n, free);
-  PriorityToken token = nodes_[n].token;
-  unsigned taken = 0;
+  PriorityToken& real = nodes_[n].token;
+  PriorityToken token = real;
+  unsigned taken = 0, moved = 0;
   auto profitable = [this, n, pt](int in) { return minimal_routes(g_, n, packets_[pt[in].head].dest, true); };
   auto route = [&](int in) {
     const unsigned open = free & ~taken;
@@ -184,9 +188,26 @@ void RefNetwork::misroute(uint32_t n, unsigned stuck) {
   };
   assign_channels(token, nports_, stuck, route, free, [&](int in, int out) {
     taken |= 1u << out;
-    if (out != 0 && !(profitable(in) >> out & 1)) ++counters_.misrouted;  // a dejection is counted in forward
-    forward(n, in, out);
+    moved |= 1u << in;
+    const uint32_t dest = packets_[pt[in].head].dest;
+    if (out != 0 && g_.distance(g_.neighbour(n, out), dest) > g_.distance(n, dest)) ++counters_.misrouted;
+    forward(n, in, out);  // a dejection is counted there
   });
+  // The token's input was served: it passes on now, as findpin passes it after a grant (were it
+  // left on an input with nothing ready, a later evaluation would move it, and which cycles a node
+  // is evaluated in would change the results).
+  if (moved >> real.pin & 1) {
+    real.pin = real.pin + 1 == nports_ ? 0 : real.pin + 1;
+    if (const unsigned rest = left & ~moved) {
+      for (int i = 0; i < nports_; ++i) {
+        const int in = (real.pin + i) % nports_;
+        if (rest >> in & 1) {
+          real.pin = in;
+          break;
+        }
+      }
+    }
+  }
 }
 
 // The next cycle in which simulate(n) could change anything: a head becoming ready, or a

@@ -34,8 +34,13 @@ struct RefParams {
   FifoFullPolicy fifo_full = FifoFullPolicy::wait;
   // SNS section 3's deadlock avoidance (router.misroute_on_full): the head of a full FIFO that
   // finds no profitable output free may take any free output, its own node's local output
-  // included; a packet dejected there re-enters that node's injection queue.
+  // included; a packet dejected there re-enters that node's injection queue (ahead of the packets
+  // waiting there, and counted with them against source_queue_packets). A FIFO is full as its
+  // occupancy reads when the node is evaluated, whatever registered_fifo_check says.
   bool misroute_on_full = false;
+  // Evaluate every node in every cycle, as the listing does (tests: the wake calendar skips only
+  // evaluations that change nothing).
+  bool every_cycle = false;
   // Packets a node's injection queue may hold; a packet generated while it is full is
   // dropped (counted). 0 = unbounded (Pertel). The source sees the queue through a
   // register: a head that left in the previous cycle still counts.
@@ -93,7 +98,7 @@ class RefNetwork final : public NetworkModel {
   unsigned ready_outputs(uint32_t n, unsigned wanted) const;
   void new_head(uint32_t n, int in);
   void forward(uint32_t n, int in, int out);
-  void misroute(uint32_t n, unsigned stuck);
+  void misroute(uint32_t n, unsigned stuck, unsigned left);
   void deject(uint32_t n, int32_t k);
   void rejoin(uint32_t n, int32_t k);
   void enqueue(uint32_t n, int in, int32_t pkt);

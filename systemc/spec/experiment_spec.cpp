@@ -272,7 +272,9 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links, const KeyR
   if (workload(c) == Workload::closed_loop) {
     e.closed_loop = closed_loop_spec(c, p.router.hop_count_headers ? g.dims() : 0);
     e.stream.q = 0;  // only the loops send
-    if (!e.stream.pattern.destinations)  // a pattern's own graph (transpose: peers (i, j) and (j, i))
+    if (e.closed_loop->random_destinations)  // drawn message by message: one list a node, unused
+      e.stream.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(g.nodes());
+    else if (!e.stream.pattern.destinations)  // a pattern's own graph (transpose: peers (i, j) and (j, i))
       e.stream.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
           node_destinations(process_placement(c, g), g.nodes()));
   }

@@ -474,8 +474,14 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
     throw ConfigError("traffic.workload = closed_loop sends messages of several packets, which Pertel's "
                       "packet-level model cannot carry; allowed: router.impl: systemc or rtl");
   const MeshGeometry g(radices, network_topology(c) == NetworkTopology::torus);
-  // The loops run over the graph's neighbours: a pattern's own graph (hotspot has none).
-  const auto sends_to = node_destinations(process_placement(c, g), g.nodes());
+  if (random_destinations && c.text("traffic.node_channel") == "half_duplex")
+    throw ConfigError("traffic.loop_destinations random with traffic.node_channel half_duplex: a half-duplex message "
+                      "holds its receiver's channel, and a drawn receiver is not one the loops know; allowed: "
+                      "traffic.node_channel duplex, or traffic.loop_destinations graph");
+  // The loops run over the graph's neighbours: a pattern's own graph (hotspot has none); with
+  // random destinations, one message a node and loop, to a node drawn then.
+  const auto sends_to = random_destinations ? std::vector<std::vector<uint32_t>>(g.nodes(), std::vector<uint32_t>{0})
+                                            : node_destinations(process_placement(c, g), g.nodes());
   const int64_t payload = c.is_word("traffic.packet_payload_flits")
                               ? c.integer("traffic.message_flits")
                               : std::min(c.integer("traffic.message_flits"), c.integer("traffic.packet_payload_flits"));

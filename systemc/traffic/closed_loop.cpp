@@ -71,6 +71,9 @@ ClosedLoopWorkload::ClosedLoopWorkload(const ClosedLoopSpec& spec, const std::ve
       throw std::invalid_argument("traffic.loop_destinations random sends one message a loop and waits for it, as "
                                   "the shell does; allowed: traffic.loop_classes shell, or traffic.loop_destinations graph");
     if (n < 2) throw std::invalid_argument("traffic.loop_destinations random needs two nodes or more");
+    if (spec.half_duplex)
+      throw std::invalid_argument("traffic.loop_destinations random with traffic.node_channel half_duplex: a drawn "
+                                  "receiver's channel is not one the loops hold; allowed: duplex");
     for (uint32_t v = 0; v < n; ++v) {
       incoming_.push_back(Incoming{v, 0, {}});
       owner_.push_back(v);
@@ -175,22 +178,26 @@ uint32_t ClosedLoopWorkload::slot_of(uint32_t receiver, uint32_t sender) const {
 
 void ClosedLoopWorkload::hand_over(uint32_t n, uint32_t dest, int64_t t, std::vector<MessagePacket>* out) {
   nodes_[n].loop_flits += spec_.message_flits;
+  // With gaps, a node's packets leave one after another, its messages' too: the first waits for
+  // the last one's length and gap.
+  const int64_t gap = spec_.packet_gap_cycles;
+  int64_t at = gap > 0 ? std::max(t, nodes_[n].next_packet) : t;
   if (ideal_delay_) {  // back to back, plus the gaps between packets
     const int64_t flits = spec_.message_flits + packets_per_message_ * spec_.header_flits;
-    ideal_arrivals_.push({t + (*ideal_delay_)(n, dest, flits, packets_per_message_) +
-                              (packets_per_message_ - 1) * spec_.packet_gap_cycles,
+    ideal_arrivals_.push({at + (*ideal_delay_)(n, dest, flits, packets_per_message_) + (packets_per_message_ - 1) * gap,
                           slot_of(dest, n)});
+    if (gap > 0) nodes_[n].next_packet = at + flits + packets_per_message_ * gap;
     return;
   }
-  int64_t at = t;
   for (int64_t k = 0; k < packets_per_message_; ++k) {
     const MessagePacket m{n, dest, int(message_packet_flits(k))};
-    if (k == 0 || spec_.packet_gap_cycles == 0)
+    if (at <= t)
       out->push_back(m);
     else
       spaced_.push(Spaced{at, spaced_order_++, m});
-    at += m.flits + spec_.packet_gap_cycles;
+    if (gap > 0) at += m.flits + gap;
   }
+  if (gap > 0) nodes_[n].next_packet = at;
 }
 
 void ClosedLoopWorkload::tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) {

@@ -129,6 +129,7 @@ class ClosedLoopWorkload final : public TailSink {
     bool delivered = false;  // half duplex: the send's message has been received: the step ends
     int64_t loop = 0;      // loops begun
     uint32_t drawn = 0;    // random_destinations: the destination of this loop's message
+    int64_t next_packet = 0;  // packet_gap_cycles: the earliest cycle its next packet may be handed over
     int64_t loop_start = 0, measured_from = -1;
     int64_t loop_compute = 0, loop_flits = 0;  // of the loop under way, counted when it ends
     LoopRecord record;

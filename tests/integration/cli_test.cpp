@@ -362,6 +362,10 @@ INSTANTIATE_TEST_SUITE_P(
                                "traffic.pattern uniform"},
                       BadInput{"run --set router.impl=systemc --set traffic.workload=closed_loop --set traffic.loop_destinations=random",
                                "traffic.loop_destinations random sends one message a loop", "traffic.loop_classes shell"},
+                      BadInput{"run --set router.impl=systemc --set traffic.workload=closed_loop --set traffic.loop_classes=shell "
+                               "--set traffic.loop_destinations=random --set traffic.node_channel=half_duplex",
+                               "traffic.loop_destinations random with traffic.node_channel half_duplex",
+                               "traffic.node_channel duplex"},
                       // Pertel's finite-buffer models: bounded FIFOs, the reference model and SystemC only.
                       BadInput{"run --set router.fifo_full_policy=abort", "router.fifo_full_policy = abort",
                                "router.fifo_packets or router.fifo_flits bounded"},

@@ -135,14 +135,22 @@ TEST(ClosedLoop, PacketGapsSpaceAMessagesPacketsAndTheReplayAddsThem) {
   ASSERT_EQ(handed.size(), 4u) << "one message of four packets, and no answer yet";
   for (size_t k = 1; k < handed.size(); ++k) EXPECT_EQ(handed[k] - handed[k - 1], 16 + 7) << "packet " << k;
 
-  for (int kind = 0; kind < 3; ++kind) {  // aa, ab, shell
+  // aa, ab, shell; fixed and uniform computation; 64-flit messages (four 16s) and 60 (16, 16, 16,
+  // 12); gaps shorter and longer than a packet. A node's packets must leave message by message
+  // (AA can start its next message while its last one's packets wait).
+  for (int variant = 0; variant < 24; ++variant) {
+    const int kind = variant % 3;
     ClosedLoopSpec spec = kind == 2 ? shell_spec() : pair_spec(kind == 1);
-    spec.packet_gap_cycles = 7;
+    spec.compute_uniform = variant / 3 % 2;
+    spec.message_flits = variant / 6 % 2 ? 60 : 64;
+    spec.packet_gap_cycles = variant / 12 ? 50 : 7;
     ClosedLoopWorkload driven(spec, kPair);
     std::multimap<int64_t, MessagePacket> in_flight;
+    std::vector<int> sizes[2];
     for (int64_t t = 0; !driven.done() && t < 1000000; ++t) {
       out.clear();
       driven.packets_for(t, out);
+      for (const MessagePacket& p : out) sizes[p.node].push_back(p.flits);
       for (const MessagePacket& p : out) in_flight.emplace(t + p.flits + 10, p);
       for (auto it = in_flight.begin(); it != in_flight.end() && it->first == t;) {
         driven.tail_arrived(it->second.node, it->second.dest, t);
@@ -154,7 +162,10 @@ TEST(ClosedLoop, PacketGapsSpaceAMessagesPacketsAndTheReplayAddsThem) {
         [](uint32_t, uint32_t, int64_t flits, int64_t) { return flits + 10; }, kForever);
     const auto records = driven.records();
     for (size_t i = 0; i < records.size(); ++i)
-      EXPECT_EQ(records[i].loop_cycles, replay[i].loop_cycles) << "kind " << kind << " node " << i;
+      EXPECT_EQ(records[i].loop_cycles, replay[i].loop_cycles) << "variant " << variant << " node " << i;
+    for (const auto& node : sizes)
+      for (size_t k = 0; k < node.size(); ++k)
+        ASSERT_EQ(node[k], k % 4 == 3 ? spec.message_flits - 48 : 16) << "variant " << variant << ", packet " << k;
   }
 }
 
