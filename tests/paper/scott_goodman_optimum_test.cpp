@@ -55,7 +55,9 @@ TEST(ScottGoodmanOptimum, SectionFiveBestBuildableNetworkOf4096NodesUnderConstan
   const std::map<int, double> printed = {{1, 0}, {2, 400.9}, {3, 166.6}, {4, 126.0}, {6, 122.0}, {12, 170.0}};
   ASSERT_EQ(o.integral.size(), 6u);  // n = 1 (one ring of 4096, W = 96) is buildable too; the table has no row for it
   for (const RingsPoint& p : o.integral)
-    if (printed.at(int(p.dims)) > 0) EXPECT_NEAR(p.latency, printed.at(int(p.dims)), 0.05) << "n = " << p.dims;
+    if (printed.at(int(p.dims)) > 0) {
+      EXPECT_NEAR(p.latency, printed.at(int(p.dims)), 0.05) << "n = " << p.dims;
+    }
 }
 
 TEST(ScottGoodmanOptimum, Figure4aConstantLinkWidth) {
@@ -84,7 +86,9 @@ TEST(ScottGoodmanOptimum, Figure4bConstantNodeSize) {
     const auto a = dims_by_size(v, kLinkWidth), b = dims_by_size(v, kNodeSize);
     for (int m = 4; m <= 20; ++m) {
       EXPECT_LE(b.at(m), a.at(m) + 1e-6) << to_string(v) << " at N = 2^" << m;
-      if (v != kSynch && m >= 8) EXPECT_LT(b.at(m), a.at(m)) << to_string(v) << " at N = 2^" << m;
+      if (v != kSynch && m >= 8) {
+        EXPECT_LT(b.at(m), a.at(m)) << to_string(v) << " at N = 2^" << m;
+      }
     }
   }
   // "The radix for UnitDelay still remains constant as N increases, but the optimal radix is now 5."

@@ -204,7 +204,9 @@ TEST(ClosedLoop, RandomDestinationsOneMessageALoopToAnotherNodeDrawnUniformly) {
     int64_t messages = 0;
     for (uint32_t d = 0; d < 8; ++d) {
       messages += count[n][d];
-      if (d != n) EXPECT_NEAR(count[n][d], 4 * 302 / 7.0, 4 * 302 / 7.0 * 0.4) << n << " -> " << d;  // 4 packets a message
+      if (d != n) {  // 4 packets a message
+        EXPECT_NEAR(count[n][d], 4 * 302 / 7.0, 4 * 302 / 7.0 * 0.4) << n << " -> " << d;
+      }
     }
     EXPECT_EQ(messages, 4 * 302) << "warm-up and measured loops, four packets each";
   }

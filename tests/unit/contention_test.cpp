@@ -338,8 +338,12 @@ TEST(FoldedPlanesMapping, FoldedStackedOneToOneAndSpares) {
     for (int64_t z = 0; z < c; ++z)
       for (int64_t y = 0; y < b; ++y)
         for (int64_t x = 0; x < a; ++x) {
-          if (x + 1 < a) EXPECT_EQ(hops(at(x, y, z), at(x + 1, y, z)), 2) << "x-edges skip the other fold's column";
-          if (y + 1 < b) EXPECT_EQ(hops(at(x, y, z), at(x, y + 1, z)), 1) << x << "," << y << "," << z;
+          if (x + 1 < a) {
+            EXPECT_EQ(hops(at(x, y, z), at(x + 1, y, z)), 2) << "x-edges skip the other fold's column";
+          }
+          if (y + 1 < b) {
+            EXPECT_EQ(hops(at(x, y, z), at(x, y + 1, z)), 1) << x << "," << y << "," << z;
+          }
           if (z + 1 < c) {
             EXPECT_EQ(at(x, y, z).first, at(x, y, z + 1).first) << "a z-edge runs down its column";
             EXPECT_EQ(at(x, y, z + 1).second - at(x, y, z).second, h);
