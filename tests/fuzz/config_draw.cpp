@@ -499,6 +499,17 @@ Base valid_systemc(Rng& rng) {
   }
   put_run(b, rng, put_traffic(b, rng, r, L), false);
   put_workload(b, rng, r, L, hop_count);
+  // Chittor's shell with his uniform reference or with gaps between a message's packets (the
+  // rules refuse what does not fit: a graph pattern with random destinations, one-packet messages).
+  if (chance(rng, 0.05)) {
+    b.d.set("traffic.workload", "closed_loop");
+    b.d.set("traffic.loop_classes", "shell");
+    b.d.set("traffic.loops", "2");
+    b.d.set("traffic.message_flits", std::to_string(between(rng, 1, 64)));
+    b.d.set("traffic.packet_payload_flits", std::to_string(between(rng, 1, 32)));
+    if (chance(rng, 0.5)) b.d.set("traffic.loop_destinations", "random");
+    if (chance(rng, 0.5)) b.d.set("traffic.packet_gap_cycles", std::to_string(between(rng, 0, 40)));
+  }
   if (chance(rng, 0.1)) b.d.set("network.overrides", kOverridesFile);
   // Traffic classes (meshes and tori): each its load, nodes, gaps, VCs, routing, switching and
   // priority (a torus class short of its datelines' VCs is the rules' to refuse).
