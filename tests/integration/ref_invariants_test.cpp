@@ -10,23 +10,14 @@
 #include "experiment/experiment.hpp"
 #include "experiment/rtl_attach.hpp"
 #include "ref/ref_network.hpp"
+#include "support/ref_case.hpp"
 #include "support/test_streams.hpp"
 #include "traffic/drand48_lcg.hpp"
 
 namespace kncsim {
 namespace {
 
-struct Case {
-  int dims, radix, flits;
-  double load;
-  bool adaptive;
-  int fifo;
-};
-
-void PrintTo(const Case& k, std::ostream* os) {
-  *os << "d" << k.dims << "_R" << k.radix << "_L" << k.flits << "_A" << k.load << (k.adaptive ? "_adaptive" : "_dor")
-      << "_Q" << k.fifo;
-}
+using Case = RefCase;
 
 class DrainedNetwork : public ::testing::TestWithParam<Case> {};
 
@@ -74,12 +65,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, DrainedNetwork,
                          ::testing::Values(Case{1, 8, 32, .7, false, 0}, Case{2, 4, 8, .6, false, 0},
                                            Case{2, 5, 3, .5, true, 0}, Case{3, 3, 4, .5, true, 0},
                                            Case{2, 6, 16, .7, false, 1}, Case{2, 4, 4, .6, false, 2}),
-                         [](const auto& info) {
-                           const Case& k = info.param;
-                           return "d" + std::to_string(k.dims) + "_R" + std::to_string(k.radix) + "_L" +
-                                  std::to_string(k.flits) + (k.adaptive ? "_adaptive" : "_dor") + "_Q" +
-                                  std::to_string(k.fifo);
-                         });
+                         [](const auto& info) { return ref_case_name(info.param); });
 
 // Finite FIFOs + adaptive routing without misrouting can deadlock (SNS report §2.2):
 // the watchdog must say so instead of hanging, and DOR on the same stream must not.

@@ -9,17 +9,13 @@
 #include <algorithm>
 
 #include "ref/ref_network.hpp"
+#include "support/ref_case.hpp"
 #include "support/test_streams.hpp"
 
 namespace kncsim {
 namespace {
 
-struct Case {
-  int dims, radix, flits;
-  double load;
-  bool adaptive;
-  int fifo;
-};
+using Case = RefCase;
 
 RefParams misrouting(const Case& k, bool on) {
   RefParams p{k.flits, k.adaptive, k.fifo, 2000};
@@ -79,12 +75,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, MisroutingDrained,
                          ::testing::Values(Case{2, 4, 4, .9, true, 1}, Case{2, 6, 8, 1.0, true, 2},
                                            Case{2, 5, 4, .9, false, 1}, Case{3, 3, 4, .9, true, 1},
                                            Case{1, 8, 4, .9, true, 1}),
-                         [](const auto& info) {
-                           const Case& k = info.param;
-                           return "d" + std::to_string(k.dims) + "_R" + std::to_string(k.radix) + "_L" +
-                                  std::to_string(k.flits) + (k.adaptive ? "_adaptive" : "_dor") + "_Q" +
-                                  std::to_string(k.fifo);
-                         });
+                         [](const auto& info) { return ref_case_name(info.param); });
 
 // The case that deadlocks without misrouting (ref_invariants_test's) runs on with it.
 TEST(RefMisrouting, TheAdaptiveDeadlockIsGone) {

@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 
+#include "support/chittor_shell.hpp"
 #include "support/kncsim_process.hpp"
 
 namespace {
@@ -21,10 +22,9 @@ using kncsim::test::Outcome;
 // The worst node's node traffic (the least over the nodes) at `compute` cycles a loop.
 double worst_node(const std::string& policy, int compute) {
   const Outcome run = kncsim(
-      "run --json - --quiet --set network.radix=16 --set traffic.pattern=graph --set traffic.graph=mesh2d"
-      " --set traffic.mapping=random --set traffic.mapping_seed=1 --set router.impl=systemc"
-      " --set router.flow_control=wormhole --set router.fifo_flits=2 --set traffic.workload=closed_loop"
-      " --set traffic.loop_classes=shell --set traffic.message_flits=50 --set traffic.packet_payload_flits=unlimited"
+      std::string("run --json - --quiet --set network.radix=16 --set traffic.pattern=graph --set traffic.graph=mesh2d"
+                  " --set traffic.mapping=random --set traffic.mapping_seed=1") +
+      kncsim::test::kChittorShell + " --set traffic.message_flits=50 --set traffic.packet_payload_flits=unlimited"
       " --set traffic.loops=10 --set router.arbitration=" + policy + " --set traffic.compute_cycles=" +
       std::to_string(compute));
   EXPECT_EQ(run.status, 0) << run.err;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "support/chittor_shell.hpp"
 #include "support/kncsim_process.hpp"
 
 namespace {
@@ -85,10 +86,9 @@ struct Nodes {
 // 127-process binary tree, 150 cycles of computation a loop: applied node traffic about .25.
 Nodes shell(const std::string& mapping) {
   const Outcome run = kncsim(
-      "run --json - --quiet --set network.radix=16 --set traffic.pattern=graph --set traffic.graph=binary_tree"
-      " --set traffic.graph_shape=127 --set traffic.mapping_seed=1 --set router.impl=systemc"
-      " --set router.flow_control=wormhole --set router.fifo_flits=2 --set router.arbitration=oldest_first"
-      " --set traffic.workload=closed_loop --set traffic.loop_classes=shell --set traffic.message_flits=50"
+      std::string("run --json - --quiet --set network.radix=16 --set traffic.pattern=graph --set traffic.graph=binary_tree"
+                  " --set traffic.graph_shape=127 --set traffic.mapping_seed=1 --set router.arbitration=oldest_first") +
+      kncsim::test::kChittorShell + " --set traffic.message_flits=50"
       " --set traffic.packet_payload_flits=unlimited --set traffic.loops=15 --set traffic.compute_cycles=150"
       " --set traffic.mapping=" + mapping);
   EXPECT_EQ(run.status, 0) << run.err;

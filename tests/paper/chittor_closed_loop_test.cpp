@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "support/chittor_shell.hpp"
 #include "support/kncsim_process.hpp"
 
 namespace {
@@ -93,10 +94,9 @@ TEST(ChittorClosedLoop, HalfDuplexNodeTakesTheSymultsMeasuredTimes) {
 // 2-flit wormhole FIFOs, time stamps) with no computation: every node at its saturation level.
 double saturated_node_traffic(const std::string& payload, int gap) {
   const Outcome o = kncsim(
-      "run --json - --quiet --set network.radix=8 --set traffic.pattern=graph --set traffic.graph=mesh2d"
-      " --set traffic.mapping=random --set traffic.mapping_seed=1 --set router.impl=systemc"
-      " --set router.flow_control=wormhole --set router.fifo_flits=2 --set router.arbitration=oldest_first"
-      " --set traffic.workload=closed_loop --set traffic.loop_classes=shell --set traffic.message_flits=250"
+      std::string("run --json - --quiet --set network.radix=8 --set traffic.pattern=graph --set traffic.graph=mesh2d"
+                  " --set traffic.mapping=random --set traffic.mapping_seed=1 --set router.arbitration=oldest_first") +
+      kncsim::test::kChittorShell + " --set traffic.message_flits=250"
       " --set traffic.loops=10 --set traffic.compute_cycles=0 --set traffic.packet_payload_flits=" + payload +
       " --set traffic.packet_gap_cycles=" + std::to_string(gap));
   EXPECT_EQ(o.status, 0) << o.err;
@@ -125,10 +125,8 @@ TEST(ChittorClosedLoop, Figure512UniformReferenceSaturatesAtCorollary5) {
   double previous = 1;
   for (int radix : {8, 16}) {
     const Outcome o = kncsim(
-        "run --json - --quiet --set network.radix=" + std::to_string(radix) +
-        " --set router.impl=systemc --set router.flow_control=wormhole --set router.fifo_flits=2"
-        " --set router.arbitration=oldest_first --set traffic.workload=closed_loop --set traffic.loop_classes=shell"
-        " --set traffic.loop_destinations=random --set traffic.message_flits=50"
+        "run --json - --quiet --set network.radix=" + std::to_string(radix) + kncsim::test::kChittorShell +
+        " --set router.arbitration=oldest_first --set traffic.loop_destinations=random --set traffic.message_flits=50"
         " --set traffic.packet_payload_flits=unlimited --set traffic.compute_cycles=0 --set traffic.loops=25");
     ASSERT_EQ(o.status, 0) << o.err;
     const auto r = nlohmann::json::parse(o.out)["closed_loop"];
