@@ -766,8 +766,9 @@ def contention_as_run(result):
     run = {"topology": net["topology"], "channels": ch,
            "config": {"network": {"radix": rs, "dims": len(rs), "topology": net["topology"]}}}
     s = result["summary"]
+    routing = "on the mapping's own paths" if net.get("routing") == "mapping" else "with DOR"
     title = (f"Channel loads: {result['graph']['name']} ({result['graph']['paths']} paths), mapping "
-             f"{result['mapping']}, on a {size_text(run)} {net['topology']} with DOR; chi max "
+             f"{result['mapping']}, on a {size_text(run)} {net['topology']} {routing}; chi max "
              f"{s['channel_load']['max']}, nu avg {s['contention_level']['avg']:.3g} max {s['contention_level']['max']}")
     return run, ch, title
 

@@ -257,14 +257,17 @@ const std::vector<KeySpec>& config_schema() {
        "that fits, meshes as square as N's factors allow)"},
       {"traffic.graph_file", K::text, {}, 0, false, kNoMax, "",
        "traffic.graph file: an edge list ('processes N', then 'u v' for both ways or 'u -> v' per line, # comments)"},
-      {"traffic.mapping", K::choice, {"identity", "random", "random_lcg_low_bits", "gordon", "planes_in_a_row", "folded_planes", "file"}, 0, false, kNoMax,
+      {"traffic.mapping", K::choice, {"identity", "random", "random_lcg_low_bits", "gordon", "youn_singh", "planes_in_a_row", "folded_planes", "file"}, 0, false, kNoMax,
        "identity",
        "pattern graph: where the processes run (one per node at most): identity = process p on node p (for a "
        "hypercube graph, Chittor's careful mapping: chi_max = floor(2 sqrt(N)/3)); random = distinct nodes drawn with "
        "traffic.mapping_seed; random_lcg_low_bits = each process to node rand() % N, drawn again while taken, rand() "
        "being traffic.mapping_generator seeded with traffic.mapping_seed (a C program of 1991's way; a hypothesis for "
        "Chittor's Table 3.2); gordon = a binary tree as an H-tree on a 2D mesh, every edge on channels of its own "
-       "(chi_max 1, nu_max 0; Chittor 3.5.1); planes_in_a_row = a mesh3d graph's a x b planes side by side along a row "
+       "(chi_max 1, nu_max 0; Chittor 3.5.1); youn_singh = a binary tree in Youn and Singh's tiles, 2^h - 1 processes "
+       "on 2^h nodes of a 2D mesh with every edge's own path (chi_max 2 on those paths, which kncsim contention "
+       "reports beside dimension order's; the networks route by dimension order, as Chittor's simulations did; "
+       "Chittor 3.5.1, Fig. 3.11); planes_in_a_row = a mesh3d graph's a x b planes side by side along a row "
        "of a 2D mesh, no node spare (Chittor 3.5.2's scheme A: chi_max = a + 1); folded_planes = each a x b plane folded "
        "into 2a x ceil(b/2) nodes (the fold's rows interleaved), the planes stacked (scheme B: chi_max = ceil(b/2) + 1, "
        "spare nodes when b is odd); file = traffic.mapping_file"},

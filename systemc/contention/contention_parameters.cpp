@@ -23,10 +23,26 @@ void dor_route(const MeshGeometry& g, uint32_t src, uint32_t dst, std::vector<ui
   }
 }
 
+// The channels of a given route (nodes, sender first).
+void given_route(const MeshGeometry& g, const std::vector<uint32_t>& nodes, uint32_t src, uint32_t dst,
+                 std::vector<uint32_t>& out) {
+  out.clear();
+  if (nodes.empty() || nodes.front() != src || nodes.back() != dst)
+    throw std::invalid_argument(fmt::format("a route from node {} to node {} starts or ends elsewhere", src, dst));
+  for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+    int port = 1;
+    while (port < g.ports() && !(g.connected(nodes[i], port) && g.neighbour(nodes[i], port) == nodes[i + 1])) ++port;
+    if (port == g.ports())
+      throw std::invalid_argument(fmt::format("a route from node {} to node {} steps from node {} to node {}, which "
+                                              "are not neighbours", src, dst, nodes[i], nodes[i + 1]));
+    out.push_back(nodes[i] * uint32_t(g.ports()) + uint32_t(port));
+  }
+}
+
 }  // namespace
 
 ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& pg, const ProcessMapping& mapping,
-                                    double max_steps) {
+                                    double max_steps, const PathRoutes* routes) {
   ContentionResult r;
   const uint32_t ports = uint32_t(g.ports());
   std::vector<int> channel_of(size_t(g.nodes()) * ports, -1);  // node * ports + port -> channel
@@ -41,7 +57,11 @@ ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& p
   std::vector<uint32_t> route, hops, first{0};
   for (auto [e, eend] = edges(pg); e != eend; ++e) {
     const auto from = uint32_t(source(*e, pg)), to = uint32_t(target(*e, pg));
-    dor_route(g, mapping[from], mapping[to], hops);
+    const auto given = routes ? routes->find({from, to}) : PathRoutes::const_iterator{};
+    if (routes && given != routes->end())
+      given_route(g, given->second, mapping[from], mapping[to], hops);
+    else
+      dor_route(g, mapping[from], mapping[to], hops);
     if (hops.empty()) continue;
     for (uint32_t h : hops) {
       const int c = channel_of[h];

@@ -1,6 +1,6 @@
 #pragma once
 // Chittor's contention framework (thesis chapter 3): a process graph mapped onto a mesh or
-// torus with dimension-order routing gives each directed edge u -> v a path of channels.
+// torus with dimension-order routing (or the mapping's own routes) gives each directed edge u -> v a path of channels.
 //   channel load chi(e)   paths that use channel e (Definition 27)
 //   physical length D     channels on the path
 //   logical length d      channels where the path meets a path not met before (Definition 29)
@@ -70,8 +70,11 @@ struct ContentionResult {
 struct ContentionTooLarge : std::length_error {
   using std::length_error::length_error;
 };
+// `routes`: the mapping's own paths for the edges it names (youn_singh's), dimension order for
+// the rest; a route whose nodes are not neighbours, or that does not join the edge's nodes,
+// throws std::invalid_argument.
 ContentionResult analyse_contention(const MeshGeometry& g, const ProcessGraph& pg, const ProcessMapping& mapping,
-                                    double max_steps = 1e18);
+                                    double max_steps = 1e18, const PathRoutes* routes = nullptr);
 
 // Chittor's closed forms for a random mapping onto a square 2D mesh of N nodes (section 3.4):
 // C = delta_avg sqrt(N); D avg 2 sqrt(N)/3 - 2/(3 sqrt(N)) (3.18), max 2(sqrt(N) - 1) (3.17);

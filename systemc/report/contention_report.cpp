@@ -106,9 +106,12 @@ nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top, co
     throw ConfigError(fmt::format("{} has {} paths; kncsim contention takes at most {} (a complete graph, traffic.pattern "
                                   "uniform, has N(N-1)); allowed: a smaller network or another pattern",
                                   placement.graph_name, num_edges(placement.graph), kMaxPaths));
-  ContentionResult r;
+  ContentionResult r, dor;
+  const bool own_routes = !placement.routes.empty();
   try {
-    r = analyse_contention(g, placement.graph, placement.mapping, kMaxSteps);
+    r = analyse_contention(g, placement.graph, placement.mapping, kMaxSteps, own_routes ? &placement.routes : nullptr);
+    // Beside the mapping's own paths, dimension order's: what the simulated networks route by.
+    if (own_routes) dor = analyse_contention(g, placement.graph, placement.mapping, kMaxSteps);
   } catch (const ContentionTooLarge& e) {
     throw ConfigError(fmt::format("{}: {} (seconds of work); allowed: a smaller network or a sparser graph",
                                   placement.graph_name, e.what()));
@@ -120,7 +123,7 @@ nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top, co
                   {"topology", spec.torus ? "torus" : "mesh"},
                   {"nodes", g.nodes()},
                   {"channels", r.channels.size()},
-                  {"routing", "dor"}};
+                  {"routing", own_routes ? "mapping" : "dor"}};
   j["graph"] = {{"name", placement.graph_name},
                 {"processes", num_vertices(placement.graph)},
                 {"edges", num_edges(placement.graph)},
@@ -138,6 +141,19 @@ nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top, co
         {"average_node", s.avg_node_saturation},
         {"worst_node", s.worst_node_saturation},
         {"least_node_bound", s.least_node_bound}}}};
+  if (own_routes) {
+    const ContentionSummary& d = dor.summary;
+    j["dimension_order"] = {
+        {"physical_length", {{"avg", d.physical_avg}, {"max", d.physical_max}}},
+        {"logical_length", {{"avg", d.logical_avg}, {"max", d.logical_max}}},
+        {"channel_load", {{"avg", d.chi_avg}, {"max", d.chi_max}}},
+        {"contention_level", {{"avg", d.nu_avg}, {"max", d.nu_max}}},
+        {"saturation",
+         {{"path_min", d.path_saturation_min},
+          {"average_node", d.avg_node_saturation},
+          {"worst_node", d.worst_node_saturation},
+          {"least_node_bound", d.least_node_bound}}}};
+  }
   // Chittor's random-mapping closed forms are for a square 2D mesh.
   if (g.dims() == 2 && g.uniform() && !g.torus()) {
     const RandomMappingEstimates e = random_mapping_estimates(s.degree_avg, g.nodes());
@@ -213,6 +229,15 @@ std::string contention_summary(const nlohmann::ordered_json& j) {
                      "least Lemma 5 bound {:.4f}\n",
                      sat["average_node"].get<double>(), sat["worst_node"].get<double>(),
                      sat["least_node_bound"].get<double>());
+  if (j.contains("dimension_order")) {
+    const auto& d = j["dimension_order"];
+    out += fmt::format("  the mapping's own paths; under dimension order (what the networks route by): D avg {:.3f} "
+                       "max {}, chi avg {:.3f} max {}, nu avg {:.3f} max {}, average node {:.4f}, worst node {:.4f}\n",
+                       d["physical_length"]["avg"].get<double>(), d["physical_length"]["max"].get<int>(),
+                       d["channel_load"]["avg"].get<double>(), d["channel_load"]["max"].get<int>(),
+                       d["contention_level"]["avg"].get<double>(), d["contention_level"]["max"].get<int>(),
+                       d["saturation"]["average_node"].get<double>(), d["saturation"]["worst_node"].get<double>());
+  }
   if (!e.is_null())
     out += fmt::format("  random-mapping estimates     C = {:.4g}: average node 2/sqrt(N) = {:.4f} (Lemma 6), worst node "
                        "1/sqrt(N) = {:.4f} (Lemma 7)\n",

@@ -64,6 +64,24 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
                                       p.graph_name, w, h, fmt::join(radices, "x"), w, h));
       }
       p.mapping_name = "gordon (H-tree)";
+    } else if (mapping == "youn_singh") {
+      if (pattern != "graph" || c.text("traffic.graph") != "binary_tree")
+        throw ConfigError(fmt::format("traffic.mapping youn_singh lays out a binary tree, and the process graph is {}; "
+                                      "allowed: traffic.pattern graph with traffic.graph binary_tree",
+                                      p.graph_name));
+      std::vector<int> radices;
+      for (int k = 0; k < g.dims(); ++k) radices.push_back(g.radix(k));
+      RoutedMapping routed = youn_singh_mapping(processes, radices);
+      if (routed.mapping.empty()) {
+        const auto [w, h] = youn_singh_extent(processes);
+        throw ConfigError(fmt::format("traffic.mapping youn_singh: {}'s tiles take {} x {} nodes, and the "
+                                      "network is {}; allowed: a 2D network of at least {} x {} (either way round), or a "
+                                      "smaller traffic.graph_shape",
+                                      p.graph_name, w, h, fmt::join(radices, "x"), w, h));
+      }
+      p.mapping = std::move(routed.mapping);
+      p.routes = std::move(routed.routes);
+      p.mapping_name = "youn_singh (tiles, one node spare)";
     } else if (mapping == "planes_in_a_row" || mapping == "folded_planes") {
       if (pattern != "graph" || c.text("traffic.graph") != "mesh3d")
         throw ConfigError(fmt::format("traffic.mapping {} lays out a 3D mesh's planes, and the process graph is {}; "

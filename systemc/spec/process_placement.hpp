@@ -17,6 +17,7 @@ namespace kncsim {
 struct ProcessPlacement {
   ProcessGraph graph;
   ProcessMapping mapping;  // process -> node
+  PathRoutes routes;       // the mapping's own paths (youn_singh); the networks route by dimension order
   std::string graph_name;    // e.g. "mesh2d 8x8", "transpose", "file g.txt"
   std::string mapping_name;  // e.g. "identity", "random (seed 3)"
 };

@@ -12,6 +12,7 @@
 
 #include "rand/counter_rng.hpp"
 #include "traffic/process_graph.hpp"
+#include "traffic/tree_tiles.hpp"
 
 namespace kncsim {
 
@@ -83,6 +84,44 @@ ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radice
   std::vector<std::pair<int64_t, int64_t>> from_origin;
   for (auto [x, y] : at) from_origin.emplace_back(x - min_x, y - min_y);
   return place_layout(from_origin, radices);
+}
+
+namespace {
+int tree_height(uint32_t processes) {
+  int h = 1;
+  while ((uint64_t{1} << h) - 1 < processes) ++h;
+  return h;
+}
+}  // namespace
+
+std::pair<int, int> youn_singh_extent(uint32_t processes) {
+  const int h = tree_height(processes);
+  return {1 << ((h + 1) / 2), 1 << (h / 2)};
+}
+
+RoutedMapping youn_singh_mapping(uint32_t processes, const std::vector<int>& radices) {
+  const TreeTiles t = youn_singh_tiles(tree_height(processes));
+  if (t.cell.size() < processes) return {};
+  // The processes' cells, then every path's, placed together (the paths may pass the spare node).
+  std::vector<std::pair<int64_t, int64_t>> at;
+  for (uint32_t p = 0; p < processes; ++p) at.emplace_back(t.cell[p]);
+  for (uint32_t p = 1; p < processes; ++p)
+    for (auto c : t.path[p]) at.emplace_back(c);
+  at.emplace_back(int64_t(t.columns) - 1, int64_t(t.rows) - 1);  // the block's far corner keeps its extent
+  const ProcessMapping placed = place_layout(at, radices);
+  if (placed.empty()) return {};
+  RoutedMapping r;
+  r.mapping.assign(placed.begin(), placed.begin() + processes);
+  size_t next = processes;
+  for (uint32_t p = 1; p < processes; ++p) {
+    std::vector<uint32_t> down(placed.begin() + long(next), placed.begin() + long(next + t.path[p].size()));
+    next += t.path[p].size();
+    const uint32_t parent = (p - 1) / 2;
+    r.routes[{parent, p}] = down;
+    std::reverse(down.begin(), down.end());
+    r.routes[{p, parent}] = std::move(down);
+  }
+  return r;
 }
 
 ProcessMapping planes_in_a_row_mapping(const std::vector<int64_t>& shape, const std::vector<int>& radices) {

@@ -2,7 +2,9 @@
 // Where each process runs: Chittor's mapping mu: V(G_p) -> V(G_m) (Definition 21), one-to-one
 // (at most one process per node; nodes beyond the processes stay idle).
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kncsim {
@@ -48,6 +50,20 @@ ProcessMapping lcg_low_bits_mapping(uint32_t processes, uint32_t nodes, LcgGener
 // it needs).
 ProcessMapping h_tree_mapping(uint32_t processes, const std::vector<int>& radices);
 std::pair<int, int> h_tree_extent(uint32_t processes);  // columns, rows (unturned)
+// A mapping's own routes: for a directed edge (from process, to process), the nodes its path
+// visits, the sender's first and the receiver's last. Edges without one take dimension order.
+using PathRoutes = std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>>;
+struct RoutedMapping {
+  ProcessMapping mapping;
+  PathRoutes routes;
+};
+// Youn and Singh's tiles (Chittor 3.5.1, Fig. 3.11; traffic/tree_tiles.hpp): a binary tree in
+// heap order on the 2^h nodes of a 2^ceil(h/2) x 2^floor(h/2) block (h the height of the
+// smallest complete tree holding the processes), one node spare, with every edge's path (the
+// same channels both ways) such that no channel carries more than two edges: chi_max = 2 on
+// N_p + 1 nodes. Turned and centred as the H-tree; empty when it does not fit.
+RoutedMapping youn_singh_mapping(uint32_t processes, const std::vector<int>& radices);
+std::pair<int, int> youn_singh_extent(uint32_t processes);  // columns, rows (unturned)
 // Chittor's scheme A for a 3D mesh (3.5.2, Fig. 3.12): the a x b x c graph's z-planes side by
 // side along a row of the 2D mesh, each plane an a x b block in its own layout (process
 // x + a (y + b z) on node (a z + x, y)). No extra nodes: on an a c x b mesh every node runs a

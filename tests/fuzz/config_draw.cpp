@@ -349,9 +349,9 @@ void put_workload(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L, b
     for (size_t i = 0; i < count; ++i) p += (i ? ", " : "") + num(0.9 / double(count), 6);
     b.d.set("traffic.hotspot_probabilities", p + "]");
   }
-  if (pattern == "graph" && r.size() == 2 && chance(rng, 0.3)) {  // Chittor's careful tree (the rules say if it fits)
+  if (pattern == "graph" && r.size() == 2 && chance(rng, 0.3)) {  // Chittor's careful trees (the rules say if they fit)
     b.d.set("traffic.graph", "binary_tree");
-    b.d.set("traffic.mapping", "gordon");
+    b.d.set("traffic.mapping", chance(rng, 0.5) ? "gordon" : "youn_singh");
   }
   if (pattern == "graph" && r.size() == 2 && chance(rng, 0.1)) {  // Chittor's schemes A and B (the rules say if they fit)
     b.d.set("traffic.graph", "mesh3d");

@@ -339,6 +339,13 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"contention --set network.dims=3 --set network.radix=4 --set traffic.pattern=graph "
                                "--set traffic.graph=binary_tree --set traffic.graph_shape=7 --set traffic.mapping=gordon",
                                "H-tree takes 3 x 3 nodes, and the network is 4x4x4", "a 2D mesh"},
+                      // Youn and Singh's tiles: binary trees on 2^h nodes of a 2D network.
+                      BadInput{"contention --set traffic.pattern=graph --set traffic.graph=ring --set traffic.mapping=youn_singh",
+                               "traffic.mapping youn_singh lays out a binary tree, and the process graph is ring",
+                               "traffic.graph binary_tree"},
+                      BadInput{"contention --set network.radix=[32,8] --set traffic.pattern=graph "
+                               "--set traffic.graph=binary_tree --set traffic.graph_shape=255 --set traffic.mapping=youn_singh",
+                               "binary_tree 255's tiles take 16 x 16 nodes, and the network is 32x8", "at least 16 x 16"},
                       BadInput{"contention --set traffic.pattern=graph --set traffic.graph=binary_tree "
                                "--set traffic.mapping=planes_in_a_row", "traffic.mapping planes_in_a_row lays out a 3D mesh",
                                "traffic.graph mesh3d"},

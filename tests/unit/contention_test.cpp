@@ -13,6 +13,7 @@
 #include "contention/contention_parameters.hpp"
 #include "traffic/process_graph.hpp"
 #include "traffic/process_mapping.hpp"
+#include "traffic/tree_tiles.hpp"
 
 namespace kncsim {
 namespace {
@@ -351,6 +352,85 @@ TEST(FoldedPlanesMapping, FoldedStackedOneToOneAndSpares) {
         }
   }
   EXPECT_TRUE(folded_planes_mapping({4, 4, 4}, {8, 7}).empty());
+}
+
+// Youn and Singh's tiles, height by height up to a 16383-process tree: 2^h - 1 processes on
+// distinct cells of the 2^ceil(h/2) x 2^floor(h/2) block, the spare the one cell left, every
+// edge's path a walk of single steps from the parent's cell to the child's, and no link on the
+// paths of more than two edges (chi_max = 2, the thesis's).
+TEST(YounSinghTiles, EveryHeightHoldsTheChannelLoadAt2) {
+  for (int h = 1; h <= 14; ++h) {
+    const TreeTiles t = youn_singh_tiles(h);
+    ASSERT_EQ(t.cell.size(), (size_t{1} << h) - 1) << "height " << h;
+    EXPECT_EQ(t.columns, 1 << ((h + 1) / 2));
+    EXPECT_EQ(t.rows, 1 << (h / 2));
+    std::set<std::pair<int, int>> used(t.cell.begin(), t.cell.end());
+    EXPECT_EQ(used.size(), t.cell.size()) << "one process a node";
+    EXPECT_FALSE(used.count(t.spare));
+    for (auto [x, y] : t.cell) ASSERT_TRUE(x >= 0 && y >= 0 && x < t.columns && y < t.rows);
+    std::map<std::pair<std::pair<int, int>, std::pair<int, int>>, int> links;
+    for (size_t p = 1; p < t.cell.size(); ++p) {
+      const auto& walk = t.path[p];
+      ASSERT_GE(walk.size(), 2u) << "height " << h << ", process " << p;
+      EXPECT_EQ(walk.front(), t.cell[(p - 1) / 2]);
+      EXPECT_EQ(walk.back(), t.cell[p]);
+      for (size_t i = 0; i + 1 < walk.size(); ++i) {
+        auto a = walk[i], b = walk[i + 1];
+        ASSERT_EQ(std::abs(a.first - b.first) + std::abs(a.second - b.second), 1);
+        ASSERT_TRUE(b.first < t.columns && b.second < t.rows && b.first >= 0 && b.second >= 0);
+        ++links[std::minmax(a, b)];
+      }
+    }
+    int most = 0;
+    for (const auto& [link, edges] : links) most = std::max(most, edges);
+    EXPECT_EQ(most, h == 1 ? 0 : h == 2 ? 1 : 2) << "height " << h;
+  }
+}
+
+// The mapping carries the paths onto the mesh, both ways, and the contention analysis takes them.
+TEST(YounSinghMapping, RoutesBothWaysPlacedAndAnalysed) {
+  for (const auto& [processes, radices] :
+       {std::pair<uint32_t, std::vector<int>>{255, {16, 16}}, {63, {10, 9}}, {100, {8, 16}}, {31, {4, 9}}}) {
+    const RoutedMapping m = youn_singh_mapping(processes, radices);
+    ASSERT_EQ(m.mapping.size(), processes) << processes;
+    EXPECT_EQ(std::set<uint32_t>(m.mapping.begin(), m.mapping.end()).size(), size_t(processes));
+    EXPECT_EQ(m.routes.size(), 2 * size_t(processes - 1));
+    const MeshGeometry g(radices, false);
+    const ProcessGraph tree = builtin_graph(GraphKind::binary_tree, {processes});
+    for (uint32_t p = 1; p < processes; ++p) {
+      const auto& down = m.routes.at({(p - 1) / 2, p});
+      auto up = m.routes.at({p, (p - 1) / 2});
+      std::reverse(up.begin(), up.end());
+      EXPECT_EQ(down, up);
+    }
+    const ContentionResult own = analyse_contention(g, tree, m.mapping, 1e18, &m.routes);
+    EXPECT_LE(own.summary.chi_max, 2) << processes;
+    const ContentionResult dor = analyse_contention(g, tree, m.mapping);
+    EXPECT_EQ(own.paths.size(), dor.paths.size());
+  }
+  EXPECT_EQ(youn_singh_extent(255), std::make_pair(16, 16));
+  EXPECT_EQ(youn_singh_extent(100), std::make_pair(16, 8));
+  EXPECT_TRUE(youn_singh_mapping(255, {16, 15}).mapping.empty());
+  EXPECT_FALSE(youn_singh_mapping(127, {8, 16}).mapping.empty()) << "turned";
+  EXPECT_TRUE(youn_singh_mapping(7, {4, 4, 4}).mapping.empty()) << "a 2D layout";
+}
+
+// A given route must join the edge's nodes by neighbours.
+TEST(Contention, GivenRoutesAreChecked) {
+  const MeshGeometry g({4, 4}, false);
+  const ProcessGraph pair = builtin_graph(GraphKind::pairs, {2});
+  const ProcessMapping m{0, 5};
+  PathRoutes detour{{{0, 1}, {0, 1, 2, 6, 5}}, {{1, 0}, {5, 4, 0}}};
+  const ContentionResult r = analyse_contention(g, pair, m, 1e18, &detour);
+  EXPECT_EQ(path(r, 0, 5).physical, 4);
+  EXPECT_EQ(path(r, 5, 0).physical, 2);
+  EXPECT_EQ(load(r, node(1, 0, 4), kPlusX), 1);
+  EXPECT_EQ(load(r, node(2, 1, 4), kMinusX), 1) << "0 -> 5 goes round by (2,1)";
+  EXPECT_EQ(load(r, node(1, 0, 4), kPlusY), 0) << "where dimension order would turn";
+  PathRoutes jump{{{0, 1}, {0, 5}}};
+  EXPECT_THROW(analyse_contention(g, pair, m, 1e18, &jump), std::invalid_argument);
+  PathRoutes elsewhere{{{0, 1}, {0, 1}}};
+  EXPECT_THROW(analyse_contention(g, pair, m, 1e18, &elsewhere), std::invalid_argument);
 }
 
 }  // namespace
