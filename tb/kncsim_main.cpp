@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "report/energy_report.hpp"
 #include "report/contention_report.hpp"
 #include "report/mesh_vs_hypercube_report.hpp"
 #include "diverge_command.hpp"
@@ -404,7 +405,8 @@ int main(int argc, char** argv) {
       const auto result = kncsim::run_experiment(spec, nullptr, progress.callback());
       progress.clear();
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      text << kncsim::run_summary(spec, result) << kncsim::statistics_summary(result) << kncsim::classes_summary(result);
+      text << kncsim::run_summary(spec, result) << kncsim::statistics_summary(result) << kncsim::classes_summary(result)
+           << kncsim::energy_summary(result);
       // (The single-node model simulates one node, whatever the network's size.)
       const double simulated_nodes =
           spec.impl == kncsim::RouterImpl::single_node ? 1.0 : double(result["analytic"]["nodes"].get<long>());
@@ -412,6 +414,7 @@ int main(int argc, char** argv) {
                           simulated_nodes * result["curtime"].get<double>() / secs);
       write_json(run_opts.json_path, result);
       kncsim::write_statistics_csv(result, spec.sizing.radices, run_opts.csv_dir);
+      kncsim::write_energy_csv(result, run_opts.csv_dir);
       // verify.on_violation count: the results are written, and the run still failed.
       if (result.contains("verify") && result["verify"].contains("violations") &&
           result["verify"]["violations"]["total"].get<int64_t>() > 0) {

@@ -325,6 +325,24 @@ const std::vector<KeySpec>& config_schema() {
       {"trace.flits", K::text, {}, 0, false, kNoMax, "",
        "file for a line per flit each router or ring node sends (cycle node port vc packet seq head tail; rings: "
        "port = the ring, vc = the packet kind); kncsim diverge compares two runs' logs (systemc or rtl)"},
+      {"energy.technology", K::choice, {"none", "45nm", "32nm", "22nm"}, 0, false, kNoMax, "none",
+       "meshes and tori: price the run's events and wires with a built-in technology table (DSENT 0.91's router and "
+       "link models at 1 GHz: docs/energy.md); none = no energy accounting (unless energy.table)"},
+      {"energy.table", K::text, {}, 0, false, kNoMax, "",
+       "a technology table in YAML instead of a built-in one (its format: docs/energy.md); empty = none"},
+      {"energy.flit_bits", K::integer, {}, 1, false, 1024, "64",
+       "the wires of a link and the bits of a flit: what the router's buffers, crossbar and the wires are sized by"},
+      {"energy.buffer_flits", K::integer_or_choice, {"auto"}, 1, false, 65536, "auto",
+       "flits a virtual channel's buffer holds, for its energy: auto = router.fifo_flits (or router.fifo_packets x "
+       "traffic.packet_flits); with unbounded FIFOs, the table's reference router's"},
+      {"energy.mm_per_unit", K::number, {}, 0, true, 1e6, "1",
+       "millimetres of wire per unit of the physical embedding's length (a neighbour wire of link.embedding uniform)"},
+      {"energy.clock_ghz", K::number, {}, 0, true, 1e3, "1",
+       "the switch clock: what turns leakage power into energy per cycle, and energy into average power"},
+      {"traffic.payload", K::choice, {"random", "zeros", "checkerboard"}, 0, false, kNoMax, "random",
+       "the bits a flit's wires carry, for energy (a pure function of traffic.seed, the packet and the flit): random "
+       "= each bit 0 or 1 with probability 1/2 (half the wires flip between flits); zeros = no wire ever flips; "
+       "checkerboard = 0101... and 1010... in turn along a packet (every wire flips between its flits)"},
       {"run.statistics", K::choice, {"full", "basic", "history"}, 0, false, kNoMax, "full",
        "full = also latency percentiles, histograms, a 95% confidence interval, per-node rates and per-channel "
        "utilisation (JSON; kncsim run --csv DIR); basic = the listings' means only; history = full and "

@@ -10,6 +10,7 @@
 #include "analytic/mesh_analytic.hpp"
 #include "net/wormhole_network.hpp"
 #include "sched/stop_request.hpp"
+#include "report/energy_report.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/injection_feed.hpp"
 
@@ -115,6 +116,9 @@ ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, Packe
       {"applied_node_traffic", mean(applied)},
       {"worst_node", n > 0 ? nodes[worst] : ojson(nullptr)},
       {"nodes", nodes}};
+  if (e.energy && net.activity())  // the loops' packets, priced (no mean latency: no energy-delay product)
+    result["energy"] = energy_json(estimate_energy(*net.activity(), g, *e.energy, net.now()), *e.energy, *net.activity(),
+                                   g, NAN, spec.statistics);
   return result;
 }
 

@@ -20,6 +20,7 @@
 #include "experiment/model_factory.hpp"
 #include "experiment/rings_experiment.hpp"
 #include "experiment/single_node_run.hpp"
+#include "report/energy_report.hpp"
 #include "report/rings_report.hpp"
 #include "sc/sim_session.hpp"
 #include "report/statistics_report.hpp"
@@ -294,6 +295,14 @@ void put_verify(ojson& result, const MeshExperiment& e, WormholeNetwork& net, co
   result["verify"] = std::move(v);
 }
 
+// energy.technology / energy.table: the run's activity, priced.
+void put_energy(ojson& result, const MeshExperiment& e, const MeshGeometry& g, const NetworkModel& net, bool per_element) {
+  if (!e.energy || !net.activity()) return;
+  const double T = result.contains("T") && result["T"].is_number() ? result["T"].get<double>() : NAN;
+  result["energy"] = energy_json(estimate_energy(*net.activity(), g, *e.energy, net.now()), *e.energy, *net.activity(), g,
+                                 T, per_element);
+}
+
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   if (e.closed_loop) return run_closed_loop(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
@@ -349,6 +358,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
                  StatisticsContext{0, 1, e.mean_packet_flits, false, e.hexagonal ? std::vector<int>{} : e.radices, e.torus,
                                    [&geometry](uint32_t n, int k) { return geometry.coord(n, k); },
                                    double(geometry.nodes() * (2 * geometry.dims() + 1) - geometry.edge_ports_half())});
+  put_energy(result, e, geometry, net, spec.statistics);
   if (sinks.classes) {
     std::vector<double> offered;
     for (const TrafficClassSpec& k : e.classes) offered.push_back(k.offered_load);

@@ -11,6 +11,7 @@
 
 namespace kncsim {
 
+class NetworkActivity;  // energy/network_activity.hpp
 class NetworkCoverage;  // verify/network_coverage.hpp
 struct ViolationTally;  // model/violation_tally.hpp
 
@@ -30,6 +31,7 @@ struct DeliveryLog {
   std::string failure;  // the scoreboard's verdict, once a sink has refused a flit (the run stops)
   std::vector<int64_t> left_source;  // by packet slot: the cycle its head left the injection queue
   NetworkCoverage* coverage = nullptr;
+  NetworkActivity* activity = nullptr;  // energy accounting: what the NIs hand in, what the routers strip
   ViolationTally* violations = nullptr;  // verify.on_violation count: where the monitors count, else they stop  // verify.coverage: the points the RTL routers' monitors mark
 };
 

@@ -11,6 +11,8 @@
 
 namespace kncsim {
 
+class NetworkActivity;  // energy/network_activity.hpp
+
 // The listings' measurement accumulators, kept as exact integers.
 struct DeliveryCounters {
   int64_t numsent = 0;  // packets generated (injection queue included)
@@ -68,6 +70,8 @@ class NetworkModel {
   virtual const DeliveryCounters& counters() const = 0;
   // Flits sent on every inter-node link so far, one entry per link (empty if not counted).
   virtual std::vector<ChannelLoad> channel_loads() const { return {}; }
+  // What energy counts (energy accounting on: the payload given to the model), or none.
+  virtual const NetworkActivity* activity() const { return nullptr; }
 };
 
 }  // namespace kncsim

@@ -91,10 +91,22 @@ WormholeFabric::WormholeFabric(sc_core::sc_module_name name, const MeshGeometry&
   // Traffic classes inject on channels of their own, and may route their own ways.
   log.check_pair_order = one_path && p.router.classes.empty() && p.router.vcs <= (g.wrapped() ? 2 : 1);
   log.history = p.router.history && p.rtl_nodes.empty();  // RTL routers keep no history
+  std::vector<Ejector*> ejectors;  // each router's, as connected so far
+  for (uint32_t n = 0; n < n_nodes; ++n) ejectors.push_back(&nis[n * uint32_t(channels_)]);
   if (!p.flit_log_path.empty()) {
     flit_log = std::make_unique<FlitLog>(p.flit_log_path, packets, link_ends);
     for (size_t i = 0; i < links.size(); ++i) links[i].set_tap(flit_log.get(), uint32_t(i));
-    for (uint32_t n = 0; n < n_nodes; ++n) routers[n]->connect_ejector(flit_log->ejector(n, nis[n * uint32_t(channels_)]));
+    for (uint32_t n = 0; n < n_nodes; ++n) routers[n]->connect_ejector(ejectors[n] = flit_log->ejector(n, *ejectors[n]));
+  }
+  if (p.payload) {  // energy accounting: at the links' pins and the ejectors, beside a flit log
+    activity = std::make_unique<NetworkActivity>(n_nodes, g.ports(), *p.payload);
+    log.activity = activity.get();
+    activity_tap = std::make_unique<ActivityTap>(*activity, packets, link_ends, flit_log.get());
+    for (size_t i = 0; i < links.size(); ++i) links[i].set_tap(activity_tap.get(), uint32_t(i));
+    for (uint32_t n = 0; n < n_nodes; ++n) {
+      activity_ejectors.emplace_back(*activity, n, *ejectors[n]);
+      routers[n]->connect_ejector(&activity_ejectors.back());
+    }
   }
   if (!p.vcd_path.empty()) start_trace(p.vcd_path, p.trace_nodes);
   SC_METHOD(drive);

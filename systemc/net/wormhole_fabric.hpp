@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "flit/packet_table.hpp"
+#include "energy/network_activity.hpp"
 #include "link/flit_link.hpp"
+#include "net/activity_tap.hpp"
 #include "net/flit_log.hpp"
 #include "net/wormhole_network.hpp"
 #include "model/delivery_log.hpp"
@@ -56,6 +58,9 @@ class WormholeFabric : public sc_core::sc_module {
   std::vector<LinkEnd> link_ends;  // beside links
   std::vector<NetworkInterface> nis;
   std::unique_ptr<FlitLog> flit_log;  // trace.flits
+  std::unique_ptr<NetworkActivity> activity;  // energy accounting (params.payload)
+  std::unique_ptr<ActivityTap> activity_tap;
+  std::deque<ActivityEjector> activity_ejectors;
   ClosedLoopWorkload* workload = nullptr;  // hands over packets besides the feed's, if set
   std::unique_ptr<NetworkCoverage> coverage;  // verify.coverage: what the RTL routers' monitors mark
   std::unique_ptr<ViolationTally> violations;  // verify.on_violation count: what they count

@@ -74,6 +74,7 @@ std::vector<ChannelLoad> WormholeNetwork::channel_loads() const {
   }
   return out;
 }
+const NetworkActivity* WormholeNetwork::activity() const { return fabric_->activity.get(); }
 void WormholeNetwork::set_packet_sink(PacketSink* sink) { fabric_->log.sink = sink; }
 void WormholeNetwork::set_closed_loop(ClosedLoopWorkload* w) {
   fabric_->workload = w;

@@ -10,9 +10,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "energy/payload.hpp"
 #include "flit/packet_table.hpp"
 #include "link/link_params.hpp"
 #include "stats/deadlock_error.hpp"
@@ -65,6 +67,7 @@ struct WormholeNetworkParams {
   bool rtl_signal_binding = false;    // all RTL nodes on sc_signals (traced ones always are)
   RtlRouterFactory rtl_factory;
   std::vector<LinkOverride> link_overrides;  // each replaces its link's delay and rate
+  std::optional<Payload> payload;  // energy accounting: the flits' bits; none: nothing counted
   // The longest a flit takes over a link (a narrow one: its last word's landing).
   int max_link_delay() const {
     int d = link.delay + link.cycles_per_flit - 1;
@@ -93,6 +96,7 @@ class WormholeNetwork final : public NetworkModel {
   int64_t now() const override { return now_; }
   const DeliveryCounters& counters() const override;
   std::vector<ChannelLoad> channel_loads() const override;
+  const NetworkActivity* activity() const override;
   void set_packet_sink(PacketSink* sink);
   // A closed-loop workload: it hands over packets each cycle and is told of their tails.
   void set_closed_loop(ClosedLoopWorkload* w);

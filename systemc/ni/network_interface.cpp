@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "energy/network_activity.hpp"
 #include "model/scoreboard_error.hpp"
 
 namespace kncsim {
@@ -19,6 +20,7 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int
   last_flits_ = flits;
   if (log_.flits_injected == log_.flits_delivered + log_.flits_stripped) log_.busy_since = generated;
   log_.flits_injected += flits;
+  if (log_.activity) log_.activity->injected(node_, flits);
   const WaitingPacket w{id, tin, dest, cls, uint32_t(flits)};  // the tag: its class
   if (queue_.empty())
     spool(w);

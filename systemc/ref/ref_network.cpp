@@ -25,6 +25,7 @@ RefNetwork::RefNetwork(const MeshGeometry& geometry, const RefParams& params, In
       waiting_(geometry.nodes()),
       calendar_(geometry.nodes(), params.packet_flits + 1) {
   if (nports_ > 31) throw std::invalid_argument("RefNetwork: at most 15 dimensions");
+  if (p_.payload) activity_ = std::make_unique<NetworkActivity>(g_.nodes(), nports_, *p_.payload);
   if (p_.misroute_on_full) {
     connected_.assign(g_.nodes(), 1u);
     for (uint32_t n = 0; n < g_.nodes(); ++n)
@@ -84,6 +85,7 @@ void RefNetwork::inject(uint32_t n, uint32_t dest) {
   nd.tls = tin;
   waiting_.push(n, WaitingPacket{uint64_t(counters_.numsent), tin, dest, 0});
   ++counters_.numsent;
+  if (activity_) activity_->injected(n, p_.packet_flits);
   if (sink_) sink_->generated(n, curtime_);
   if (++local.len == 1) {  // it is at the front
     nd.nonempty |= 1u;
@@ -240,6 +242,12 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
   Packet& p = packets_[k];
   p.tin = t + 1;
   if (in == 0 && p.tleft < 0) p.tleft = t;
+  if (activity_) {
+    if (out == 0)
+      activity_->ejected(n, p_.packet_flits, 1);
+    else
+      activity_->link_packet(n, out, p.id, 0, uint32_t(p_.packet_flits));
+  }
   if (out == 0 && p.dest != n) return deject(n, k);  // misrouted to the local output
   if (out == 0) {
     ++counters_.numrecd;
@@ -271,6 +279,7 @@ void RefNetwork::deject(uint32_t n, int32_t k) {
 }
 
 void RefNetwork::rejoin(uint32_t n, int32_t k) {
+  if (activity_) activity_->injected(n, p_.packet_flits);  // written into the local input again
   Node& nd = nodes_[n];
   Port& local = ports(n)[0];
   packets_[k].next = -1;

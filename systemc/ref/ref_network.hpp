@@ -8,8 +8,11 @@
 // can change something (a head becomes ready, or a waiting head's output frees); in any
 // other cycle the listing's simulate() is provably a no-op for that node.
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
+#include "energy/network_activity.hpp"
 #include "stats/deadlock_error.hpp"
 #include "flit/source_queues.hpp"
 #include "sched/wake_calendar.hpp"
@@ -45,6 +48,9 @@ struct RefParams {
   // dropped (counted). 0 = unbounded (Pertel). The source sees the queue through a
   // register: a head that left in the previous cycle still counts.
   int64_t source_queue_packets = 0;
+  // Energy accounting: the flits' bits (a packet's L flits cross a link back to back, in the cycle
+  // its head does); none: nothing counted.
+  std::optional<Payload> payload;
 };
 
 class RefNetwork final : public NetworkModel {
@@ -61,6 +67,7 @@ class RefNetwork final : public NetworkModel {
   int64_t packets_in_network() const { return counters_.numsent - counters_.numrecd; }
   // A packet counts its L flits on a link in the cycle its head crosses.
   std::vector<ChannelLoad> channel_loads() const override;
+  const NetworkActivity* activity() const override { return activity_.get(); }
 
  private:
   struct Packet {
@@ -126,6 +133,7 @@ class RefNetwork final : public NetworkModel {
   WakeCalendar calendar_;
   DeliveryCounters counters_;
   PacketSink* sink_ = nullptr;
+  std::unique_ptr<NetworkActivity> activity_;  // p_.payload
 };
 
 }  // namespace kncsim

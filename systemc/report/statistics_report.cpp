@@ -278,7 +278,7 @@ std::string statistics_summary(const ojson& r) {
 void check_csv_dir(const std::string& dir) {
   if (dir.empty()) return;
   check_output_directory(dir, "--csv");
-  for (const char* name : {"channels.csv", "nodes.csv"})
+  for (const char* name : {"channels.csv", "nodes.csv", "energy_routers.csv", "energy_links.csv"})
     check_output_path((std::filesystem::path(dir) / name).string(), "--csv");
 }
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "energy/network_activity.hpp"
 #include "router/routing.hpp"
 #include "router/vc_classes.hpp"
 
@@ -204,6 +205,7 @@ bool WormholeRouter::strip_header(int ch, int64_t t) {
   const int port = in.port;
   const Flit f = in.fifo.front().flit;
   in.fifo.pop();
+  if (log_.activity) log_.activity->stripped(node_);
   if (port == 0 && f.seq == 0) injectors_[size_t(ch)]->head_left(t);  // the packet's first flit leaves its source
   credit_departure(in, f, t, f.head ? packets_[f.packet].flits : 0);
   in.promote = true;  // the next flit of this input leads the packet now

@@ -1,5 +1,7 @@
 #include "spec/experiment_spec.hpp"
 
+#include "spec/energy_spec.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -278,6 +280,9 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links, const KeyR
       e.stream.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
           node_destinations(process_placement(c, g), g.nodes()));
   }
+  r.payload = p.payload = energy_payload(c);
+  e.energy = energy_model(c, g, e.links, p.router.vcs,
+                          p.router.fifo_flits >= 0 ? p.router.fifo_flits : packets > 0 ? packets * L : -1);
   if (impl == RouterImpl::ref) return e;
   refuse_router_keys(c, p, g.dims());
   if (impl == RouterImpl::rtl) {

@@ -19,6 +19,7 @@
 #include "topo/mesh_geometry.hpp"
 
 #include "analytic/rings_analytic.hpp"
+#include "energy/energy_estimate.hpp"
 #include "config/config.hpp"
 #include "config/model_kinds.hpp"
 #include "spec/before_tables.hpp"
@@ -99,6 +100,9 @@ struct MeshExperiment {
   // flit.rtl_factory: built or loaded from the model cache when the network is built; kncsim
   // rtl build builds them ahead).
   std::vector<ModelSpec> rtl_models;
+  // energy.technology / energy.table: how the run's activity is priced (the models count it:
+  // ref.payload and flit.payload); none: no energy accounting.
+  std::optional<EnergyModel> energy;
 };
 
 // Scott & Goodman's rings: the design (for the closed forms), the simulated network's

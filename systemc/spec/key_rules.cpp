@@ -1,5 +1,7 @@
 #include "spec/key_rules.hpp"
 
+#include "spec/energy_spec.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -597,6 +599,7 @@ void validate_overrides(const Config& c, KeyRules& out) {
 KeyRules check_key_rules(const Config& c) {
   KeyRules out;
   validate_topology(c);
+  validate_energy(c);
   validate_single_node(c);
   validate_overrides(c, out);
   const std::vector<int> radices = network_radices(c);

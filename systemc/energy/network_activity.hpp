@@ -1,0 +1,73 @@
+#pragma once
+// What a mesh or torus network did, as energy counts it: per output port of every node the flits
+// and heads that left through it (port 0: to the node's own network interface) and the wires
+// they flipped, and per node the flits its network interface handed in and the hop-count
+// headers its router consumed. Every event a router spends energy on follows from these
+// (energy/router_events.hpp), so any model that counts them (the reference model, the SystemC
+// network, RTL nodes at their pins) is priced alike, and two models that move the same flits
+// the same way count the same.
+#include <cstdint>
+#include <vector>
+
+#include "energy/payload.hpp"
+
+namespace kncsim {
+
+struct PortActivity {
+  int64_t flits = 0, heads = 0;
+  int64_t toggles = 0;  // wires flipped (inter-node links only)
+  // The last flit on the wire (its packet id and position), whose bits the wire holds.
+  uint64_t last_packet = 0;
+  uint32_t last_seq = 0;
+  bool carried = false;
+};
+
+struct NodeActivity {
+  int64_t injected_flits = 0, injected_heads = 0;
+  int64_t stripped = 0;  // hop-count headers consumed (read from a FIFO, never across the crossbar)
+};
+
+class NetworkActivity {
+ public:
+  NetworkActivity(uint32_t nodes, int ports, const Payload& payload)
+      : ports_(ports), payload_(payload), out_(size_t(nodes) * size_t(ports)), nodes_(nodes) {}
+
+  int ports() const { return ports_; }
+  uint32_t nodes() const { return uint32_t(nodes_.size()); }
+  const Payload& payload() const { return payload_; }
+  const PortActivity& out(uint32_t node, int port) const { return out_[size_t(node) * size_t(ports_) + size_t(port)]; }
+  const NodeActivity& node(uint32_t n) const { return nodes_[n]; }
+
+  // A flit left `node` through inter-node output `port`: its wires take its bits.
+  void link_flit(uint32_t node, int port, uint64_t packet, uint32_t seq, bool head) {
+    PortActivity& a = out_[size_t(node) * size_t(ports_) + size_t(port)];
+    ++a.flits;
+    a.heads += head;
+    a.toggles += a.carried ? payload_.toggles(a.last_packet, a.last_seq, packet, seq) : payload_.ones(packet, seq);
+    a.last_packet = packet;
+    a.last_seq = seq;
+    a.carried = true;
+  }
+  // `count` flits of one packet, seq first_seq on, back to back (the reference model's whole packets).
+  void link_packet(uint32_t node, int port, uint64_t packet, uint32_t first_seq, uint32_t count) {
+    for (uint32_t i = 0; i < count; ++i) link_flit(node, port, packet, first_seq + i, i == 0 && first_seq == 0);
+  }
+  void ejected(uint32_t node, int64_t flits, int64_t heads) {
+    PortActivity& a = out_[size_t(node) * size_t(ports_)];
+    a.flits += flits;
+    a.heads += heads;
+  }
+  void injected(uint32_t node, int64_t flits) {
+    nodes_[node].injected_flits += flits;
+    ++nodes_[node].injected_heads;
+  }
+  void stripped(uint32_t node) { ++nodes_[node].stripped; }
+
+ private:
+  int ports_;
+  Payload payload_;
+  std::vector<PortActivity> out_;
+  std::vector<NodeActivity> nodes_;
+};
+
+}  // namespace kncsim

@@ -1,0 +1,66 @@
+#pragma once
+// What a flit's wires carry (traffic.payload): the bits of flit `seq` of packet `packet` as a
+// pure function of (kind, seed, packet id, seq), so every model, whichever order it evaluates
+// in, puts the same bits on a wire, and a link's toggles (the bits that flip from one flit to
+// the next on it) depend only on which flits it carried in which order.
+//   random        every bit 0 or 1 with probability 1/2, independently: half the wires flip
+//   zeros         every bit 0: no wire ever flips
+//   checkerboard  0101... and 1010... in turn along a packet: every wire flips between its flits
+// A head's routing fields are part of these bits (kncsim prices the wires, not the format).
+#include <cstdint>
+
+#include "rand/counter_rng.hpp"
+
+namespace kncsim {
+
+enum class PayloadKind { random, zeros, checkerboard };
+
+constexpr int kMaxFlitBits = 1024;
+
+class Payload {
+ public:
+  Payload(PayloadKind kind, uint64_t seed, int bits) : kind_(kind), seed_(mix64(seed ^ 0x50A710ADull)), bits_(bits) {}
+  int bits() const { return bits_; }
+  PayloadKind kind() const { return kind_; }
+
+  // 64 wires of the flit, from wire 64 * chunk on (the last chunk's spare high bits 0).
+  uint64_t chunk(uint64_t packet, uint32_t seq, int chunk) const {
+    uint64_t w = 0;
+    switch (kind_) {
+      case PayloadKind::random:
+        w = mix64(seed_ ^ (packet * 0x9E3779B97F4A7C15ull + uint64_t(seq) * 0xD1B54A32D192ED03ull +
+                           uint64_t(chunk) * 0x8CB92BA72F3D8DD7ull));
+        break;
+      case PayloadKind::zeros:
+        break;
+      case PayloadKind::checkerboard:
+        w = ((packet + seq) & 1) ? 0xAAAAAAAAAAAAAAAAull : 0x5555555555555555ull;
+        break;
+    }
+    const int left = bits_ - 64 * chunk;
+    return left >= 64 ? w : w & ((uint64_t{1} << left) - 1);
+  }
+  int chunks() const { return (bits_ + 63) / 64; }
+
+  // Wires that flip from flit (a_packet, a_seq) to flit (b_packet, b_seq).
+  int64_t toggles(uint64_t a_packet, uint32_t a_seq, uint64_t b_packet, uint32_t b_seq) const {
+    if (kind_ == PayloadKind::zeros) return 0;
+    int64_t n = 0;
+    for (int c = 0; c < chunks(); ++c) n += __builtin_popcountll(chunk(a_packet, a_seq, c) ^ chunk(b_packet, b_seq, c));
+    return n;
+  }
+  // Wires set by the first flit a wire carries (the wires start at 0).
+  int64_t ones(uint64_t packet, uint32_t seq) const {
+    if (kind_ == PayloadKind::zeros) return 0;
+    int64_t n = 0;
+    for (int c = 0; c < chunks(); ++c) n += __builtin_popcountll(chunk(packet, seq, c));
+    return n;
+  }
+
+ private:
+  PayloadKind kind_;
+  uint64_t seed_;
+  int bits_;
+};
+
+}  // namespace kncsim

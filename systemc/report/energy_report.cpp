@@ -1,0 +1,142 @@
+#include "report/energy_report.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "io/output_file.hpp"
+
+namespace kncsim {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+ojson events_json(const RouterEvents& e) {
+  return ojson{{"buffer_writes", e.buffer_writes},           {"buffer_reads", e.buffer_reads},
+               {"crossbar", e.crossbar},                     {"switch_arbitration", e.switch_arbitration},
+               {"route_computations", e.route_computations}, {"vc_allocations", e.vc_allocations}};
+}
+
+std::string cell(const ojson& x) {
+  if (x.is_number_float()) return fmt::format("{:.6g}", x.get<double>());
+  return x.is_string() ? x.get<std::string>() : x.dump();
+}
+
+}  // namespace
+
+ojson energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkActivity& a, const MeshGeometry& g,
+                  double latency_cycles, bool per_element) {
+  const EnergyTotals& t = e.totals;
+  int64_t flits = 0, packets = 0;  // delivered: what left through the local outputs
+  for (uint32_t n = 0; n < g.nodes(); ++n) flits += a.out(n, 0).flits, packets += a.out(n, 0).heads;
+  const double total = t.total_pj();
+  const double per_packet = packets ? total / double(packets) : NAN;
+  const double latency_ns = latency_cycles * m.cycle_stretch / m.clock_ghz;
+  const RouterEventEnergies& r = m.router;
+  ojson j;
+  j["technology"] = m.table.name;
+  j["source"] = m.table.source;
+  j["router"] = {{"flit_bits", m.shape.flit_bits}, {"ports", m.shape.ports}, {"vcs", m.shape.vcs},
+                 {"buffer_flits", m.shape.buffer_flits}};
+  j["event_pj"] = {{"buffer_write", r.buffer_write},       {"buffer_read", r.buffer_read},
+                   {"crossbar", r.crossbar},               {"switch_arbitration", r.switch_arbitration},
+                   {"route_computation", r.route_computation}, {"vc_allocation", r.vc_allocation},
+                   {"clock_per_cycle", r.clock}};
+  j["router_leakage_mw"] = m.router_leakage_mw;
+  j["wire_fj_per_toggle_mm"] = m.table.wire_fj_per_toggle_mm;
+  j["clock_ghz"] = m.clock_ghz;
+  j["cycle_stretch"] = m.cycle_stretch;
+  j["time_ns"] = t.time_ns;
+  j["total_pj"] = total;
+  j["per_flit_pj"] = flits ? total / double(flits) : NAN;
+  j["per_packet_pj"] = per_packet;
+  j["power_mw"] = t.time_ns > 0 ? total / t.time_ns : NAN;
+  j["energy_delay_pj_ns"] = std::isfinite(latency_ns) ? per_packet * latency_ns : NAN;
+  j["delivered_flits"] = flits;
+  j["delivered_packets"] = packets;
+  j["dynamic_pj"] = t.dynamic_pj();
+  j["clock_pj"] = t.clock_pj;
+  j["leakage_pj"] = t.leakage_pj();
+  j["routers_pj"] = t.router_pj();
+  j["links_pj"] = t.link_pj();
+  j["parts_pj"] = {{"router_dynamic", t.router_dynamic_pj}, {"router_clock", t.clock_pj},
+                   {"router_leakage", t.router_leakage_pj}, {"wire_dynamic", t.wire_pj},
+                   {"wire_registers", t.register_pj},     {"wire_leakage", t.wire_leakage_pj}};
+  j["events"] = events_json(t.events);
+  j["link_flits"] = t.link_flits;
+  j["toggles"] = t.toggles;
+  j["toggle_rate"] = t.link_flits ? double(t.toggles) / (double(t.link_flits) * m.shape.flit_bits) : NAN;
+  if (!per_element) return j;
+  ojson routers = ojson::object(), links = ojson::object();
+  for (const char* k : {"node", "buffer_writes", "buffer_reads", "crossbar", "switch_arbitration", "route_computations",
+                        "vc_allocations", "dynamic_pj", "clock_pj", "leakage_pj", "total_pj"})
+    routers[k] = ojson::array();
+  for (const RouterEnergy& x : e.routers) {
+    routers["node"].push_back(x.node);
+    const ojson events = events_json(x.events);  // (items() of a temporary would dangle)
+    for (const auto& [k, v] : events.items()) routers[k].push_back(v);
+    routers["dynamic_pj"].push_back(x.dynamic_pj);
+    routers["clock_pj"].push_back(x.clock_pj);
+    routers["leakage_pj"].push_back(x.leakage_pj);
+    routers["total_pj"].push_back(x.total_pj());
+  }
+  for (const char* k : {"node", "port", "flits", "toggles", "mm", "registers", "wire_pj", "register_pj", "leakage_pj",
+                        "total_pj"})
+    links[k] = ojson::array();
+  for (const LinkEnergy& x : e.links) {
+    links["node"].push_back(x.node);
+    links["port"].push_back(MeshGeometry::port_name(x.port));
+    links["flits"].push_back(x.flits);
+    links["toggles"].push_back(x.toggles);
+    links["mm"].push_back(x.mm);
+    links["registers"].push_back(x.registers);
+    links["wire_pj"].push_back(x.wire_pj);
+    links["register_pj"].push_back(x.register_pj);
+    links["leakage_pj"].push_back(x.leakage_pj);
+    links["total_pj"].push_back(x.total_pj());
+  }
+  j["per_router"] = std::move(routers);
+  j["per_link"] = std::move(links);
+  return j;
+}
+
+std::string energy_summary(const ojson& r) {
+  if (!r.contains("energy")) return "";
+  const ojson& e = r["energy"];
+  const auto num = [&](const char* k) { return e[k].is_number() ? e[k].get<double>() : NAN; };
+  return fmt::format(
+      "energy ({}): {:.4g} pJ a delivered flit, {:.4g} pJ a packet, {:.4g} mW at {:g} GHz; routers {:.1f} % (dynamic "
+      "{:.4g}, clock {:.4g}, leakage {:.4g} pJ), links {:.1f} % (wires {:.4g}, registers {:.4g}, leakage {:.4g} pJ); "
+      "{:.1f} % of wire bits flipped\n",
+      e["technology"].get<std::string>(), num("per_flit_pj"), num("per_packet_pj"), num("power_mw"), num("clock_ghz"),
+      100 * num("routers_pj") / num("total_pj"), e["parts_pj"]["router_dynamic"].get<double>(),
+      e["parts_pj"]["router_clock"].get<double>(), e["parts_pj"]["router_leakage"].get<double>(),
+      100 * num("links_pj") / num("total_pj"), e["parts_pj"]["wire_dynamic"].get<double>(),
+      e["parts_pj"]["wire_registers"].get<double>(), e["parts_pj"]["wire_leakage"].get<double>(),
+      100 * num("toggle_rate"));
+}
+
+void write_energy_csv(const ojson& r, const std::string& dir) {
+  if (dir.empty() || !r.contains("energy") || !r["energy"].contains("per_router")) return;
+  namespace fs = std::filesystem;
+  for (const auto& [file, key] : {std::pair{"energy_routers.csv", "per_router"}, std::pair{"energy_links.csv", "per_link"}}) {
+    const ojson& table = r["energy"][key];
+    std::string text, head;
+    size_t rows = 0;
+    for (const auto& [k, v] : table.items()) {
+      head += (head.empty() ? "" : ",") + k;
+      rows = v.size();
+    }
+    text = head + "\n";
+    for (size_t i = 0; i < rows; ++i) {
+      std::string line;
+      for (const auto& [k, v] : table.items()) line += (line.empty() ? "" : ",") + cell(v[i]);
+      text += line + "\n";
+    }
+    write_output_file((fs::path(dir) / file).string(), text, "--csv");
+  }
+}
+
+}  // namespace kncsim

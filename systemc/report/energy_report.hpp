@@ -1,0 +1,24 @@
+#pragma once
+// A run's energy (energy/energy_estimate.hpp) as the result's "energy" section, one line of the
+// run's summary, and --csv DIR's energy_routers.csv and energy_links.csv. docs/results.md
+// defines every figure.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "energy/energy_estimate.hpp"
+#include "topo/mesh_geometry.hpp"
+
+namespace kncsim {
+
+// `latency_cycles`: the run's mean packet latency T (for the energy-delay product; NaN: none).
+// `per_element`: the per-router and per-link tables too.
+nlohmann::ordered_json energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkActivity& a,
+                                   const MeshGeometry& g, double latency_cycles, bool per_element);
+
+std::string energy_summary(const nlohmann::ordered_json& result);  // "" without an energy section
+
+void write_energy_csv(const nlohmann::ordered_json& result, const std::string& dir);
+
+}  // namespace kncsim

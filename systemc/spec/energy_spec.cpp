@@ -1,0 +1,80 @@
+#include "spec/energy_spec.hpp"
+
+#include <fmt/format.h>
+
+#include "energy/router_energies.hpp"
+#include "spec/network_geometry.hpp"
+
+namespace kncsim {
+
+bool energy_on(const Config& c) { return c.text("energy.technology") != "none" || !c.text("energy.table").empty(); }
+
+void validate_energy(const Config& c) {
+  if (!energy_on(c)) return;
+  if (c.text("energy.technology") != "none" && !c.text("energy.table").empty())
+    throw ConfigError(fmt::format("energy.technology = {} and energy.table = {}: give one; allowed: energy.technology "
+                                  "none with a table file, or no energy.table",
+                                  c.text("energy.technology"), c.text("energy.table")));
+  if (network_topology(c) == NetworkTopology::rings)
+    throw ConfigError("energy.technology or energy.table with network.topology rings: the SCI ring nodes' energy is not "
+                      "counted yet; allowed: network.topology mesh, torus or hexagonal");
+  if (!c.text("network.overrides").empty())
+    throw ConfigError(fmt::format("energy.technology or energy.table with network.overrides = {}: the overridden wires' "
+                                  "lengths are not known to the energy model; allowed: no network.overrides",
+                                  c.text("network.overrides")));
+}
+
+std::optional<Payload> energy_payload(const Config& c) {
+  if (!energy_on(c)) return std::nullopt;
+  const std::string& kind = c.text("traffic.payload");
+  const PayloadKind k = kind == "zeros" ? PayloadKind::zeros : kind == "checkerboard" ? PayloadKind::checkerboard
+                                                                                        : PayloadKind::random;
+  const uint64_t seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
+  return Payload(k, seed, int(c.integer("energy.flit_bits")));
+}
+
+std::optional<EnergyModel> energy_model(const Config& c, const MeshGeometry& g, const MeshLinkTiming& links, int vcs,
+                                        int64_t fifo_flits) {
+  if (!energy_on(c)) return std::nullopt;
+  EnergyModel m;
+  const std::string& file = c.text("energy.table");
+  try {
+    m.table = file.empty() ? builtin_technology(c.text("energy.technology")) : read_technology_table(file);
+  } catch (const EnergyTableError& e) {
+    throw ConfigError(fmt::format("energy.table: {}", e.what()));
+  }
+  m.shape.flit_bits = int(c.integer("energy.flit_bits"));
+  m.shape.ports = g.ports();
+  m.shape.vcs = vcs;
+  m.shape.buffer_flits = !c.is_word("energy.buffer_flits") ? int(c.integer("energy.buffer_flits"))
+                         : fifo_flits > 0                  ? int(std::min<int64_t>(fifo_flits, 65536))
+                                                           : m.table.reference.buffer_flits;
+  const ScaledRouter scaled = router_energies(m.table, m.shape);
+  m.router = scaled.events;
+  m.router_leakage_mw = scaled.leakage_mw.total();
+  m.clock_ghz = c.number("energy.clock_ghz");
+  m.cycle_stretch = links.cycle_time_factor;
+  m.pipelined = !links.synchronous;
+  const double mm = c.number("energy.mm_per_unit");
+  // Per dimension, each wire c -> c + 1 (a torus's wraparound last): its length and its cycles
+  // (a hexagonal mesh's wires all alike: the first dimension's).
+  for (int k = 0; k < g.dims(); ++k) {
+    std::vector<double> lengths;
+    std::vector<int> cycles;
+    if (g.hex_edge() > 0) {
+      lengths.push_back(mm * links.lengths.front());
+      cycles.push_back(links.delays.front());
+    } else {
+      for (int w = 0; w < g.radix(k); ++w) {
+        lengths.push_back(mm * (links.torus ? link_length(w, g.radix(k), links.lengths[size_t(k)], links.wiring)
+                                            : links.lengths[size_t(k)]));
+        cycles.push_back(links.wire_delays[size_t(k)][size_t(w)]);
+      }
+    }
+    m.wire_mm.push_back(std::move(lengths));
+    m.wire_cycles.push_back(std::move(cycles));
+  }
+  return m;
+}
+
+}  // namespace kncsim
