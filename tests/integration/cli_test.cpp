@@ -339,6 +339,17 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"contention --set network.dims=3 --set network.radix=4 --set traffic.pattern=graph "
                                "--set traffic.graph=binary_tree --set traffic.graph_shape=7 --set traffic.mapping=gordon",
                                "H-tree takes 3 x 3 nodes, and the network is 4x4x4", "a 2D mesh"},
+                      // Energy: one table, meshes and tori only (the rings are not counted yet).
+                      BadInput{"run --set energy.technology=7nm", "energy.technology", "45nm, 32nm, 22nm"},
+                      BadInput{"run --set energy.technology=45nm --set energy.table=t.yaml", "give one",
+                               "energy.technology none with a table file"},
+                      BadInput{"run --set energy.technology=22nm --set network.topology=rings --set router.model=sci",
+                               "rings: the SCI ring nodes' energy is not counted yet", "network.topology mesh, torus"},
+                      BadInput{"run --set energy.technology=45nm --set network.overrides=x.yaml",
+                               "the overridden wires' lengths", "no network.overrides"},
+                      BadInput{"run --set energy.flit_bits=2048", "energy.flit_bits", "1024"},
+                      BadInput{"run --set traffic.payload=ones", "traffic.payload", "random, zeros, checkerboard"},
+                      BadInput{"run --set energy.mm_per_unit=0", "energy.mm_per_unit", "allowed"},
                       // Youn and Singh's tiles: binary trees on 2^h nodes of a 2D network.
                       BadInput{"contention --set traffic.pattern=graph --set traffic.graph=ring --set traffic.mapping=youn_singh",
                                "traffic.mapping youn_singh lays out a binary tree, and the process graph is ring",
