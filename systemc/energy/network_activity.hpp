@@ -13,13 +13,10 @@
 
 namespace kncsim {
 
-struct PortActivity {
+struct PortActivity {  // 32 bytes: every flit on every hop touches one
   int64_t flits = 0, heads = 0;
-  int64_t toggles = 0;  // wires flipped (inter-node links only)
-  // The last flit on the wire (its packet id and position), whose bits the wire holds.
-  uint64_t last_packet = 0;
-  uint32_t last_seq = 0;
-  bool carried = false;
+  int64_t toggles = 0;     // wires flipped (inter-node links only)
+  uint64_t last_word = 0;  // flits of at most 64 bits: the bits the wires hold
 };
 
 struct NodeActivity {
@@ -30,7 +27,8 @@ struct NodeActivity {
 class NetworkActivity {
  public:
   NetworkActivity(uint32_t nodes, int ports, const Payload& payload)
-      : ports_(ports), payload_(payload), out_(size_t(nodes) * size_t(ports)), nodes_(nodes) {}
+      : ports_(ports), payload_(payload), out_(size_t(nodes) * size_t(ports)),
+        wide_(payload.bits() > 64 ? out_.size() : 0), nodes_(nodes) {}
 
   int ports() const { return ports_; }
   uint32_t nodes() const { return uint32_t(nodes_.size()); }
@@ -40,13 +38,19 @@ class NetworkActivity {
 
   // A flit left `node` through inter-node output `port`: its wires take its bits.
   void link_flit(uint32_t node, int port, uint64_t packet, uint32_t seq, bool head) {
-    PortActivity& a = out_[size_t(node) * size_t(ports_) + size_t(port)];
+    const size_t i = size_t(node) * size_t(ports_) + size_t(port);
+    PortActivity& a = out_[i];
     ++a.flits;
     a.heads += head;
-    a.toggles += a.carried ? payload_.toggles(a.last_packet, a.last_seq, packet, seq) : payload_.ones(packet, seq);
-    a.last_packet = packet;
-    a.last_seq = seq;
-    a.carried = true;
+    if (wide_.empty()) {  // the wires' bits kept as a word: one draw a flit
+      const uint64_t w = payload_.chunk(packet, seq, 0);
+      a.toggles += ones64(w ^ a.last_word);
+      a.last_word = w;
+      return;
+    }
+    LastFlit& last = wide_[i];  // wider: the flit whose bits the wires hold
+    a.toggles += last.carried ? payload_.toggles(last.packet, last.seq, packet, seq) : payload_.ones(packet, seq);
+    last = LastFlit{packet, seq, true};
   }
   // `count` flits of one packet, seq first_seq on, back to back (the reference model's whole packets).
   void link_packet(uint32_t node, int port, uint64_t packet, uint32_t first_seq, uint32_t count) {
@@ -64,9 +68,15 @@ class NetworkActivity {
   void stripped(uint32_t node) { ++nodes_[node].stripped; }
 
  private:
+  struct LastFlit {
+    uint64_t packet = 0;
+    uint32_t seq = 0;
+    bool carried = false;
+  };
   int ports_;
   Payload payload_;
   std::vector<PortActivity> out_;
+  std::vector<LastFlit> wide_;  // flits wider than 64 bits: per port, the last flit it carried
   std::vector<NodeActivity> nodes_;
 };
 

@@ -307,6 +307,14 @@ double put_traffic(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L) 
   if (chance(rng, 0.4))  // legacy seeds are srand48's 32 bits
     b.d.set("traffic.seed",
             std::to_string(stream == "legacy" ? between(rng, 0, 4294967295) : between(rng, 0, kInt64Max)));
+  if (chance(rng, 0.2)) {  // energy accounting: a built-in table, its payload, wires and router
+    b.d.set("energy.technology", pick(rng, std::vector<std::string>{"45nm", "32nm", "22nm"}));
+    if (chance(rng, 0.4)) b.d.set("traffic.payload", choice(rng, "traffic.payload"));
+    if (chance(rng, 0.3)) b.d.set("energy.flit_bits", std::to_string(between(rng, 1, 300)));
+    if (chance(rng, 0.3)) b.d.set("energy.mm_per_unit", num(real(rng, 0.05, 5), 3));
+    if (chance(rng, 0.2)) b.d.set("energy.buffer_flits", std::to_string(between(rng, 1, 64)));
+    if (chance(rng, 0.2)) b.d.set("energy.clock_ghz", num(real(rng, 0.2, 4), 3));
+  }
   return load;
 }
 
