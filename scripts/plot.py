@@ -8,6 +8,7 @@ Usage:
   scripts/plot.py channels RESULT.json --out STEM [--vmax V] [--title TEXT]
   scripts/plot.py latency RESULT.json --out STEM [--point N] [--hist decade|cycle|count]
                         [--title TEXT]
+  scripts/plot.py energy RESULTS.jsonl|RESULT.json --out STEM [--x A|U|accepted] [--title TEXT]
 
 curve     reads a sweep's results.jsonl (one {"point", "task", "params", "seed", "status",
           "result"} object per line) and draws latency against throughput: one line per
@@ -35,6 +36,12 @@ latency   reads one run's JSON (or, with --point N, a point of a results.jsonl) 
           packets) above the CDF, with the mean, p50 and p99 marked. --point N picks the line
           whose "point" is N.
 
+energy    with a sweep's results.jsonl (points run with energy.technology or energy.table):
+          energy per delivered flit against load, one line per combination of the varied keys,
+          and beside it the first line's energy per flit by part (router events, clock and
+          leakage; wire toggles, pipeline registers and wire leakage). With one run's JSON: each
+          router's energy (pJ) on the node grid (2-D meshes and tori; for d > 2 the plane of
+          dimensions 0 and 1 where the other coordinates are 0), from its per_router table.
 Exit status: 0 on success, 2 for a missing, unreadable or unsuitable input file (the message
 names the file) or a bad command line.
 """
@@ -896,6 +903,112 @@ def latency(args):
         return write_figure(fig, args.out)
 
 
+# ---------------------------------------------------------------- energy
+
+ENERGY_PARTS = [("router_dynamic", "router events"), ("router_clock", "router clock"),
+                ("router_leakage", "router leakage"), ("wire_dynamic", "wire toggles"),
+                ("wire_registers", "pipeline registers"), ("wire_leakage", "wire leakage")]
+
+
+def energy_curve(args, records):
+    varied, groups = group_points(records)
+    have = [r for r in records if r["status"] not in NO_RESULT and "energy" in r.get("result", {})]
+    if not have:
+        raise InputError(args.result, "no point has an energy section (run with energy.technology or energy.table)")
+    with plt.rc_context(STYLE):
+        fig, (ax, bx) = plt.subplots(1, 2, figsize=(12, 4.8))
+        colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+        first = None
+        for i, (vals, recs) in enumerate(groups):
+            pts = []
+            for rec in recs:
+                r = rec.get("result") or {}
+                e = r.get("energy")
+                if rec["status"] in NO_RESULT or not e or e.get("per_flit_pj") is None:
+                    continue
+                x = x_value(r, args.x)
+                if x is not None:
+                    pts.append((x, e["per_flit_pj"], e, rec["status"]))
+            pts.sort(key=lambda p: p[0])
+            if not pts:
+                continue
+            label = ", ".join(short_label(k, v) for k, v in zip(varied, vals)) or "kncsim"
+            color = colors[i % len(colors)]
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], "-o", color=color, ms=5, label=label)
+            sat = [p for p in pts if p[3] == "saturated"]
+            ax.plot([p[0] for p in sat], [p[1] for p in sat], "o", mfc="white", mec=color, ms=7)
+            if first is None:
+                first = (label, pts)
+        if first is None:
+            raise InputError(args.result, "no point has an energy per flit")
+        ax.set_xlabel(X_AXES[args.x])
+        ax.set_ylabel("energy per delivered flit (pJ)")
+        ax.set_ylim(bottom=0)
+        ax.set_xlim(left=0)
+        ax.legend(loc="upper right")
+        label, pts = first
+        xs = [p[0] for p in pts]
+        stack = []
+        for key, _ in ENERGY_PARTS:
+            stack.append([p[2]["parts_pj"][key] / p[2]["delivered_flits"] if p[2]["delivered_flits"] else 0 for p in pts])
+        bx.stackplot(xs, stack, labels=[name for _, name in ENERGY_PARTS], alpha=0.85)
+        bx.set_xlabel(X_AXES[args.x])
+        bx.set_ylabel("pJ per delivered flit")
+        bx.set_title(f"by part: {label}", fontsize=10)
+        bx.set_xlim(left=min(xs), right=max(xs))
+        bx.legend(loc="upper right", fontsize=8)
+        tech = have[0]["result"]["energy"]["technology"]
+        common = describe(have[0]["result"], omit=varied, load=False)
+        fig.suptitle(args.title or f"Energy per delivered flit ({tech})\n{common}", fontsize=11)
+        fig.tight_layout()
+        return write_figure(fig, args.out)
+
+
+def energy_map(args, result):
+    e = result.get("energy")
+    if not e:
+        raise InputError(args.result, "no energy section (run with energy.technology or energy.table)")
+    table = e.get("per_router")
+    if not table:
+        raise InputError(args.result, "no per_router table (run.statistics basic leaves it out)")
+    rs = radices(result)
+    if not rs or result.get("topology") in ("rings", "hexagonal"):
+        raise InputError(args.result, "a per-router map needs a mesh or torus")
+    cols = rs[0]
+    rows = rs[1] if len(rs) > 1 else 1
+    grid = [[math.nan] * cols for _ in range(rows)]
+    for node, total in zip(table["node"], table["total_pj"]):
+        c = coords(node, rs)
+        if all(x == 0 for x in c[2:]):
+            grid[c[1] if len(c) > 1 else 0][c[0]] = total
+    top = max((v for row in grid for v in row if not math.isnan(v)), default=0)
+    scale, unit = (1e-3, "nJ") if top >= 1e4 else (1, "pJ")
+    with plt.rc_context(STYLE):
+        fig, ax = plt.subplots(figsize=(max(6.0, 1.8 + 0.5 * cols), max(4.5, 1.6 + 0.5 * rows)))
+        im = ax.imshow([[v * scale for v in row] for row in grid], origin="lower", cmap="viridis")
+        ax.set_xlabel("coordinate x0")
+        ax.set_ylabel("coordinate x1")
+        ax.grid(False)
+        cb = fig.colorbar(im, ax=ax)
+        cb.set_label(f"router energy ({unit})")
+        if cols * rows <= 144:
+            for y in range(rows):
+                for x in range(cols):
+                    if not math.isnan(grid[y][x]):
+                        ax.text(x, y, f"{grid[y][x] * scale:.3g}", ha="center", va="center", fontsize=7, color="white")
+        title = args.title or (f"Energy per router ({e['technology']}): {describe(result)}; "
+                               f"{fmt_num(e['per_flit_pj'])} pJ a delivered flit, {fmt_num(e['power_mw'])} mW")
+        ax.set_title("\n".join(textwrap.wrap(title, 60)), fontsize=9)
+        fig.tight_layout()
+        return write_figure(fig, args.out)
+
+
+def energy(args):
+    if args.result.endswith(".jsonl"):
+        return energy_curve(args, load_jsonl(args.result))
+    return energy_map(args, load_json(args.result))
+
+
 # ---------------------------------------------------------------- command line
 
 def parse_args(argv):
@@ -933,6 +1046,15 @@ def parse_args(argv):
                          "fraction per cycle, or packets per bin")
     lt.add_argument("--title")
     lt.set_defaults(func=latency)
+
+    en = sub.add_parser("energy", help="energy per flit against load from a sweep's results.jsonl, or one "
+                                       "run's energy per router")
+    en.add_argument("result", metavar="RESULTS.jsonl|RESULT.json")
+    en.add_argument("--out", required=True, metavar="STEM")
+    en.add_argument("--x", choices=["A", "U", "accepted"], default="A",
+                    help="A = offered load (default), U or accepted flits per node and cycle")
+    en.add_argument("--title")
+    en.set_defaults(func=energy)
     return ap.parse_args(argv)
 
 

@@ -24,6 +24,8 @@ void drop_arrays(ojson& r) {
     for (const char* k : {"node", "dim", "dir", "flits", "address", "data", "echo", "nack", "utilisation"}) r["channels"].erase(k);
   if (r.contains("per_node"))
     for (const char* k : {"offered", "accepted", "delivered", "mean_latency"}) r["per_node"].erase(k);
+  if (r.contains("energy"))
+    for (const char* k : {"per_router", "per_link"}) r["energy"].erase(k);
 }
 
 std::string csv_cell(const ojson& x) {
@@ -181,7 +183,8 @@ SweepTally gather(const SweepSpec& s) {
   std::string lines;
   std::string csv = "point";
   for (const auto& k : s.varied_keys) csv += "," + k;
-  csv += ",seed,status,converged,stop_reason,T,U,TP,D,AQLEN,p50,p90,p99,ci95_half_width,curtime\n";
+  csv += ",seed,status,converged,stop_reason,T,U,TP,D,AQLEN,p50,p90,p99,ci95_half_width,curtime,energy_per_flit_pj,"
+         "energy_per_packet_pj,power_mw,energy_total_pj,energy_delay_pj_ns\n";
   for (const SweepPoint& p : s.points) {
     const PointStatus& st = all[size_t(p.index)];
     if (st.status == "missing") {
@@ -207,7 +210,9 @@ SweepTally gather(const SweepSpec& s) {
     };
     csv += "," + at({"converged"}) + "," + at({"stop_reason"}) + "," + at({"T"}) + "," + at({"U"}) + "," + at({"TP"}) +
            "," + at({"D"}) + "," + at({"AQLEN"}) + "," + at({"latency", "p50"}) + "," + at({"latency", "p90"}) + "," +
-           at({"latency", "p99"}) + "," + at({"latency", "ci95", "half_width"}) + "," + at({"curtime"}) + "\n";
+           at({"latency", "p99"}) + "," + at({"latency", "ci95", "half_width"}) + "," + at({"curtime"}) + "," +
+           at({"energy", "per_flit_pj"}) + "," + at({"energy", "per_packet_pj"}) + "," + at({"energy", "power_mw"}) + "," +
+           at({"energy", "total_pj"}) + "," + at({"energy", "energy_delay_pj_ns"}) + "\n";
   }
   if (t.missing)
     throw SweepError(fmt::format("{}: {} of {} points have no result yet; run the sweep again to run them", s.path,

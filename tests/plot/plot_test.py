@@ -23,7 +23,7 @@ KNCSIM = os.path.join(ROOT, "build", "release", "tb", "kncsim")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 RUNS = {
-    "mesh": {"network.radix": 4, "traffic.load": 0.4},
+    "mesh": {"network.radix": 4, "traffic.load": 0.4, "energy.technology": "45nm"},
     "torus": {"network.radix": 4, "network.topology": "torus", "router.vcs": 2, "router.impl": "systemc"},
     "rings": {"network.radix": 4, "network.dims": 2, "network.topology": "rings", "router.model": "sci",
               "router.impl": "systemc"},
@@ -44,6 +44,8 @@ def sweep_line(point, params, result):
     result = dict(result)
     for key in ("channels", "per_node"):
         result[key] = {k: v for k, v in result[key].items() if not isinstance(v, list)}
+    if "energy" in result:
+        result["energy"] = {k: v for k, v in result["energy"].items() if k not in ("per_router", "per_link")}
     status = "done" if result["converged"] else "saturated"
     return {"point": point, "task": point, "params": params, "seed": None, "status": status,
             "result": result}
@@ -66,7 +68,7 @@ class PlotTest(unittest.TestCase):
         cls.tmp = tempfile.TemporaryDirectory(prefix="plot_test_")
         cls.dir = cls.tmp.name
         points = [({"network.radix": r, "traffic.load": a}, {"network.radix": r, "traffic.load": a,
-                                                               "run.max_cycles": 400000})
+                                                               "run.max_cycles": 400000, "energy.technology": "22nm"})
                   for r in SWEEP_RADICES for a in SWEEP_LOADS]
         with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
             runs = {name: pool.submit(kncsim_run, cls.kncsim, sets) for name, sets in RUNS.items()}
@@ -170,6 +172,14 @@ class PlotTest(unittest.TestCase):
         with open(os.path.join(self.dir, "out", "ch_contention.svg")) as f:
             self.assertIn("Channel loads: transpose (56 paths)", f.read())
 
+    def test_energy_curve(self):
+        self.check_plot("energy_curve", "energy", self.jsonl)
+
+    def test_energy_per_router(self):
+        self.check_plot("energy_map", "energy", self.results["mesh"])
+        with open(os.path.join(self.dir, "out", "energy_map.svg")) as f:
+            self.assertIn("Energy per router (45nm)", f.read())
+
     def test_latency(self):
         self.check_plot("lat_mesh", "latency", self.results["mesh"])
 
@@ -195,6 +205,8 @@ class PlotTest(unittest.TestCase):
         # one run's result is not a sweep, and a sweep point has no per-link arrays
         self.assert_rejected(self.results["mesh"], "curve", self.results["mesh"])
         self.assert_rejected(self.jsonl, "channels", self.jsonl)
+        # a run without energy accounting
+        self.assert_rejected(self.results["torus"], "energy", self.results["torus"])
 
 
 def main():
