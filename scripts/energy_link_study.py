@@ -15,7 +15,7 @@ switch clock S = 10 / u (link.switch_to_wire_ratio):
 Each point: uniform traffic at A = .2, 16-flit packets, 32-flit wormhole FIFOs (credits cover
 the longest wire's round trip), 10000 cycles, the SystemC network. Latency is T in ns (T x the
 cycle's stretch / 1 GHz); energy is per delivered flit. Prints a table and the conclusions it
-checks; --plot draws latency and energy against wire length. About a minute on 2 cores.
+checks; --plot draws latency and energy against wire length. About 5 s on 2 cores.
 """
 import study_runs
 from kncsim_json import run_kncsim

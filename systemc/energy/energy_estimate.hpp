@@ -64,7 +64,8 @@ struct EnergyEstimate {
   EnergyTotals totals;
 };
 
-// `cycles`: the run's switch cycles (the time leakage and the clock run for).
+// `cycles`: the run's cycles (the network's: with synchronous links, stretched ones; the time
+// leakage runs for is cycles x cycle_stretch / clock_ghz, and the clock ticks `cycles` times).
 EnergyEstimate estimate_energy(const NetworkActivity& a, const MeshGeometry& g, const EnergyModel& m, int64_t cycles);
 
 // The wire from `node` out through inter-node `port`: its length in mm and its cycles.

@@ -20,7 +20,8 @@ struct PortActivity {  // 32 bytes: every flit on every hop touches one
 };
 
 struct NodeActivity {
-  int64_t injected_flits = 0, injected_heads = 0;
+  int64_t injected_flits = 0, injected_heads = 0;  // into the router's local input
+  int64_t delivered_flits = 0, delivered_packets = 0;  // of its local output's, those for this node
   int64_t stripped = 0;  // hop-count headers consumed (read from a FIFO, never across the crossbar)
 };
 
@@ -56,10 +57,14 @@ class NetworkActivity {
   void link_packet(uint32_t node, int port, uint64_t packet, uint32_t first_seq, uint32_t count) {
     for (uint32_t i = 0; i < count; ++i) link_flit(node, port, packet, first_seq + i, i == 0 && first_seq == 0);
   }
-  void ejected(uint32_t node, int64_t flits, int64_t heads) {
+  // Flits out through the local output: delivered, or (misrouting) dejected to re-enter.
+  void ejected(uint32_t node, int64_t flits, int64_t heads, bool delivered = true) {
     PortActivity& a = out_[size_t(node) * size_t(ports_)];
     a.flits += flits;
     a.heads += heads;
+    if (!delivered) return;
+    nodes_[node].delivered_flits += flits;
+    nodes_[node].delivered_packets += heads;
   }
   void injected(uint32_t node, int64_t flits) {
     nodes_[node].injected_flits += flits;

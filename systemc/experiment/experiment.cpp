@@ -318,6 +318,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
   try {
     const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
     result = run_json(e.hexagonal ? "hexagonal" : e.torus ? "torus" : "mesh", spec, net, target, outcome);
+    put_energy(result, e, geometry, net, spec.statistics);  // the run's, before any verify drain
     if (wormhole) put_verify(result, e, *wormhole, outcome);
     if (wormhole && e.overrides) {  // network.overrides: what it changed, and what could not be sent
       ojson examples = ojson::array();
@@ -358,7 +359,6 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
                  StatisticsContext{0, 1, e.mean_packet_flits, false, e.hexagonal ? std::vector<int>{} : e.radices, e.torus,
                                    [&geometry](uint32_t n, int k) { return geometry.coord(n, k); },
                                    double(geometry.nodes() * (2 * geometry.dims() + 1) - geometry.edge_ports_half())});
-  put_energy(result, e, geometry, net, spec.statistics);
   if (sinks.classes) {
     std::vector<double> offered;
     for (const TrafficClassSpec& k : e.classes) offered.push_back(k.offered_load);

@@ -92,6 +92,7 @@ int64_t WormholeNetwork::flits_buffered() const {
 }
 
 int64_t WormholeNetwork::packets_waiting() const { return fabric_->waiting.total(); }
+int64_t WormholeNetwork::flits_waiting() const { return fabric_->waiting.total_flits(); }
 int64_t WormholeNetwork::packets_unreachable() const { return fabric_->unreachable; }
 
 // The watchdog: no flit has crossed a crossbar for more than run.deadlock_cycles while

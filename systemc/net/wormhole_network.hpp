@@ -107,6 +107,7 @@ class WormholeNetwork final : public NetworkModel {
   int64_t packets_buffered() const;  // hybrid switching: blocked packets taken into a packet buffer
   int64_t flits_buffered() const;  // in FIFOs and on wires, injection queues included
   int64_t packets_waiting() const;  // behind the front packet of every injection queue
+  int64_t flits_waiting() const;    // theirs (not yet in the routers' local inputs)
   // Packets not sent because failed links or nodes (network.overrides) leave their routing no way.
   int64_t packets_unreachable() const;
 

@@ -20,7 +20,6 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int
   last_flits_ = flits;
   if (log_.flits_injected == log_.flits_delivered + log_.flits_stripped) log_.busy_since = generated;
   log_.flits_injected += flits;
-  if (log_.activity) log_.activity->injected(node_, flits);
   const WaitingPacket w{id, tin, dest, cls, uint32_t(flits)};  // the tag: its class
   if (queue_.empty())
     spool(w);
@@ -33,6 +32,7 @@ bool NetworkInterface::inject(uint64_t id, uint32_t dest, int64_t generated, int
 // The packet's flits enter the injection queue, each usable from tin + its position.
 void NetworkInterface::spool(const WaitingPacket& w) {
   const int flits = int(w.flits);
+  if (log_.activity) log_.activity->injected(node_, flits);  // into the router's local input
   PacketInfo info{w.id, node_, w.dest, w.time, 0, flits, 0, node_, w.time};
   info.cls = w.tag;
   const uint32_t k = packets_.allocate(info);

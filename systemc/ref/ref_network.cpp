@@ -85,7 +85,6 @@ void RefNetwork::inject(uint32_t n, uint32_t dest) {
   nd.tls = tin;
   waiting_.push(n, WaitingPacket{uint64_t(counters_.numsent), tin, dest, 0});
   ++counters_.numsent;
-  if (activity_) activity_->injected(n, p_.packet_flits);
   if (sink_) sink_->generated(n, curtime_);
   if (++local.len == 1) {  // it is at the front
     nd.nonempty |= 1u;
@@ -243,8 +242,11 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
   p.tin = t + 1;
   if (in == 0 && p.tleft < 0) p.tleft = t;
   if (activity_) {
+    // Its flits go through the router's local input as it leaves the injection queue (the flit-level
+    // network writes them there when they come to the queue's front: the same once it drains).
+    if (in == 0) activity_->injected(n, p_.packet_flits);
     if (out == 0)
-      activity_->ejected(n, p_.packet_flits, 1);
+      activity_->ejected(n, p_.packet_flits, 1, p.dest == n);  // a misrouted one is not delivered
     else
       activity_->link_packet(n, out, p.id, 0, uint32_t(p_.packet_flits));
   }
@@ -279,7 +281,6 @@ void RefNetwork::deject(uint32_t n, int32_t k) {
 }
 
 void RefNetwork::rejoin(uint32_t n, int32_t k) {
-  if (activity_) activity_->injected(n, p_.packet_flits);  // written into the local input again
   Node& nd = nodes_[n];
   Port& local = ports(n)[0];
   packets_[k].next = -1;

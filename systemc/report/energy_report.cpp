@@ -29,8 +29,8 @@ std::string cell(const ojson& x) {
 ojson energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkActivity& a, const MeshGeometry& g,
                   double latency_cycles, bool per_element) {
   const EnergyTotals& t = e.totals;
-  int64_t flits = 0, packets = 0;  // delivered: what left through the local outputs
-  for (uint32_t n = 0; n < g.nodes(); ++n) flits += a.out(n, 0).flits, packets += a.out(n, 0).heads;
+  int64_t flits = 0, packets = 0;  // delivered to their destinations' network interfaces
+  for (uint32_t n = 0; n < g.nodes(); ++n) flits += a.node(n).delivered_flits, packets += a.node(n).delivered_packets;
   const double total = t.total_pj();
   const double per_packet = packets ? total / double(packets) : NAN;
   const double latency_ns = latency_cycles * m.cycle_stretch / m.clock_ghz;
@@ -44,6 +44,7 @@ ojson energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkAc
                    {"crossbar", r.crossbar},               {"switch_arbitration", r.switch_arbitration},
                    {"route_computation", r.route_computation}, {"vc_allocation", r.vc_allocation},
                    {"clock_per_cycle", r.clock}};
+  j["table_clock_ghz"] = m.table.reference_ghz;
   j["router_leakage_mw"] = m.router_leakage_mw;
   j["wire_fj_per_toggle_mm"] = m.table.wire_fj_per_toggle_mm;
   j["clock_ghz"] = m.clock_ghz;

@@ -36,9 +36,13 @@ using SciPackets = SlotPool<SciPacket>;
 
 // A flit in the reference model's queues.
 struct SciFlit {
+  static constexpr uint8_t kPacketKind = 0xFF;
   uint32_t packet = 0;  // slot in the packet pool
   uint16_t seq = 0;     // 0 = head
   int64_t time = 0;     // when it may move on from where it is (decoded, switched, ...)
+  // The kind it says on the wire: an answer's flits keep the kind they were made with (a stomped
+  // echo's earlier flits stay echoes, as the flit-level models' do); kPacketKind: its packet's.
+  uint8_t kind = kPacketKind;
 };
 
 }  // namespace kncsim

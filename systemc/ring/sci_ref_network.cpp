@@ -157,7 +157,7 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
     }
     switch (r.fate) {
       case SciRefRing::Fate::pass:
-        r.ring_buffer.push_back(SciFlit{f.packet, f.seq, decoded + p_.t_pass});
+        r.ring_buffer.push_back(SciFlit{f.packet, f.seq, decoded + p_.t_pass, f.kind});
         // The buffer proper plus the flits in its decode and pass stages, one per cycle each.
         if (int64_t(r.ring_buffer.size()) > int64_t{p_.ring_buffer_flits} + p_.decode_cycles + p_.t_pass)
           throw std::logic_error("SCI ring buffer overflow at node " + std::to_string(u) + " dimension " +
@@ -190,7 +190,7 @@ void SciRefNetwork::arrivals(uint32_t u, int d, int64_t t) {
                        : p_.accept == SciAccept::stomp ? (f.seq >= r.wire_flits - p_.echo_flits ? 1 : 0)
                                                        : (r.answer_sent < p_.echo_flits ? 1 : 0);
       for (int i = 0; i < more; ++i) {
-        r.ring_buffer.push_back(SciFlit{r.answer, uint16_t(r.answer_sent), decoded + p_.t_pass + i});
+        r.ring_buffer.push_back(SciFlit{r.answer, uint16_t(r.answer_sent), decoded + p_.t_pass + i, uint8_t(r.answer_kind)});
         ++r.answer_sent;
         hold(u, 1);
       }
@@ -363,7 +363,7 @@ void SciRefNetwork::send(uint32_t u, int d, SciFlit f, int64_t t) {
   SciPacket& pk = packets_[f.packet];
   if (f.seq == 0 && is_send(pk.kind) && sci_link_corrupts(p_, u, d, pk)) pk.corrupt = true;  // its CRC will fail
   f.time = t + p_.wire_cycles[size_t(d)] + p_.decode_cycles;
-  ++nodes_[u].rings[size_t(d)].sent[size_t(pk.kind)];
+  ++nodes_[u].rings[size_t(d)].sent[f.kind != SciFlit::kPacketKind ? size_t(f.kind) : size_t(pk.kind)];
   nodes_[v].rings[size_t(d)].wire.push_back(f);
   hold(u, -1);
   hold(v, 1);

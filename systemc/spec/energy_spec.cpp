@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "energy/router_energies.hpp"
+#include "spec/model_words.hpp"
 #include "spec/network_geometry.hpp"
 
 namespace kncsim {
@@ -54,7 +55,7 @@ std::optional<EnergyModel> energy_model(const Config& c, const MeshGeometry& g, 
   m.router_leakage_mw = scaled.leakage_mw.total();
   m.clock_ghz = c.number("energy.clock_ghz");
   m.cycle_stretch = links.cycle_time_factor;
-  m.pipelined = !links.synchronous;
+  m.pipelined = !links.synchronous && link_kind(c) == LinkKind::pipelined;  // handshake wires: none either
   const double mm = c.number("energy.mm_per_unit");
   // Per dimension, each wire c -> c + 1 (a torus's wraparound last): its length and its cycles
   // (a hexagonal mesh's wires all alike: the first dimension's).

@@ -94,6 +94,7 @@ struct Outcome {
   std::vector<SciDelivery> records;
   SciCounters counters;
   bool idle;
+  std::vector<ChannelLoad> links;  // every ring link's flits by kind
 };
 
 // The same stimulus for any model: open traffic drawn per (node, cycle) from a counter-based
@@ -124,6 +125,7 @@ Outcome run(SciModel& net, const RingCase& c, int64_t until) {
   EXPECT_EQ(net.flits_held(), 0) << "a drained network holds no flit";
   o.counters = net.sci_counters();
   o.idle = net.idle();
+  o.links = net.channel_loads();
   std::sort(o.records.begin(), o.records.end(), [](const SciDelivery& a, const SciDelivery& b) { return a.id < b.id; });
   return o;
 }
@@ -148,6 +150,12 @@ void expect_same(const Outcome& ref, const Outcome& other, const std::string& mo
   EXPECT_EQ(ref.counters.retransmissions, other.counters.retransmissions);
   EXPECT_EQ(ref.counters.dropped, other.counters.dropped);
   EXPECT_EQ(ref.counters.active_max, other.counters.active_max);
+  // Every link's flits by the kind they said on the wire (a stomped echo's earlier flits stay
+  // echoes in every model).
+  ASSERT_EQ(ref.links.size(), other.links.size());
+  for (size_t i = 0; i < ref.links.size(); ++i)
+    EXPECT_EQ(ref.links[i].flits, other.links[i].flits) << "node " << ref.links[i].node << " ring " << ref.links[i].dim
+                                                        << ": address, data, echo, nack flits";
 }
 
 constexpr int64_t kUntil = 3000;

@@ -90,6 +90,48 @@ TEST(EnergyCli, PipelinedWiresPayRegistersSynchronousOnesStretchTheCycle) {
   EXPECT_NEAR(pipe["parts_pj"]["wire_registers"].get<double>(), registers * 5.994 * 1e-3, 1e-6 * registers);
 }
 
+// Handshake wires (Symult) hold no pipeline registers, whatever their delay; leakage runs for the
+// run's time, and a synchronous cycle's stretch lengthens it.
+TEST(EnergyCli, HandshakeWiresHaveNoRegistersAndLeakageRunsForTheRunsTime) {
+  const auto hand = energy("--set router.impl=systemc --set network.radix=4 --set link.kind=handshake "
+                           "--set link.delay=3 --set run.convergence=fixed --set run.cycles=1500");
+  ASSERT_FALSE(hand.is_null());
+  EXPECT_EQ(hand["parts_pj"]["wire_registers"], 0.0);
+  EXPECT_GT(hand["parts_pj"]["wire_dynamic"].get<double>(), 0);
+  const auto sync = energy("--set network.dims=4 --set network.radix=4 --set link.embedding=planar --set link.mode=synchronous "
+                           "--set link.switch_to_wire_ratio=1 --set router.impl=systemc --set run.convergence=fixed "
+                           "--set run.cycles=1000");
+  ASSERT_FALSE(sync.is_null());
+  EXPECT_NEAR(sync["parts_pj"]["router_leakage"].get<double>(),
+              256 * sync["router_leakage_mw"].get<double>() * 1000 * sync["cycle_stretch"].get<double>(), 1e-6);
+}
+
+// A run's energy is its measured span's: a verify drain afterwards adds nothing to it.
+TEST(EnergyCli, TheVerifyDrainIsNotCounted) {
+  const Outcome o = kncsim("run --quiet --json - --set energy.technology=45nm --set router.impl=systemc "
+                           "--set network.radix=4 --set run.convergence=fixed --set run.cycles=2000 "
+                           "--set verify.drain_cycles=5000 --set traffic.load=0.3");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto r = nlohmann::json::parse(o.out);
+  EXPECT_DOUBLE_EQ(r["energy"]["time_ns"].get<double>(), r["curtime"].get<double>());
+  EXPECT_EQ(r["energy"]["delivered_packets"], r["numrecd"]);
+}
+
+// Misrouting (the reference model): a packet sent to a node's local output that is not its own
+// crosses that crossbar, but is not delivered there.
+TEST(EnergyCli, MisroutedPacketsAreNotDelivered) {
+  const Outcome o = kncsim("run --quiet --json - --set energy.technology=45nm --set router.impl=ref "
+                           "--set network.radix=8 --set router.fifo_packets=1 --set router.misroute_on_full=on "
+                           "--set router.routing=adaptive --set traffic.load=0.6 --set traffic.packet_flits=4 "
+                           "--set run.convergence=fixed --set run.cycles=5000");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto r = nlohmann::json::parse(o.out);
+  ASSERT_GT(r["misrouting"]["dejected"].get<int64_t>(), 100);
+  EXPECT_EQ(r["energy"]["delivered_packets"], r["numrecd"]);
+  EXPECT_EQ(r["energy"]["delivered_flits"].get<int64_t>(), 4 * r["numrecd"].get<int64_t>());
+  EXPECT_GT(r["energy"]["events"]["route_computations"].get<int64_t>(), r["numrecd"].get<int64_t>());
+}
+
 TEST(EnergyCli, CsvHasARowPerRouterAndPerLink) {
   kncsim::test::TempDir dir("energy_csv");
   const Outcome o = kncsim("run --quiet --set network.radix=3 --set run.convergence=fixed --set run.cycles=500 "
