@@ -326,7 +326,7 @@ const std::vector<KeySpec>& config_schema() {
        "file for a line per flit each router or ring node sends (cycle node port vc packet seq head tail; rings: "
        "port = the ring, vc = the packet kind); kncsim diverge compares two runs' logs (systemc or rtl)"},
       {"energy.technology", K::choice, {"none", "45nm", "32nm", "22nm"}, 0, false, kNoMax, "none",
-       "meshes, tori and hexagonal meshes: price the run's events and wires with a built-in technology table (DSENT 0.91's router and "
+       "meshes, tori, hexagonal meshes and rings (ref, systemc): price the run's events and wires with a built-in technology table (DSENT 0.91's router and "
        "link models at 1 GHz: docs/energy.md); none = no energy accounting (unless energy.table)"},
       {"energy.table", K::text, {}, 0, false, kNoMax, "",
        "a technology table in YAML instead of a built-in one (its format: docs/energy.md); empty = none"},

@@ -68,6 +68,15 @@ struct EnergyEstimate {
 // leakage runs for is cycles x cycle_stretch / clock_ghz, and the clock ticks `cycles` times).
 EnergyEstimate estimate_energy(const NetworkActivity& a, const MeshGeometry& g, const EnergyModel& m, int64_t cycles);
 
+// A router's energy from its events (plus `extra_pj` of dynamic energy), its clock over `cycles`
+// and leakage over `time_ns`, added to `t`.
+RouterEnergy price_router(const EnergyModel& m, uint32_t node, const RouterEvents& ev, double extra_pj, int64_t cycles,
+                          double time_ns, EnergyTotals& t);
+// A link's energy (its wires' toggles, the registers a pipelined wire of `cycles` has, leakage over
+// `time_ns`), added to `t`.
+LinkEnergy price_link(const EnergyModel& m, uint32_t node, int port, int64_t flits, int64_t toggles, double mm,
+                      int cycles, double time_ns, EnergyTotals& t);
+
 // The wire from `node` out through inter-node `port`: its length in mm and its cycles.
 double wire_mm(const EnergyModel& m, const MeshGeometry& g, uint32_t node, int port);
 int wire_cycles(const EnergyModel& m, const MeshGeometry& g, uint32_t node, int port);

@@ -43,15 +43,7 @@ class NetworkActivity {
     PortActivity& a = out_[i];
     ++a.flits;
     a.heads += head;
-    if (wide_.empty()) {  // the wires' bits kept as a word: one draw a flit
-      const uint64_t w = payload_.chunk(packet, seq, 0);
-      a.toggles += ones64(w ^ a.last_word);
-      a.last_word = w;
-      return;
-    }
-    LastFlit& last = wide_[i];  // wider: the flit whose bits the wires hold
-    a.toggles += last.carried ? payload_.toggles(last.packet, last.seq, packet, seq) : payload_.ones(packet, seq);
-    last = LastFlit{packet, seq, true};
+    a.toggles += wide_.empty() ? flip_word(payload_, a.last_word, packet, seq) : flip_wide(payload_, wide_[i], packet, seq);
   }
   // `count` flits of one packet, seq first_seq on, back to back (the reference model's whole packets).
   void link_packet(uint32_t node, int port, uint64_t packet, uint32_t first_seq, uint32_t count) {
@@ -73,15 +65,10 @@ class NetworkActivity {
   void stripped(uint32_t node) { ++nodes_[node].stripped; }
 
  private:
-  struct LastFlit {
-    uint64_t packet = 0;
-    uint32_t seq = 0;
-    bool carried = false;
-  };
   int ports_;
   Payload payload_;
   std::vector<PortActivity> out_;
-  std::vector<LastFlit> wide_;  // flits wider than 64 bits: per port, the last flit it carried
+  std::vector<WideWire> wide_;  // flits wider than 64 bits: per port, the last flit it carried
   std::vector<NodeActivity> nodes_;
 };
 

@@ -71,4 +71,23 @@ class Payload {
   int bits_;
 };
 
+// A wire's bits between flits, and what the next flit flips: flits of at most 64 bits keep the
+// word itself (one draw a flit); wider ones the flit whose bits the wires hold.
+struct WideWire {
+  uint64_t packet = 0;
+  uint32_t seq = 0;
+  bool carried = false;  // the wires start at 0
+};
+inline int64_t flip_word(const Payload& p, uint64_t& last_word, uint64_t packet, uint32_t seq) {
+  const uint64_t w = p.chunk(packet, seq, 0);
+  const int64_t n = ones64(w ^ last_word);
+  last_word = w;
+  return n;
+}
+inline int64_t flip_wide(const Payload& p, WideWire& last, uint64_t packet, uint32_t seq) {
+  const int64_t n = last.carried ? p.toggles(last.packet, last.seq, packet, seq) : p.ones(packet, seq);
+  last = WideWire{packet, seq, true};
+  return n;
+}
+
 }  // namespace kncsim

@@ -382,6 +382,13 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
   sinks.attach(target);
   const ConvergenceOutcome outcome = run_to_convergence(net, spec.convergence, target, progress);
   ojson result = run_json("rings", spec, net, target, outcome);
+  if (e.energy && net.ring_activity()) {  // the run's, priced (before anything drains)
+    const RingGeometry ring(e.params.dims, e.params.radix);
+    const auto upstream = [&ring](uint32_t u, int d) { return ring.upstream(u, d); };
+    const double T = result["T"].is_number() ? result["T"].get<double>() : NAN;
+    result["energy"] = ring_energy_json(estimate_ring_energy(*net.ring_activity(), upstream, *e.energy, net.now()), *e.energy,
+                                        *net.ring_activity(), int64_t(net.sci_counters().delivered), T, spec.statistics);
+  }
   put_rings_results(result, e, net);
   const RingGeometry geometry(e.params.dims, e.params.radix);
   put_statistics(result, sinks.stats, net,

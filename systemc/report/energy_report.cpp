@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
+#include <string>
 
 #include "io/output_file.hpp"
 
@@ -26,11 +28,11 @@ std::string cell(const ojson& x) {
 
 }  // namespace
 
-ojson energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkActivity& a, const MeshGeometry& g,
-                  double latency_cycles, bool per_element) {
+namespace {
+
+ojson energy_json_of(const EnergyEstimate& e, const EnergyModel& m, int64_t flits, int64_t packets, double latency_cycles,
+                     bool per_element, const std::function<std::string(int)>& port_name) {
   const EnergyTotals& t = e.totals;
-  int64_t flits = 0, packets = 0;  // delivered to their destinations' network interfaces
-  for (uint32_t n = 0; n < g.nodes(); ++n) flits += a.node(n).delivered_flits, packets += a.node(n).delivered_packets;
   const double total = t.total_pj();
   const double per_packet = packets ? total / double(packets) : NAN;
   const double latency_ns = latency_cycles * m.cycle_stretch / m.clock_ghz;
@@ -88,7 +90,7 @@ ojson energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkAc
     links[k] = ojson::array();
   for (const LinkEnergy& x : e.links) {
     links["node"].push_back(x.node);
-    links["port"].push_back(MeshGeometry::port_name(x.port));
+    links["port"].push_back(port_name(x.port));
     links["flits"].push_back(x.flits);
     links["toggles"].push_back(x.toggles);
     links["mm"].push_back(x.mm);
@@ -100,6 +102,31 @@ ojson energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkAc
   }
   j["per_router"] = std::move(routers);
   j["per_link"] = std::move(links);
+  return j;
+}
+
+}  // namespace
+
+ojson energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkActivity& a, const MeshGeometry& g,
+                  double latency_cycles, bool per_element) {
+  int64_t flits = 0, packets = 0;  // delivered to their destinations' network interfaces
+  for (uint32_t n = 0; n < g.nodes(); ++n) flits += a.node(n).delivered_flits, packets += a.node(n).delivered_packets;
+  return energy_json_of(e, m, flits, packets, latency_cycles, per_element,
+                        [](int port) { return MeshGeometry::port_name(port); });
+}
+
+ojson ring_energy_json(const RingEnergyEstimate& e, const EnergyModel& m, const RingActivity& a, int64_t delivered_packets,
+                       double latency_cycles, bool per_element) {
+  int64_t flits = 0;  // the messages' flits the switches handed the CPUs
+  for (uint32_t u = 0; u < a.nodes(); ++u) flits += a.node(u).to_cpu;
+  ojson j = energy_json_of(e.energy, m, flits, delivered_packets, latency_cycles, per_element,
+                           [](int ring) { return "ring " + std::to_string(ring); });
+  const RingNodeEvents& r = e.total;
+  j["ring_events"] = {{"decoded_flits", r.decoded_flits}, {"decoded_heads", r.decoded_heads},
+                      {"ring_buffer_flits", r.ring_buffer}, {"answer_flits_made", r.answered},
+                      {"output_queue_flits", r.output_queue}, {"input_queue_flits", r.input_queue},
+                      {"active_buffer_writes", r.active_writes}, {"active_buffer_reads", r.active_reads},
+                      {"switch_flits", r.switched}};
   return j;
 }
 

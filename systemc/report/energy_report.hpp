@@ -8,6 +8,7 @@
 #include <string>
 
 #include "energy/energy_estimate.hpp"
+#include "energy/ring_energy.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -16,6 +17,12 @@ namespace kncsim {
 // `per_element`: the per-router and per-link tables too.
 nlohmann::ordered_json energy_json(const EnergyEstimate& e, const EnergyModel& m, const NetworkActivity& a,
                                    const MeshGeometry& g, double latency_cycles, bool per_element);
+// A ring network's: the same figures (a link's `port` is its ring), and `ring_events`: the nodes'
+// decodes, ring-buffer, output-queue, input-queue and active-buffer traffic, switch traversals
+// and answers made (energy/ring_energy.hpp). Delivered: `delivered_packets` messages, their flits
+// those the switches handed the CPUs.
+nlohmann::ordered_json ring_energy_json(const RingEnergyEstimate& e, const EnergyModel& m, const RingActivity& a,
+                                        int64_t delivered_packets, double latency_cycles, bool per_element);
 
 std::string energy_summary(const nlohmann::ordered_json& result);  // "" without an energy section
 

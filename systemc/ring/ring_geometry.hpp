@@ -23,6 +23,10 @@ class RingGeometry {
     const int c = coord(u, d);
     return u - uint32_t(c) * stride_[size_t(d)] + uint32_t((c + 1) % radix_) * stride_[size_t(d)];
   }
+  uint32_t upstream(uint32_t u, int d) const {  // the node whose ring d link ends at u
+    const int c = coord(u, d);
+    return u - uint32_t(c) * stride_[size_t(d)] + uint32_t((c + radix_ - 1) % radix_) * stride_[size_t(d)];
+  }
   // The first dimension after `after_dim` in which u and dest differ, or dims(): the CPU.
   int next_ring(uint32_t u, uint32_t dest, int after_dim) const {
     for (int d = after_dim + 1; d < dims_; ++d)

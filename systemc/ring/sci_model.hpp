@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "energy/ring_activity.hpp"
 #include "ring/sci_packet.hpp"
 #include "model/channel_load.hpp"
 
@@ -52,6 +53,8 @@ class SciModel {
   // Flits sent on every ring link so far (node u's ring d link out), by packet kind.
   virtual std::vector<ChannelLoad> channel_loads() const = 0;
   const SciCounters& sci_counters() const { return counters_; }
+  // What energy counts (SciParams::payload given), or none.
+  virtual const RingActivity* ring_activity() const { return nullptr; }
 
   // Flit conservation: the flits the model's queues and wires hold (counted one by one, with
   // those of messages still waiting to be made) equal its running tally (flits made by

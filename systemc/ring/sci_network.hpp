@@ -61,6 +61,7 @@ class SciNetwork final : public sc_core::sc_module, public RingModel {
   int64_t flits_held() const override;
   std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return shared_.flits; }
+  const RingActivity* ring_activity() const override { return activity_.get(); }
   // The oldest first: the first thing owed is nearest the cause.
   const ViolationTally* violations() const override { return violations_.get(); }
   std::string held_report() const override {
@@ -77,6 +78,7 @@ class SciNetwork final : public sc_core::sc_module, public RingModel {
   void drive();
 
   SciShared shared_;
+  std::unique_ptr<RingActivity> activity_;  // SciParams::payload: energy accounting
   std::unique_ptr<RtlDomain> rtl_clock_;  // only with RTL nodes
   std::vector<std::unique_ptr<SciRingNode>> nodes_;
   std::unique_ptr<ViolationTally> violations_;  // verify.on_violation count

@@ -3,7 +3,10 @@
 // dimension, timing in switch cycles.
 #include <cstdint>
 #include <string>
+#include <optional>
 #include <vector>
+
+#include "energy/payload.hpp"
 
 namespace kncsim {
 
@@ -26,6 +29,8 @@ struct SciParams {
   double corrupt_rate = 0;       // per packet per link: fails its CRC where it leaves the ring (nacked)
   uint64_t seed = 1;             // for corruption
   int64_t source_queue_packets = 0;  // messages waiting at a CPU before one is dropped; 0 = unbounded
+  // Energy accounting: the flits' bits on the ring links (energy/ring_activity.hpp); none: nothing counted.
+  std::optional<Payload> payload;
 };
 
 // Empty if a ring network can be built with `p`, else why not, naming the key and the values

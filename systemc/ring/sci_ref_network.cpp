@@ -19,6 +19,7 @@ SciRefNetwork::SciRefNetwork(sc_core::sc_module_name name, const SciParams& p)
     node.source_to.assign(size_t(p_.dims + 1), -1);
     node.destination_from.assign(size_t(p_.dims + 1), -1);
   }
+  if (p_.payload) activity_ = std::make_unique<RingActivity>(n_nodes, p_.dims, *p_.payload);
   SC_METHOD(step);
 }
 
@@ -298,6 +299,7 @@ void SciRefNetwork::switch_flits(uint32_t u, int64_t t) {
       node.to_cpu.push_back(SciFlit{f.packet, f.seq, t + p_.t_switch});
     }
     q.pop_front();
+    if (activity_) activity_->switched(u, s == 0, to >= p_.dims);
     sent_to |= 1u << to;
     if (s == 0 && f.seq == 0) --node.cpu_queued;
     if (s == 0 && q.empty() && !waiting_.empty(u)) {  // the next message comes to the front
@@ -354,6 +356,15 @@ void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
   if (q.empty() || q.front().time > t) return;  // the packet's next flit is not here yet
   const SciFlit f = q.front();
   q.pop_front();
+  if (activity_) {  // where the flit comes from: the ring buffer holds passing flits and answers made here
+    const SciPacket& pk = packets_[f.packet];
+    const bool answer = !is_send(pk.kind);
+    const RingSource from = r.sending == SciRefRing::Sending::output       ? RingSource::output
+                            : r.sending == SciRefRing::Sending::retransmit ? RingSource::resent
+                            : answer && pk.src == u                        ? RingSource::answered
+                                                                           : RingSource::passed;
+    activity_->link_flit(u, d, answer ? RingActivity::answer_key(pk.id) : pk.id, f.seq, from);
+  }
   if (f.seq == packets_[f.packet].flits - 1) r.sending = SciRefRing::Sending::none;
   send(u, d, f, t);
 }

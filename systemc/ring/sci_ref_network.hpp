@@ -1,4 +1,5 @@
 #pragma once
+#include <memory>
 // The reference SCI ring network (router.impl: ref for rings): N = k^n nodes on n
 // unidirectional rings each, evaluated cycle by cycle in one SystemC method; only nodes holding
 // flits are evaluated (in index order, from the shared WakeCalendar). The SciNode modules (and RTL) are held to it packet for packet. Timing
@@ -34,6 +35,7 @@ class SciRefNetwork final : public sc_core::sc_module, public RingModel {
   int64_t flits_held() const override;
   std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return flits_; }
+  const RingActivity* ring_activity() const override { return activity_.get(); }
 
  private:
   void step();
@@ -59,6 +61,7 @@ class SciRefNetwork final : public sc_core::sc_module, public RingModel {
   int64_t unmade_flits_ = 0;              // of those, of messages waiting behind a CPU queue's front one
   int64_t active_ = 0;                    // packets in all active buffers
   int64_t evaluating_ = -1;               // the node being evaluated, if any
+  std::unique_ptr<RingActivity> activity_;  // p_.payload: energy accounting
 };
 
 }  // namespace kncsim

@@ -7,6 +7,8 @@
 #include <functional>
 #include <unordered_map>
 
+#include "energy/ring_activity.hpp"
+
 #include "flit/source_queues.hpp"
 #include "ring/sci_model.hpp"
 #include "ring/sci_params.hpp"
@@ -38,6 +40,7 @@ struct SciShared {
   // of a message leaves a node after its delivery: every hop's accepted copy precedes it).
   std::unordered_map<uint64_t, int64_t> injected_of;
   ViolationTally* violations = nullptr;  // verify.on_violation count: where the RTL nodes' monitors count
+  RingActivity* activity = nullptr;       // energy accounting (SciParams::payload): SystemC nodes count into it
 };
 
 }  // namespace kncsim

@@ -37,6 +37,7 @@ void SciSwitch::step(int64_t t) {
     }
     if (k == 0 && f.head) cpu_.head_left();
     q.pop();  // the CPU's queue refills itself with its next message
+    if (s_.activity) s_.activity->switched(node_, k == 0, to >= n);
     taken |= 1u << to;
     if (f.tail) {
       destination_from_[size_t(to)] = -1;

@@ -16,43 +16,58 @@ void validate_energy(const Config& c) {
     throw ConfigError(fmt::format("energy.technology = {} and energy.table = {}: give one; allowed: energy.technology "
                                   "none with a table file, or no energy.table",
                                   c.text("energy.technology"), c.text("energy.table")));
-  if (network_topology(c) == NetworkTopology::rings)
-    throw ConfigError("energy.technology or energy.table with network.topology rings: the SCI ring nodes' energy is not "
-                      "counted yet; allowed: network.topology mesh, torus or hexagonal");
+  if (network_topology(c) == NetworkTopology::rings &&
+      (router_impl(c) == RouterImpl::rtl || router_impl(c) == RouterImpl::single_node || !c.integers("router.rtl_nodes").empty()))
+    throw ConfigError(fmt::format("energy.technology or energy.table with rings and router.impl {}{}: the RTL ring nodes' "
+                                  "energy is not counted yet, and the single-node model has no network; allowed: "
+                                  "router.impl ref or systemc with no router.rtl_nodes",
+                                  c.text("router.impl"), c.integers("router.rtl_nodes").empty() ? "" : " (router.rtl_nodes)"));
   if (!c.text("network.overrides").empty())
     throw ConfigError(fmt::format("energy.technology or energy.table with network.overrides = {}: the overridden wires' "
                                   "lengths are not known to the energy model; allowed: no network.overrides",
                                   c.text("network.overrides")));
 }
 
-std::optional<Payload> energy_payload(const Config& c) {
+namespace {
+
+TechnologyTable energy_table(const Config& c) {
+  const std::string& file = c.text("energy.table");
+  try {
+    return file.empty() ? builtin_technology(c.text("energy.technology")) : read_technology_table(file);
+  } catch (const EnergyTableError& e) {
+    throw ConfigError(fmt::format("energy.table: {}", e.what()));
+  }
+}
+
+void scale_router(EnergyModel& m) {
+  const ScaledRouter scaled = router_energies(m.table, m.shape);
+  m.router = scaled.events;
+  m.router_leakage_mw = scaled.leakage_mw.total();
+}
+
+}  // namespace
+
+std::optional<Payload> energy_payload(const Config& c, int bits) {
   if (!energy_on(c)) return std::nullopt;
   const std::string& kind = c.text("traffic.payload");
   const PayloadKind k = kind == "zeros" ? PayloadKind::zeros : kind == "checkerboard" ? PayloadKind::checkerboard
                                                                                         : PayloadKind::random;
   const uint64_t seed = c.is_word("traffic.seed") ? 1 : uint64_t(c.integer("traffic.seed"));
-  return Payload(k, seed, int(c.integer("energy.flit_bits")));
+  return Payload(k, seed, bits);
 }
 
 std::optional<EnergyModel> energy_model(const Config& c, const MeshGeometry& g, const MeshLinkTiming& links, int vcs,
                                         int64_t fifo_flits) {
   if (!energy_on(c)) return std::nullopt;
   EnergyModel m;
-  const std::string& file = c.text("energy.table");
-  try {
-    m.table = file.empty() ? builtin_technology(c.text("energy.technology")) : read_technology_table(file);
-  } catch (const EnergyTableError& e) {
-    throw ConfigError(fmt::format("energy.table: {}", e.what()));
-  }
+  m.table = energy_table(c);
   m.shape.flit_bits = int(c.integer("energy.flit_bits"));
   m.shape.ports = g.ports();
   m.shape.vcs = vcs;
   m.shape.buffer_flits = !c.is_word("energy.buffer_flits") ? int(c.integer("energy.buffer_flits"))
                          : fifo_flits > 0                  ? int(std::min<int64_t>(fifo_flits, 65536))
                                                            : m.table.reference.buffer_flits;
-  const ScaledRouter scaled = router_energies(m.table, m.shape);
-  m.router = scaled.events;
-  m.router_leakage_mw = scaled.leakage_mw.total();
+  scale_router(m);
   m.clock_ghz = c.number("energy.clock_ghz");
   m.cycle_stretch = links.cycle_time_factor;
   m.pipelined = !links.synchronous && link_kind(c) == LinkKind::pipelined;  // handshake wires: none either
@@ -74,6 +89,27 @@ std::optional<EnergyModel> energy_model(const Config& c, const MeshGeometry& g, 
     }
     m.wire_mm.push_back(std::move(lengths));
     m.wire_cycles.push_back(std::move(cycles));
+  }
+  return m;
+}
+
+std::optional<EnergyModel> ring_energy_model(const Config& c, int dims, int width_bits, int input_queue_flits,
+                                             const std::vector<double>& wire_lengths, const std::vector<int>& wire_cycles,
+                                             bool synchronous, double stretch) {
+  if (!energy_on(c)) return std::nullopt;
+  EnergyModel m;
+  m.table = energy_table(c);
+  m.shape = RouterShape{width_bits, dims + 1, 1,
+                        !c.is_word("energy.buffer_flits") ? int(c.integer("energy.buffer_flits"))
+                                                          : std::max(1, std::min(input_queue_flits, 65536))};
+  scale_router(m);
+  m.clock_ghz = c.number("energy.clock_ghz");
+  m.cycle_stretch = stretch;
+  m.pipelined = !synchronous;
+  const double mm = c.number("energy.mm_per_unit");
+  for (int d = 0; d < dims; ++d) {
+    m.wire_mm.push_back({mm * wire_lengths.at(size_t(d))});
+    m.wire_cycles.push_back({wire_cycles.at(size_t(d))});
   }
   return m;
 }

@@ -280,7 +280,7 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links, const KeyR
       e.stream.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
           node_destinations(process_placement(c, g), g.nodes()));
   }
-  r.payload = p.payload = energy_payload(c);
+  r.payload = p.payload = energy_payload(c, int(c.integer("energy.flit_bits")));
   e.energy = energy_model(c, g, e.links, p.router.vcs,
                           p.router.fifo_flits >= 0 ? p.router.fifo_flits : packets > 0 ? packets * L : -1);
   if (impl == RouterImpl::ref) return e;
@@ -420,6 +420,9 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
   e.traffic = RingTrafficSpec{rate, f, rr, e.params.seed, end};
   e.window = RingWindow{e.drain ? conv.cycles / 5 : 0, end, d.address_bits, d.data_bits};
   e.measure = RingMeasureContext{e.analytic.nodes, e.analytic.max_throughput, e.analytic.cycle_time_increase};
+  e.params.payload = energy_payload(c, e.params.width_bits);
+  e.energy = ring_energy_model(c, e.params.dims, e.params.width_bits, e.params.input_queue_flits, e.analytic.wire_lengths,
+                               e.params.wire_cycles, d.mode == RingLinkMode::synchronous, e.analytic.cycle_time_increase);
   return e;
 }
 

@@ -125,6 +125,7 @@ struct RingsExperiment {
   int64_t verify_drain = 0;  // verify.drain_cycles: drain this long at most, and every message must arrive
   // verify.coverage: the ring coverage points the RTL nodes' monitors mark (attach_rtl makes it)
   std::shared_ptr<SciCoverage> coverage;
+  std::optional<EnergyModel> energy;  // energy.technology / energy.table (params.payload counts)
 
   // Messages the whole network generates per cycle (requests and their replies).
   double messages_per_cycle() const {

@@ -95,6 +95,7 @@ struct Outcome {
   SciCounters counters;
   bool idle;
   std::vector<ChannelLoad> links;  // every ring link's flits by kind
+  std::unique_ptr<RingActivity> activity;  // energy accounting's counts (params.payload), a copy
 };
 
 // The same stimulus for any model: open traffic drawn per (node, cycle) from a counter-based
@@ -126,6 +127,7 @@ Outcome run(SciModel& net, const RingCase& c, int64_t until) {
   o.counters = net.sci_counters();
   o.idle = net.idle();
   o.links = net.channel_loads();
+  if (net.ring_activity()) o.activity = std::make_unique<RingActivity>(*net.ring_activity());
   std::sort(o.records.begin(), o.records.end(), [](const SciDelivery& a, const SciDelivery& b) { return a.id < b.id; });
   return o;
 }
@@ -246,6 +248,52 @@ TEST(SciModelsStomp, StompedEchoesInAFourDimensionalNetwork) {
   ASSERT_EQ(sci_rtl_refusal(c.params), "") << "the RTL nodes must run this case";
   expect_equal_models(c, ref);
   EXPECT_GT(ref.counters.stomped, 5u) << "echoes begun, then stomped";
+}
+
+// Energy accounting (energy/ring_activity.hpp) counts alike in the reference and the module
+// network: every ring link's flits, heads, flipped wires and where its flits came from, and every
+// switch's traffic. And it adds up, drained: a node's links sent as many new packets' flits as
+// its switch put into output queues, E answer flits went out for each echo and nack, and the
+// active buffers sent again exactly the retransmitted packets' flits.
+TEST(SciModelsEnergy, BothModelsCountAlikeAndItAddsUp) {
+  // One and two dimensions, stomping, request and response; under the sanitizers the stomp case.
+  for (int index : kSanitized ? std::vector<int>{1000} : std::vector<int>{4, 9, 13, 1000}) {
+    RingCase c = index == 1000 ? stomp_case(1000, 2, 4, 0.06, 0) : draw_case(index);
+    SCOPED_TRACE(::testing::Message() << "case " << index);
+    c.params.payload = Payload(PayloadKind::random, 5, c.params.width_bits);
+    Outcome ref, sc;
+    {
+      SimSession session;
+      auto net = std::make_unique<SciRefNetwork>("ref", c.params);
+      ref = run(*net, c, kUntil);
+    }
+    sc = run_network(c, {});
+    ASSERT_TRUE(ref.activity && sc.activity);
+    ASSERT_TRUE(ref.idle && sc.idle) << "drained";
+    const RingActivity &a = *ref.activity, &b = *sc.activity;
+    int64_t answers = 0, resent = 0, flits = 0;
+    for (uint32_t u = 0; u < a.nodes(); ++u) {
+      int64_t output = 0;
+      for (int d = 0; d < a.dims(); ++d) {
+        const RingLinkActivity &x = a.link(u, d), &y = b.link(u, d);
+        EXPECT_TRUE(x.flits == y.flits && x.heads == y.heads && x.toggles == y.toggles && x.by_source == y.by_source)
+            << "node " << u << " ring " << d << ": ref " << x.flits << " flits, " << x.toggles << " toggles; module "
+            << y.flits << ", " << y.toggles;
+        output += x.by_source[size_t(RingSource::output)];
+        answers += x.by_source[size_t(RingSource::answered)];
+        resent += x.by_source[size_t(RingSource::resent)];
+        flits += x.flits;
+        EXPECT_LE(x.toggles, int64_t(c.params.width_bits) * x.flits);
+      }
+      const RingNodeActivity &p = a.node(u), &q = b.node(u);
+      EXPECT_TRUE(p.switched == q.switched && p.from_cpu == q.from_cpu && p.to_cpu == q.to_cpu) << "node " << u;
+      EXPECT_EQ(output, p.switched - p.to_cpu) << "node " << u << ": new packets' flits sent, put into output queues";
+    }
+    EXPECT_EQ(answers, int64_t(c.params.echo_flits) * int64_t(ref.counters.echoes + ref.counters.nacks));
+    EXPECT_GT(flits, 1000);
+    if (ref.counters.retransmissions == 0) EXPECT_EQ(resent, 0);
+    else EXPECT_GT(resent, 0);
+  }
 }
 
 // An architect's ring node (router.rtl_sources): a copy of kncsim's SCI node sources in a

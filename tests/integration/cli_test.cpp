@@ -343,8 +343,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set energy.technology=7nm", "energy.technology", "45nm, 32nm, 22nm"},
                       BadInput{"run --set energy.technology=45nm --set energy.table=t.yaml", "give one",
                                "energy.technology none with a table file"},
-                      BadInput{"run --set energy.technology=22nm --set network.topology=rings --set router.model=sci",
-                               "rings: the SCI ring nodes' energy is not counted yet", "network.topology mesh, torus"},
+                      BadInput{"run --set energy.technology=22nm --set network.topology=rings --set router.model=sci "
+                               "--set router.impl=rtl", "the RTL ring nodes' energy is not counted yet",
+                               "router.impl ref or systemc with no router.rtl_nodes"},
                       BadInput{"run --set energy.technology=45nm --set network.overrides=x.yaml",
                                "the overridden wires' lengths", "no network.overrides"},
                       BadInput{"run --set energy.flit_bits=2048", "energy.flit_bits", "1024"},

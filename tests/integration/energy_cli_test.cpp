@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "support/kncsim_process.hpp"
@@ -130,6 +132,33 @@ TEST(EnergyCli, MisroutedPacketsAreNotDelivered) {
   EXPECT_EQ(r["energy"]["delivered_packets"], r["numrecd"]);
   EXPECT_EQ(r["energy"]["delivered_flits"].get<int64_t>(), 4 * r["numrecd"].get<int64_t>());
   EXPECT_GT(r["energy"]["events"]["route_computations"].get<int64_t>(), r["numrecd"].get<int64_t>());
+}
+
+// Scott & Goodman's rings: the reference and the module network count alike; the ring node's
+// events are in ring_events; a longer wire costs more a toggle, as its length says (the cube
+// embedding lays a 3-ary 4-cube's first three dimensions 3^(1/3) neighbour wires long, the
+// fourth one).
+TEST(EnergyCli, RingsCountAlikeInBothModelsAndLongerRingsCostMore) {
+  const std::string net = "--set network.topology=rings --set router.model=sci --set network.dims=4 --set network.radix=3 "
+                          "--set traffic.load=0.5 --set run.convergence=fixed --set run.cycles=3000 --set router.impl=";
+  const auto ref = energy(net + "ref"), sc = energy(net + "systemc");
+  ASSERT_FALSE(ref.is_null() || sc.is_null());
+  for (const char* k : {"ring_events", "events", "toggles", "per_router", "per_link", "total_pj", "delivered_packets"})
+    EXPECT_EQ(sc[k], ref[k]) << k;
+  EXPECT_GT(ref["ring_events"]["answer_flits_made"].get<int64_t>(), 0);
+  EXPECT_GT(ref["ring_events"]["switch_flits"].get<int64_t>(), 0);
+  // Per ring: wire energy over toggles is the ring's fJ a toggle and mm times its length.
+  const auto& links = ref["per_link"];
+  std::map<std::string, double> per_toggle, mm;
+  for (size_t i = 0; i < links["node"].size(); ++i) {
+    const std::string ring = links["port"][i].get<std::string>();
+    mm[ring] = links["mm"][i].get<double>();
+    if (links["toggles"][i].get<int64_t>() > 0)
+      per_toggle[ring] = links["wire_pj"][i].get<double>() / links["toggles"][i].get<double>();
+  }
+  ASSERT_EQ(mm.size(), 4u);
+  EXPECT_NEAR(mm["ring 0"] / mm["ring 3"], std::cbrt(3.0), 1e-12);
+  EXPECT_NEAR(per_toggle["ring 0"] / per_toggle["ring 3"], std::cbrt(3.0), 1e-9);
 }
 
 TEST(EnergyCli, CsvHasARowPerRouterAndPerLink) {
