@@ -43,7 +43,7 @@ class NetworkActivity {
     PortActivity& a = out_[i];
     ++a.flits;
     a.heads += head;
-    a.toggles += wide_.empty() ? flip_word(payload_, a.last_word, packet, seq) : flip_wide(payload_, wide_[i], packet, seq);
+    a.toggles += flip(payload_, a.last_word, wide_, i, packet, seq);
   }
   // `count` flits of one packet, seq first_seq on, back to back (the reference model's whole packets).
   void link_packet(uint32_t node, int port, uint64_t packet, uint32_t first_seq, uint32_t count) {

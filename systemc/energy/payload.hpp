@@ -8,6 +8,7 @@
 //   checkerboard  0101... and 1010... in turn along a packet: every wire flips between its flits
 // A head's routing fields are part of these bits (kncsim prices the wires, not the format).
 #include <cstdint>
+#include <vector>
 
 #include "rand/counter_rng.hpp"
 
@@ -88,6 +89,11 @@ inline int64_t flip_wide(const Payload& p, WideWire& last, uint64_t packet, uint
   const int64_t n = last.carried ? p.toggles(last.packet, last.seq, packet, seq) : p.ones(packet, seq);
   last = WideWire{packet, seq, true};
   return n;
+}
+// Wire i's flips: `wide` holds every wire's last flit when flits are wider than 64 bits (else empty).
+inline int64_t flip(const Payload& p, uint64_t& last_word, std::vector<WideWire>& wide, size_t i, uint64_t packet,
+                    uint32_t seq) {
+  return wide.empty() ? flip_word(p, last_word, packet, seq) : flip_wide(p, wide[i], packet, seq);
 }
 
 }  // namespace kncsim

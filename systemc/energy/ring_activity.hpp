@@ -49,7 +49,7 @@ class RingActivity {
     ++a.flits;
     a.heads += seq == 0;
     ++a.by_source[size_t(from)];
-    a.toggles += wide_.empty() ? flip_word(payload_, a.last_word, key, seq) : flip_wide(payload_, wide_[i], key, seq);
+    a.toggles += flip(payload_, a.last_word, wide_, i, key, seq);
   }
   void switched(uint32_t u, bool from_cpu, bool to_cpu) {
     RingNodeActivity& n = nodes_[u];

@@ -93,6 +93,18 @@ nlohmann::ordered_json theta_model_json(const MeshGeometry& g, const ContentionR
                  {"at_saturation", s.physical_avg * s.avg_node_saturation / per_node_channels}}}};
 }
 
+nlohmann::ordered_json summary_json(const ContentionSummary& s) {
+  return {{"physical_length", {{"avg", s.physical_avg}, {"max", s.physical_max}}},
+          {"logical_length", {{"avg", s.logical_avg}, {"max", s.logical_max}}},
+          {"channel_load", {{"avg", s.chi_avg}, {"max", s.chi_max}}},
+          {"contention_level", {{"avg", s.nu_avg}, {"max", s.nu_max}}},
+          {"saturation",
+           {{"path_min", s.path_saturation_min},
+            {"average_node", s.avg_node_saturation},
+            {"worst_node", s.worst_node_saturation},
+            {"least_node_bound", s.least_node_bound}}}};
+}
+
 // Work bounds: 4 million paths, 4e9 steps of the contention sets (seconds each way).
 constexpr size_t kMaxPaths = 4'000'000;
 constexpr double kMaxSteps = 4e9;
@@ -131,29 +143,8 @@ nlohmann::ordered_json contention_report(const ContentionSpec& spec, int top, co
                 {"degree_avg", s.degree_avg},
                 {"degree_max", s.degree_max}};
   j["mapping"] = placement.mapping_name;
-  j["summary"] = {
-      {"physical_length", {{"avg", s.physical_avg}, {"max", s.physical_max}}},
-      {"logical_length", {{"avg", s.logical_avg}, {"max", s.logical_max}}},
-      {"channel_load", {{"avg", s.chi_avg}, {"max", s.chi_max}}},
-      {"contention_level", {{"avg", s.nu_avg}, {"max", s.nu_max}}},
-      {"saturation",
-       {{"path_min", s.path_saturation_min},
-        {"average_node", s.avg_node_saturation},
-        {"worst_node", s.worst_node_saturation},
-        {"least_node_bound", s.least_node_bound}}}};
-  if (own_routes) {
-    const ContentionSummary& d = dor.summary;
-    j["dimension_order"] = {
-        {"physical_length", {{"avg", d.physical_avg}, {"max", d.physical_max}}},
-        {"logical_length", {{"avg", d.logical_avg}, {"max", d.logical_max}}},
-        {"channel_load", {{"avg", d.chi_avg}, {"max", d.chi_max}}},
-        {"contention_level", {{"avg", d.nu_avg}, {"max", d.nu_max}}},
-        {"saturation",
-         {{"path_min", d.path_saturation_min},
-          {"average_node", d.avg_node_saturation},
-          {"worst_node", d.worst_node_saturation},
-          {"least_node_bound", d.least_node_bound}}}};
-  }
+  j["summary"] = summary_json(s);
+  if (own_routes) j["dimension_order"] = summary_json(dor.summary);
   // Chittor's random-mapping closed forms are for a square 2D mesh.
   if (g.dims() == 2 && g.uniform() && !g.torus()) {
     const RandomMappingEstimates e = random_mapping_estimates(s.degree_avg, g.nodes());
