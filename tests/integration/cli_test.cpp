@@ -351,6 +351,10 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set energy.flit_bits=2048", "energy.flit_bits", "1024"},
                       BadInput{"run --set traffic.payload=ones", "traffic.payload", "random, zeros, checkerboard"},
                       BadInput{"run --set energy.mm_per_unit=0", "energy.mm_per_unit", "allowed"},
+                      BadInput{"run --set energy.buffer_flits=0", "energy.buffer_flits", "auto"},
+                      BadInput{"run --set energy.clock_ghz=0", "energy.clock_ghz", "allowed"},
+                      BadInput{"run --set energy.table=a.yaml --set energy.technology=none --set energy.flit_bits=sixty",
+                               "energy.flit_bits", "integer"},
                       // Youn and Singh's tiles: binary trees on 2^h nodes of a 2D network.
                       BadInput{"contention --set traffic.pattern=graph --set traffic.graph=ring --set traffic.mapping=youn_singh",
                                "traffic.mapping youn_singh lays out a binary tree, and the process graph is ring",
