@@ -17,10 +17,16 @@ struct PortActivity {  // 32 bytes: every flit on every hop touches one
   int64_t flits = 0, heads = 0;
   int64_t toggles = 0;     // wires flipped (inter-node links only)
   uint64_t last_word = 0;  // flits of at most 64 bits: the bits the wires hold
+  // A flit onto these wires (wire i of `wide`, which holds the last flits when they are wider).
+  void carry(const Payload& p, std::vector<WideWire>& wide, size_t i, uint64_t packet, uint32_t seq, bool head) {
+    ++flits;
+    heads += head;
+    toggles += flip(p, last_word, wide, i, packet, seq);
+  }
 };
 
 struct NodeActivity {
-  int64_t injected_flits = 0, injected_heads = 0;  // into the router's local input
+  int64_t injected_flits = 0;  // into the router's local input
   int64_t delivered_flits = 0, delivered_packets = 0;  // of its local output's, those for this node
   int64_t stripped = 0;  // hop-count headers consumed (read from a FIFO, never across the crossbar)
 };
@@ -40,14 +46,11 @@ class NetworkActivity {
   // A flit left `node` through inter-node output `port`: its wires take its bits.
   void link_flit(uint32_t node, int port, uint64_t packet, uint32_t seq, bool head) {
     const size_t i = size_t(node) * size_t(ports_) + size_t(port);
-    PortActivity& a = out_[i];
-    ++a.flits;
-    a.heads += head;
-    a.toggles += flip(payload_, a.last_word, wide_, i, packet, seq);
+    out_[i].carry(payload_, wide_, i, packet, seq, head);
   }
-  // `count` flits of one packet, seq first_seq on, back to back (the reference model's whole packets).
-  void link_packet(uint32_t node, int port, uint64_t packet, uint32_t first_seq, uint32_t count) {
-    for (uint32_t i = 0; i < count; ++i) link_flit(node, port, packet, first_seq + i, i == 0 && first_seq == 0);
+  // A whole packet's `count` flits, back to back (the reference model's packets).
+  void link_packet(uint32_t node, int port, uint64_t packet, uint32_t count) {
+    for (uint32_t i = 0; i < count; ++i) link_flit(node, port, packet, i, i == 0);
   }
   // Flits out through the local output: delivered, or (misrouting) dejected to re-enter.
   void ejected(uint32_t node, int64_t flits, int64_t heads, bool delivered = true) {
@@ -60,7 +63,6 @@ class NetworkActivity {
   }
   void injected(uint32_t node, int64_t flits) {
     nodes_[node].injected_flits += flits;
-    ++nodes_[node].injected_heads;
   }
   void stripped(uint32_t node) { ++nodes_[node].stripped; }
 

@@ -24,13 +24,10 @@ inline int ones64(uint64_t x) {
   return int((x * 0x0101010101010101ull) >> 56);
 }
 
-constexpr int kMaxFlitBits = 1024;
-
 class Payload {
  public:
   Payload(PayloadKind kind, uint64_t seed, int bits) : kind_(kind), seed_(mix64(seed ^ 0x50A710ADull)), bits_(bits) {}
   int bits() const { return bits_; }
-  PayloadKind kind() const { return kind_; }
 
   // 64 wires of the flit, from wire 64 * chunk on (the last chunk's spare high bits 0).
   uint64_t chunk(uint64_t packet, uint32_t seq, int chunk) const {

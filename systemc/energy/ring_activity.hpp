@@ -11,15 +11,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "energy/network_activity.hpp"
 #include "energy/payload.hpp"
 
 namespace kncsim {
 
 enum class RingSource : uint8_t { passed, answered, output, resent };
 
-struct RingLinkActivity {
-  int64_t flits = 0, heads = 0, toggles = 0;
-  uint64_t last_word = 0;
+struct RingLinkActivity : PortActivity {
   std::array<int64_t, 4> by_source{};  // RingSource
 };
 
@@ -41,15 +40,15 @@ class RingActivity {
   const RingLinkActivity& link(uint32_t u, int d) const { return links_[size_t(u) * size_t(dims_) + size_t(d)]; }
   const RingNodeActivity& node(uint32_t u) const { return nodes_[u]; }
 
-  // A flit out on node u's ring d link. `key`: its packet's id, with bit 63 set for an echo or
-  // nack (which share their packet's id); `seq` its position.
-  void link_flit(uint32_t u, int d, uint64_t key, uint32_t seq, RingSource from) {
+  // Flit `seq` of packet `id` out on node u's ring d link, from `queue`: the output queue, the
+  // active buffer (resent), or the ring buffer (passed on, or answered: an echo or nack `made_here`).
+  // An answer's bits are drawn from its packet's id with bit 63 set (they share the id).
+  void sent(uint32_t u, int d, uint64_t id, uint32_t seq, bool answer, bool made_here, RingSource queue) {
     const size_t i = size_t(u) * size_t(dims_) + size_t(d);
     RingLinkActivity& a = links_[i];
-    ++a.flits;
-    a.heads += seq == 0;
+    const RingSource from = queue == RingSource::passed && answer && made_here ? RingSource::answered : queue;
     ++a.by_source[size_t(from)];
-    a.toggles += flip(payload_, a.last_word, wide_, i, key, seq);
+    a.carry(payload_, wide_, i, answer ? id | uint64_t{1} << 63 : id, seq, seq == 0);
   }
   void switched(uint32_t u, bool from_cpu, bool to_cpu) {
     RingNodeActivity& n = nodes_[u];
@@ -58,7 +57,6 @@ class RingActivity {
     n.from_input_queues += !from_cpu;
     n.to_cpu += to_cpu;
   }
-  static uint64_t answer_key(uint64_t id) { return id | uint64_t{1} << 63; }
 
  private:
   int dims_;

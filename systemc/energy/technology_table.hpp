@@ -48,8 +48,6 @@ struct TechnologyTable {
   double latch_fj_per_bit = 0;        // a pipeline register taking one bit of a flit
 };
 
-// The built-in tables' names (energy.technology's values besides none).
-inline constexpr const char* kBuiltinTechnologies[] = {"45nm", "32nm", "22nm"};
 // The built-in table; throws std::invalid_argument for another name.
 TechnologyTable builtin_technology(const std::string& name);
 

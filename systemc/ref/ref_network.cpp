@@ -248,7 +248,7 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
     if (out == 0)
       activity_->ejected(n, p_.packet_flits, 1, p.dest == n);  // a misrouted one is not delivered
     else
-      activity_->link_packet(n, out, p.id, 0, uint32_t(p_.packet_flits));
+      activity_->link_packet(n, out, p.id, uint32_t(p_.packet_flits));
   }
   if (out == 0 && p.dest != n) return deject(n, k);  // misrouted to the local output
   if (out == 0) {

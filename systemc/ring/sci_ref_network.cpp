@@ -356,14 +356,12 @@ void SciRefNetwork::output_link(uint32_t u, int d, int64_t t) {
   if (q.empty() || q.front().time > t) return;  // the packet's next flit is not here yet
   const SciFlit f = q.front();
   q.pop_front();
-  if (activity_) {  // where the flit comes from: the ring buffer holds passing flits and answers made here
+  if (activity_) {
     const SciPacket& pk = packets_[f.packet];
-    const bool answer = !is_send(pk.kind);
-    const RingSource from = r.sending == SciRefRing::Sending::output       ? RingSource::output
-                            : r.sending == SciRefRing::Sending::retransmit ? RingSource::resent
-                            : answer && pk.src == u                        ? RingSource::answered
-                                                                           : RingSource::passed;
-    activity_->link_flit(u, d, answer ? RingActivity::answer_key(pk.id) : pk.id, f.seq, from);
+    activity_->sent(u, d, pk.id, f.seq, !is_send(pk.kind), pk.src == u,
+                    r.sending == SciRefRing::Sending::output       ? RingSource::output
+                    : r.sending == SciRefRing::Sending::retransmit ? RingSource::resent
+                                                                   : RingSource::passed);
   }
   if (f.seq == packets_[f.packet].flits - 1) r.sending = SciRefRing::Sending::none;
   send(u, d, f, t);

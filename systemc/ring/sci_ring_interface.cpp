@@ -189,14 +189,12 @@ void SciRingInterface::transmit(int64_t t) {
   if (q.empty() || q.front().arrival > t) return;  // the packet's next flit is not here yet
   const Flit f = q.front().flit;
   q.pop();
-  if (s_.activity) {  // where the flit comes from: the ring buffer holds passing flits and answers made here
+  if (s_.activity) {
     const SciPacket& pk = s_.packets[f.packet];
-    const bool answer = !is_send(SciKind(f.kind));
-    const RingSource from = sending_ == Sending::output       ? RingSource::output
-                            : sending_ == Sending::retransmit ? RingSource::resent
-                            : answer && pk.src == node_       ? RingSource::answered
-                                                              : RingSource::passed;
-    s_.activity->link_flit(node_, dim_, answer ? RingActivity::answer_key(pk.id) : pk.id, f.seq, from);
+    s_.activity->sent(node_, dim_, pk.id, f.seq, !is_send(SciKind(f.kind)), pk.src == node_,
+                      sending_ == Sending::output       ? RingSource::output
+                      : sending_ == Sending::retransmit ? RingSource::resent
+                                                        : RingSource::passed);
   }
   if (f.tail) sending_ = Sending::none;
   send(f, t);

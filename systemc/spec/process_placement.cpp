@@ -9,6 +9,16 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
   ProcessPlacement p;
   const std::string& pattern = c.text("traffic.pattern");
   const std::string& mapping = c.text("traffic.mapping");
+  // A careful mapping lays out one kind of graph (`graph`, "a binary tree"), on the network's radices.
+  const auto laid_out = [&](const char* graph, const char* what) {
+    if (pattern != "graph" || c.text("traffic.graph") != graph)
+      throw ConfigError(fmt::format("traffic.mapping {} lays out {}, and the process graph is {}; allowed: traffic.pattern "
+                                    "graph with traffic.graph {}",
+                                    mapping, what, p.graph_name, graph));
+    std::vector<int> radices;
+    for (int k = 0; k < g.dims(); ++k) radices.push_back(g.radix(k));
+    return radices;
+  };
   try {
     if (pattern != "graph") {
       if (pattern == "hotspot" || pattern == "hop_uniform")
@@ -49,12 +59,7 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
                                        uint32_t(seed));
       p.mapping_name = fmt::format("random_lcg_low_bits ({}, seed {})", c.text("traffic.mapping_generator"), seed);
     } else if (mapping == "gordon") {
-      if (pattern != "graph" || c.text("traffic.graph") != "binary_tree")
-        throw ConfigError(fmt::format("traffic.mapping gordon lays out a binary tree, and the process graph is {}; "
-                                      "allowed: traffic.pattern graph with traffic.graph binary_tree",
-                                      p.graph_name));
-      std::vector<int> radices;
-      for (int k = 0; k < g.dims(); ++k) radices.push_back(g.radix(k));
+      const std::vector<int> radices = laid_out("binary_tree", "a binary tree");
       p.mapping = h_tree_mapping(processes, radices);
       if (p.mapping.empty()) {
         const auto [w, h] = h_tree_extent(processes);
@@ -65,12 +70,7 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
       }
       p.mapping_name = "gordon (H-tree)";
     } else if (mapping == "youn_singh") {
-      if (pattern != "graph" || c.text("traffic.graph") != "binary_tree")
-        throw ConfigError(fmt::format("traffic.mapping youn_singh lays out a binary tree, and the process graph is {}; "
-                                      "allowed: traffic.pattern graph with traffic.graph binary_tree",
-                                      p.graph_name));
-      std::vector<int> radices;
-      for (int k = 0; k < g.dims(); ++k) radices.push_back(g.radix(k));
+      const std::vector<int> radices = laid_out("binary_tree", "a binary tree");
       RoutedMapping routed = youn_singh_mapping(processes, radices);
       if (routed.mapping.empty()) {
         const auto [w, h] = youn_singh_extent(processes);
@@ -83,15 +83,10 @@ ProcessPlacement process_placement(const Config& c, const MeshGeometry& g) {
       p.routes = std::move(routed.routes);
       p.mapping_name = "youn_singh (tiles, one node spare)";
     } else if (mapping == "planes_in_a_row" || mapping == "folded_planes") {
-      if (pattern != "graph" || c.text("traffic.graph") != "mesh3d")
-        throw ConfigError(fmt::format("traffic.mapping {} lays out a 3D mesh's planes, and the process graph is {}; "
-                                      "allowed: traffic.pattern graph with traffic.graph mesh3d",
-                                      mapping, p.graph_name));
+      const std::vector<int> radices = laid_out("mesh3d", "a 3D mesh's planes");
       const std::vector<int64_t> shape = c.is_word("traffic.graph_shape")
                                              ? default_graph_shape(GraphKind::mesh3d, g.nodes())
                                              : c.integers("traffic.graph_shape");
-      std::vector<int> radices;
-      for (int k = 0; k < g.dims(); ++k) radices.push_back(g.radix(k));
       const bool row = mapping == "planes_in_a_row";
       p.mapping = row ? planes_in_a_row_mapping(shape, radices) : folded_planes_mapping(shape, radices);
       if (p.mapping.empty()) {
