@@ -339,6 +339,13 @@ const std::vector<KeySpec>& config_schema() {
        "millimetres of wire per unit of the physical embedding's length (a neighbour wire of link.embedding uniform)"},
       {"energy.clock_ghz", K::number, {}, 0, true, 1e3, "1",
        "the switch clock: what turns leakage power into energy per cycle, and energy into average power"},
+      {"energy.rtl_toggles", K::choice, {"off", "on"}, 0, false, kNoMax, "off",
+       "RTL routers and ring nodes (router.impl rtl or router.rtl_nodes): also count every signal's toggles inside "
+       "each model, by module, and price them (models that count are cache entries of their own); the result's "
+       "energy.rtl_toggles puts this estimate beside the event model's, per node (docs/energy.md)"},
+      {"energy.toggle_weights", K::text, {}, 0, false, kNoMax, "",
+       "with energy.rtl_toggles on: a YAML map of toggle class to pJ per toggle (storage, allocator, route, crossbar, "
+       "other; a reference run's energy.rtl_toggles.weights); empty = calibrate on this run"},
       {"traffic.payload", K::choice, {"random", "zeros", "checkerboard"}, 0, false, kNoMax, "random",
        "the bits a flit's wires carry, for energy (a pure function of traffic.seed, the packet and the flit): random "
        "= each bit 0 or 1 with probability 1/2 (half the wires flip between flits); zeros = no wire ever flips; "

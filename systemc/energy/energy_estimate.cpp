@@ -11,6 +11,18 @@ size_t wire_index(const MeshGeometry& g, uint32_t node, int port) {
 
 }  // namespace
 
+std::vector<ClassEnergy> event_energy_by_class(const EnergyEstimate& e, const EnergyModel& m) {
+  std::vector<ClassEnergy> out;
+  for (const RouterEnergy& r : e.routers) {
+    ClassEnergy c = event_energy_by_class(m.router, r.events, 0);
+    double parts = 0;
+    for (double v : c) parts += v;
+    c[size_t(ToggleClass::other)] += r.dynamic_pj - parts;
+    out.push_back(c);
+  }
+  return out;
+}
+
 double wire_mm(const EnergyModel& m, const MeshGeometry& g, uint32_t node, int port) {
   const auto& dim = m.wire_mm.at(size_t((port - 1) / 2));
   return dim.size() == 1 ? dim[0] : dim.at(wire_index(g, node, port));

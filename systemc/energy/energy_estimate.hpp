@@ -5,11 +5,13 @@
 // link's length, the pipeline registers a flit passes on a pipelined wire, and the repeaters'
 // leakage. Energies in pJ, power in mW, times in ns.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "energy/network_activity.hpp"
 #include "energy/router_events.hpp"
 #include "energy/technology_table.hpp"
+#include "energy/toggle_estimate.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -26,6 +28,10 @@ struct EnergyModel {
   std::vector<std::vector<double>> wire_mm;
   std::vector<std::vector<int>> wire_cycles;
   bool pipelined = true;  // synchronous wires have no registers, whatever their length
+  // energy.rtl_toggles: RTL nodes count their toggles too (energy/toggle_estimate.hpp), priced
+  // by `toggle_weights` (energy.toggle_weights), or calibrated on the run itself.
+  bool rtl_toggles = false;
+  std::optional<ToggleWeights> toggle_weights;
 };
 
 struct RouterEnergy {
@@ -76,6 +82,10 @@ RouterEnergy price_router(const EnergyModel& m, uint32_t node, const RouterEvent
 // `time_ns`), added to `t`.
 LinkEnergy price_link(const EnergyModel& m, uint32_t node, int port, int64_t flits, int64_t toggles, double mm,
                       int cycles, double time_ns, EnergyTotals& t);
+
+// Every router's dynamic energy by toggle class (energy/toggle_estimate.hpp): its events' parts,
+// and what price_router added beyond them (a ring node's decode register) as other.
+std::vector<ClassEnergy> event_energy_by_class(const EnergyEstimate& e, const EnergyModel& m);
 
 // The wire from `node` out through inter-node `port`: its length in mm and its cycles.
 double wire_mm(const EnergyModel& m, const MeshGeometry& g, uint32_t node, int port);

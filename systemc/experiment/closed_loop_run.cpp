@@ -116,9 +116,11 @@ ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, Packe
       {"applied_node_traffic", mean(applied)},
       {"worst_node", n > 0 ? nodes[worst] : ojson(nullptr)},
       {"nodes", nodes}};
-  if (e.energy && net.activity())  // the loops' packets, priced (no mean latency: no energy-delay product)
-    result["energy"] = energy_json(estimate_energy(*net.activity(), g, *e.energy, net.now()), *e.energy, *net.activity(),
-                                   g, NAN, spec.statistics);
+  if (e.energy && net.activity()) {  // the loops' packets, priced (no mean latency: no energy-delay product)
+    const EnergyEstimate est = estimate_energy(*net.activity(), g, *e.energy, net.now());
+    result["energy"] = energy_json(est, *e.energy, *net.activity(), g, NAN, spec.statistics);
+    put_rtl_toggles(result, est, *e.energy, net.rtl_toggles(), spec.statistics);
+  }
   return result;
 }
 

@@ -299,8 +299,9 @@ void put_verify(ojson& result, const MeshExperiment& e, WormholeNetwork& net, co
 void put_energy(ojson& result, const MeshExperiment& e, const MeshGeometry& g, const NetworkModel& net, bool per_element) {
   if (!e.energy || !net.activity()) return;
   const double T = result.contains("T") && result["T"].is_number() ? result["T"].get<double>() : NAN;
-  result["energy"] = energy_json(estimate_energy(*net.activity(), g, *e.energy, net.now()), *e.energy, *net.activity(), g,
-                                 T, per_element);
+  const EnergyEstimate est = estimate_energy(*net.activity(), g, *e.energy, net.now());
+  result["energy"] = energy_json(est, *e.energy, *net.activity(), g, T, per_element);
+  put_rtl_toggles(result, est, *e.energy, net.rtl_toggles(), per_element);
 }
 
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
@@ -386,8 +387,10 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
     const RingGeometry ring(e.params.dims, e.params.radix);
     const auto upstream = [&ring](uint32_t u, int d) { return ring.upstream(u, d); };
     const double T = result["T"].is_number() ? result["T"].get<double>() : NAN;
-    result["energy"] = ring_energy_json(estimate_ring_energy(*net.ring_activity(), upstream, *e.energy, net.now()), *e.energy,
-                                        *net.ring_activity(), int64_t(net.sci_counters().delivered), T, spec.statistics);
+    const RingEnergyEstimate est = estimate_ring_energy(*net.ring_activity(), upstream, *e.energy, net.now());
+    result["energy"] = ring_energy_json(est, *e.energy, *net.ring_activity(), int64_t(net.sci_counters().delivered), T,
+                                        spec.statistics);
+    put_rtl_toggles(result, est.energy, *e.energy, net.rtl_toggles(), spec.statistics);
   }
   put_rings_results(result, e, net);
   const RingGeometry geometry(e.params.dims, e.params.radix);

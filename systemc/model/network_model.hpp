@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "energy/module_toggles.hpp"
 #include "model/channel_load.hpp"
 
 namespace kncsim {
@@ -72,6 +73,9 @@ class NetworkModel {
   virtual std::vector<ChannelLoad> channel_loads() const { return {}; }
   // What energy counts (energy accounting on: the payload given to the model), or none.
   virtual const NetworkActivity* activity() const { return nullptr; }
+  // RTL nodes that count their toggles (energy.rtl_toggles): per node, by module (empty for
+  // the others); empty if none counts.
+  virtual std::vector<NodeToggles> rtl_toggles() const { return {}; }
 };
 
 }  // namespace kncsim

@@ -75,6 +75,16 @@ std::vector<ChannelLoad> WormholeNetwork::channel_loads() const {
   return out;
 }
 const NetworkActivity* WormholeNetwork::activity() const { return fabric_->activity.get(); }
+
+std::vector<NodeToggles> WormholeNetwork::rtl_toggles() const {
+  std::vector<NodeToggles> t;
+  bool any = false;
+  for (const auto& r : fabric_->routers) {
+    t.push_back(r->module_toggles());
+    any = any || !t.back().empty();
+  }
+  return any ? t : std::vector<NodeToggles>{};
+}
 void WormholeNetwork::set_packet_sink(PacketSink* sink) { fabric_->log.sink = sink; }
 void WormholeNetwork::set_closed_loop(ClosedLoopWorkload* w) {
   fabric_->workload = w;

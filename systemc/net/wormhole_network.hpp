@@ -97,6 +97,7 @@ class WormholeNetwork final : public NetworkModel {
   const DeliveryCounters& counters() const override;
   std::vector<ChannelLoad> channel_loads() const override;
   const NetworkActivity* activity() const override;
+  std::vector<NodeToggles> rtl_toggles() const override;
   void set_packet_sink(PacketSink* sink);
   // A closed-loop workload: it hands over packets each cycle and is told of their tails.
   void set_closed_loop(ClosedLoopWorkload* w);

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "io/output_file.hpp"
 
@@ -130,11 +133,69 @@ ojson ring_energy_json(const RingEnergyEstimate& e, const EnergyModel& m, const 
   return j;
 }
 
+ojson toggle_json(const ToggleEstimate& t, bool per_element) {
+  ojson weights, toggles, toggle_pj, event_pj;
+  for (int c = 0; c < kToggleClasses; ++c) {
+    const char* name = to_string(ToggleClass(c));
+    weights[name] = t.weights.pj_per_toggle[size_t(c)];
+    toggles[name] = t.toggles[size_t(c)];
+    toggle_pj[name] = t.toggle_pj_by_class[size_t(c)];
+    event_pj[name] = t.event_pj_by_class[size_t(c)];
+  }
+  const auto ratio = [](double a, double b) { return b > 0 ? ojson(a / b) : ojson(nullptr); };
+  ojson j{{"nodes", t.nodes.size()},
+          {"calibrated_on", t.weights.source},
+          {"weights", weights},
+          {"toggles", toggles},
+          {"toggle_pj", t.toggle_pj},
+          {"event_pj", t.event_pj},
+          {"ratio", ratio(t.toggle_pj, t.event_pj)},
+          {"toggle_pj_by_class", toggle_pj},
+          {"event_pj_by_class", event_pj}};
+  ojson modules;
+  for (const ModuleToggles& m : t.modules)
+    modules[m.module] = ojson{{"class", to_string(toggle_class(m.module))}, {"toggles", m.toggles}};
+  j["modules"] = modules;
+  if (per_element) {
+    ojson node = ojson::array(), tp = ojson::array(), ep = ojson::array(), r = ojson::array();
+    std::array<ojson, kToggleClasses> by_class;
+    for (auto& a : by_class) a = ojson::array();
+    for (const NodeToggleEstimate& n : t.nodes) {
+      node.push_back(n.node);
+      for (size_t c = 0; c < size_t(kToggleClasses); ++c) by_class[c].push_back(n.toggles[c]);
+      tp.push_back(n.toggle_pj);
+      ep.push_back(n.event_pj);
+      r.push_back(ratio(n.toggle_pj, n.event_pj));
+    }
+    ojson per{{"node", node}};
+    for (int c = 0; c < kToggleClasses; ++c) per[to_string(ToggleClass(c))] = by_class[size_t(c)];
+    per["toggle_pj"] = tp;
+    per["event_pj"] = ep;
+    per["ratio"] = r;
+    j["per_node"] = per;
+  }
+  return j;
+}
+
+void put_rtl_toggles(ojson& result, const EnergyEstimate& est, const EnergyModel& m, const std::vector<NodeToggles>& toggles,
+                     bool per_element) {
+  if (!m.rtl_toggles) return;
+  const ToggleWeights* w = m.toggle_weights ? &*m.toggle_weights : nullptr;
+  result["energy"]["rtl_toggles"] = toggle_json(estimate_toggles(toggles, event_energy_by_class(est, m), w), per_element);
+}
+
 std::string energy_summary(const ojson& r) {
   if (!r.contains("energy")) return "";
   const ojson& e = r["energy"];
   const auto num = [&](const char* k) { return e[k].is_number() ? e[k].get<double>() : NAN; };
-  return fmt::format(
+  std::string toggles;
+  if (e.contains("rtl_toggles") && e["rtl_toggles"]["ratio"].is_number())
+    toggles = fmt::format("energy from RTL toggles: {:.4g} pJ against the events' {:.4g} pJ ({:.3f} x) over {} RTL "
+                          "nodes, weights from {}\n",
+                          e["rtl_toggles"]["toggle_pj"].get<double>(), e["rtl_toggles"]["event_pj"].get<double>(),
+                          e["rtl_toggles"]["ratio"].get<double>(), e["rtl_toggles"]["nodes"].get<size_t>(),
+                          e["rtl_toggles"]["calibrated_on"].get<std::string>());
+  return toggles.insert(0, fmt::format(
       "energy ({}): {:.4g} pJ a delivered flit, {:.4g} pJ a packet, {:.4g} mW at {:g} GHz; routers {:.1f} % (dynamic "
       "{:.4g}, clock {:.4g}, leakage {:.4g} pJ), links {:.1f} % (wires {:.4g}, registers {:.4g}, leakage {:.4g} pJ); "
       "{:.1f} % of wire bits flipped\n",
@@ -143,14 +204,19 @@ std::string energy_summary(const ojson& r) {
       e["parts_pj"]["router_clock"].get<double>(), e["parts_pj"]["router_leakage"].get<double>(),
       100 * num("links_pj") / num("total_pj"), e["parts_pj"]["wire_dynamic"].get<double>(),
       e["parts_pj"]["wire_registers"].get<double>(), e["parts_pj"]["wire_leakage"].get<double>(),
-      100 * num("toggle_rate"));
+      100 * num("toggle_rate")));
 }
 
 void write_energy_csv(const ojson& r, const std::string& dir) {
   if (dir.empty() || !r.contains("energy") || !r["energy"].contains("per_router")) return;
   namespace fs = std::filesystem;
-  for (const auto& [file, key] : {std::pair{"energy_routers.csv", "per_router"}, std::pair{"energy_links.csv", "per_link"}}) {
-    const ojson& table = r["energy"][key];
+  const ojson& e = r["energy"];
+  std::vector<std::pair<const char*, const ojson*>> tables{{"energy_routers.csv", &e["per_router"]},
+                                                           {"energy_links.csv", &e["per_link"]}};
+  if (e.contains("rtl_toggles") && e["rtl_toggles"].contains("per_node"))
+    tables.emplace_back("energy_toggles.csv", &e["rtl_toggles"]["per_node"]);
+  for (const auto& [file, t] : tables) {
+    const ojson& table = *t;
     std::string text, head;
     size_t rows = 0;
     for (const auto& [k, v] : table.items()) {

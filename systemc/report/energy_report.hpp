@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "energy/energy_estimate.hpp"
 #include "energy/ring_energy.hpp"
+#include "energy/toggle_estimate.hpp"
 #include "topo/mesh_geometry.hpp"
 
 namespace kncsim {
@@ -23,6 +25,14 @@ nlohmann::ordered_json energy_json(const EnergyEstimate& e, const EnergyModel& m
 // those the switches handed the CPUs.
 nlohmann::ordered_json ring_energy_json(const RingEnergyEstimate& e, const EnergyModel& m, const RingActivity& a,
                                         int64_t delivered_packets, double latency_cycles, bool per_element);
+
+// energy.rtl_toggles: the RTL nodes' toggles by class, the weights that price them, and both
+// estimates of their dynamic energy (the toggles', the events'), in all and per node.
+nlohmann::ordered_json toggle_json(const ToggleEstimate& t, bool per_element);
+// With energy.rtl_toggles on: result["energy"]["rtl_toggles"], from the run's estimate and its
+// RTL nodes' toggles (calibrated on the run unless the model has weights).
+void put_rtl_toggles(nlohmann::ordered_json& result, const EnergyEstimate& est, const EnergyModel& m,
+                     const std::vector<NodeToggles>& toggles, bool per_element);
 
 std::string energy_summary(const nlohmann::ordered_json& result);  // "" without an energy section
 

@@ -62,6 +62,15 @@ class SciNetwork final : public sc_core::sc_module, public RingModel {
   std::vector<ChannelLoad> channel_loads() const override;
   int64_t flits_tallied() const override { return shared_.flits; }
   const RingActivity* ring_activity() const override { return activity_.get(); }
+  std::vector<NodeToggles> rtl_toggles() const override {
+    std::vector<NodeToggles> t;
+    bool any = false;
+    for (const auto& n : nodes_) {
+      t.push_back(n->module_toggles());
+      any = any || !t.back().empty();
+    }
+    return any ? t : std::vector<NodeToggles>{};
+  }
   // The oldest first: the first thing owed is nearest the cause.
   const ViolationTally* violations() const override { return violations_.get(); }
   std::string held_report() const override {

@@ -11,6 +11,7 @@
 
 #include <array>
 
+#include "energy/module_toggles.hpp"
 #include "flit/flit_fifo.hpp"
 #include "link/flit_tap.hpp"
 #include "link/link_params.hpp"
@@ -56,6 +57,8 @@ class SciRingNode : public Wakeable {
   // inside it to a VCD file of its own.
   virtual void trace(sc_core::sc_trace_file* tf) = 0;
   virtual void trace_internals(const std::string&) {}
+  // An RTL node built with its toggles counted (energy.rtl_toggles): them, by module.
+  virtual NodeToggles module_toggles() const { return {}; }
 };
 
 }  // namespace kncsim

@@ -9,6 +9,7 @@
 #include <systemc>
 #include <vector>
 
+#include "energy/module_toggles.hpp"
 #include "flit/flit_fifo.hpp"
 #include "link/flit_link.hpp"
 #include "sched/edge_wake.hpp"
@@ -53,6 +54,8 @@ class NetworkRouter : public Wakeable {
   virtual void trace(sc_core::sc_trace_file* tf, const std::vector<std::string>& port_names) = 0;
   // Also dump the router's internal signals to `path` (RTL routers; others have none).
   virtual void trace_internals(const std::string& path) { (void)path; }
+  // An RTL router built with its toggles counted (energy.rtl_toggles): them, by module.
+  virtual NodeToggles module_toggles() const { return {}; }
   // The clock process: this router is due this cycle (routers evaluated every cycle ignore it).
   virtual void notify_due() {}
 

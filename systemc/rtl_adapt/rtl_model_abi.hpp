@@ -27,7 +27,7 @@ class sc_bv;
 
 namespace kncsim::rtl_abi {
 
-constexpr uint32_t kAbiVersion = 3;
+constexpr uint32_t kAbiVersion = 4;
 
 // Verilator's word for a pin of `Bits` bits (CData, SData, IData, QData); a pin wider than 64
 // bits is a VlWide, whose first 32-bit word (EData) stands for it.
@@ -76,6 +76,13 @@ struct SciSignalPorts {
 #undef KNCSIM_SCI_FLIT
 };
 
+// The bits that flipped inside one module of a model since it was made (every instance of the
+// module summed), named as Verilator names the module, without its parameters' suffix.
+struct ModuleToggleCount {
+  const char* module;
+  uint64_t toggles;
+};
+
 struct ModelApi {
   uint32_t abi_version;
   const char* top;  // the top module, e.g. "kncsim_router_top"
@@ -97,6 +104,9 @@ struct ModelApi {
   // Direct binding: up to `max` addresses every evaluation reads first (the model, its state's
   // first lines, its message queue), for the clock domain to prefetch; returns how many.
   int (*hot_lines)(void* model, const void** out, int max);
+  // A model built with its toggles counted (ModelSpec::toggles): up to `max` modules' toggles
+  // to `out`; returns how many modules the model has. Null in models built without.
+  int (*module_toggles)(void* model, ModuleToggleCount* out, int max);
 };
 
 }  // namespace kncsim::rtl_abi

@@ -12,6 +12,7 @@
 
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
+#include "rtl_adapt/rtl_toggles.hpp"
 
 namespace kncsim {
 
@@ -84,6 +85,9 @@ class RtlDirectPins {
   void trace(sc_core::sc_trace_file*, const std::string&, int) const {}
   void trace_internals(const std::string&) {}
   void start_of_simulation() {}
+
+  // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
+  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
 
  private:
   void eval() { api_.eval(model_); }

@@ -14,6 +14,7 @@
 #include "rtl_adapt/flit_bits.hpp"
 #include "rtl_adapt/port_table.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
+#include "rtl_adapt/rtl_toggles.hpp"
 #include "rtl_adapt/rtl_internals_vcd.hpp"
 
 namespace kncsim {
@@ -102,6 +103,9 @@ class RtlSignalPins {
   void start_of_simulation() {
     internals_.open([this](void* vcd, int levels) { api_.trace(model_, vcd, levels); });
   }
+
+  // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
+  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
 
  private:
   const rtl_abi::ModelApi& api_;

@@ -51,16 +51,18 @@ ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding) {
   s.sources_dir = v.sources_dir;
   s.ports = router_port_table();
   s.port_table = "systemc/rtl_adapt/router_ports.def";
-  s.label = fmt::format("router dims {} fifo_flits {} {} {} {} vcs {} {}{} ({} binding)", v.dims, v.depth,
+  s.toggles = v.toggles;
+  s.label = fmt::format("router dims {} fifo_flits {} {} {} {} vcs {} {}{} ({} binding{})", v.dims, v.depth,
                         v.adaptive ? "adaptive" : "dor", v.cut_through ? "cut_through" : "wormhole",
                         v.torus ? "torus" : "mesh", v.vcs, to_string(v.arbitration),
-                        v.sources_dir.empty() ? "" : " from " + v.sources_dir, s.binding_name());
+                        v.sources_dir.empty() ? "" : " from " + v.sources_dir, s.binding_name(),
+                        v.toggles ? ", toggles counted" : "");
   return s;
 }
 
 RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
-                              Arbitration arbitration, const std::string& sources_dir, bool monitored) {
-  RtlVariant v{dims, depth, adaptive, cut_through, vcs, torus, arbitration, "", sources_dir, monitored, {}};
+                              Arbitration arbitration, const std::string& sources_dir, bool monitored, bool toggles) {
+  RtlVariant v{dims, depth, adaptive, cut_through, vcs, torus, arbitration, "", sources_dir, monitored, {}, toggles};
   v.name = fmt::format("router_d{}_q{}_a{}_c{}", dims, depth, adaptive ? 1 : 0, cut_through ? 1 : 0);
   if (vcs != 1 || torus || arbitration != Arbitration::priority_token)
     v.name += fmt::format("_v{}_t{}_r{}", vcs, torus ? 1 : 0, arbitration_code(arbitration));

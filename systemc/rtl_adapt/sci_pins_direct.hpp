@@ -13,6 +13,7 @@
 
 #include "rtl_adapt/hot_lines.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
+#include "rtl_adapt/rtl_toggles.hpp"
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/sci_wire.hpp"
 
@@ -118,6 +119,9 @@ class SciDirectPins {
   void trace(sc_core::sc_trace_file*, const std::string&) const {}
   void trace_internals(const std::string&) {}
   void start_of_simulation() {}
+
+  // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
+  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
 
  private:
   static rtl::sci::Words words(const uint32_t* v) {

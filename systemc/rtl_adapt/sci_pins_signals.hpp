@@ -10,6 +10,7 @@
 
 #include "rtl_adapt/port_table.hpp"
 #include "rtl_adapt/rtl_model_abi.hpp"
+#include "rtl_adapt/rtl_toggles.hpp"
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/rtl_internals_vcd.hpp"
 #include "rtl_adapt/sci_wire.hpp"
@@ -113,6 +114,9 @@ class SciSignalPins {
   void start_of_simulation() {
     internals_.open([this](void* vcd, int levels) { api_.trace(model_, vcd, levels); });
   }
+
+  // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
+  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
 
  private:
   // rst_ni starts high, so that asserting it is a falling edge.

@@ -16,12 +16,14 @@ namespace kncsim {
 class SciCoverage;
 
 // The cache's model of the SCI node: from `sources_dir` (empty: rtl/sci/), in one binding.
-ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir = "");
+// `toggles`: the model counts its toggles (energy.rtl_toggles), a cache entry of its own.
+ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir = "", bool toggles = false);
 
 // Makes RTL ring nodes (SciRtl::make): each binding's model is loaded from the cache, built
 // first if need be, when the first node needs it.
 // `monitored`: each node's ring pins under a protocol monitor (verify/sci_pin_monitor.hpp),
 // marking `coverage` if given.
-SciRtlMaker rtl_sci_maker(const std::string& sources_dir = "", bool monitored = true, SciCoverage* coverage = nullptr);
+SciRtlMaker rtl_sci_maker(const std::string& sources_dir = "", bool monitored = true, SciCoverage* coverage = nullptr,
+                          bool toggles = false);
 
 }  // namespace kncsim

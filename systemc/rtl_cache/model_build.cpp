@@ -82,6 +82,8 @@ std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::s
       a.push_back(f);
   } else {
     a.push_back("-O3");
+    // energy.rtl_toggles: a counter per bit of every signal (the glue sums them by module).
+    if (spec.toggles) a.push_back("--coverage-toggle");
   }
   if (rtl_build::kAssert) a.push_back("--assert");
   for (const char* f : {"--prefix", "Vmodel", "--top-module"}) a.push_back(f);
@@ -114,6 +116,11 @@ std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::s
                              "-DVM_TRACE_FST=0", "-DVM_TRACE_VCD=1", "-I" + obj_dir, "-I" + inc, "-I" + inc + "/vltstd",
                              "-I" + root + "/systemc", "-include", root + "/systemc/rtl_adapt/verilator_to_stderr.hpp"};
   if (*rtl_build::kSystemcInclude) f.push_back(std::string("-I") + rtl_build::kSystemcInclude);
+  if (spec.toggles && !rtl_build::kCoverage) {  // (a coverage build's counters go to Verilator's database)
+    f.push_back("-DKNCSIM_TOGGLES=1");
+    f.push_back("-include");
+    f.push_back(root + "/rtl/glue/kncsim_toggle_points.hpp");
+  }
   return f;
 }
 

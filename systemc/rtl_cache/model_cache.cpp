@@ -88,7 +88,8 @@ std::string key_material(const ModelSpec& spec) {
   for (const std::string& f : {root + "/rtl/glue/kncsim_model_glue.cpp", root + "/systemc/rtl_adapt/rtl_model_abi.hpp",
                                root + "/systemc/rtl_cache/model_clocks.cpp",
                                root + "/systemc/rtl_adapt/router_ports.def", root + "/systemc/rtl_adapt/sci_node_ports.def",
-                               root + "/systemc/rtl_adapt/verilator_to_stderr.hpp"})
+                               root + "/systemc/rtl_adapt/verilator_to_stderr.hpp",
+                               root + "/rtl/glue/kncsim_toggle_points.hpp"})
     k += fmt::format("glue {} {}\n", fs::path(f).filename().string(), sha256_of_file(f));
   // The directory too: Verilator writes the sources' paths into the model (assertion reports).
   k += "sources " + fs::weakly_canonical(model_sources_dir(spec)).string() + "\n";
@@ -98,7 +99,7 @@ std::string key_material(const ModelSpec& spec) {
 }
 
 std::string entry_name(const ModelSpec& spec, const std::string& key) {
-  return fmt::format("{}-{}-{}", spec.family_name(), spec.binding_name(), key.substr(0, 24));
+  return fmt::format("{}-{}", spec.entry_kind(), key.substr(0, 24));
 }
 
 // A whole entry: model.so of the size and hash its manifest says.

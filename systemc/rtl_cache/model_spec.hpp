@@ -26,10 +26,13 @@ struct ModelSpec {
   std::string label;                    // for people: "router dims 2 fifo_flits 4 ... (direct)"
   std::vector<ModelPort> ports;         // the port table, checked before Verilating; empty: none
   std::string port_table;               // where the table is written, for messages
+  bool toggles = false;                 // counts every signal's toggles, by module (energy.rtl_toggles)
 
   std::string top() const { return family == RtlFamily::router ? "kncsim_router_top" : "kncsim_sci_node_top"; }
   std::string family_name() const { return family == RtlFamily::router ? "router" : "sci_node"; }
   std::string binding_name() const { return binding == RtlBinding::direct ? "direct" : "signals"; }
+  // The cache entry's name: "router-direct", "router-direct-toggles".
+  std::string entry_kind() const { return family_name() + "-" + binding_name() + (toggles ? "-toggles" : ""); }
 };
 
 // The directory the sources come from (sources_dir; else $KNCSIM_RTL_DIR, or rtl/ of kncsim's

@@ -11,7 +11,14 @@ namespace kncsim {
 bool energy_on(const Config& c) { return c.text("energy.technology") != "none" || !c.text("energy.table").empty(); }
 
 void validate_energy(const Config& c) {
-  if (!energy_on(c)) return;
+  if (!energy_on(c)) {
+    if (c.text("energy.rtl_toggles") == "on" || !c.text("energy.toggle_weights").empty())
+      throw ConfigError(fmt::format("energy.rtl_toggles = {}{} with no energy accounting: the toggles are priced beside "
+                                    "the events; allowed: energy.technology 45nm, 32nm or 22nm, or energy.table FILE",
+                                    c.text("energy.rtl_toggles"),
+                                    c.text("energy.toggle_weights").empty() ? "" : " and energy.toggle_weights given"));
+    return;
+  }
   if (c.text("energy.technology") != "none" && !c.text("energy.table").empty())
     throw ConfigError(fmt::format("energy.technology = {} and energy.table = {}: give one; allowed: energy.technology "
                                   "none with a table file, or no energy.table",
@@ -22,6 +29,14 @@ void validate_energy(const Config& c) {
                                   "energy is not counted yet, and the single-node model has no network; allowed: "
                                   "router.impl ref or systemc with no router.rtl_nodes",
                                   c.text("router.impl"), c.integers("router.rtl_nodes").empty() ? "" : " (router.rtl_nodes)"));
+  if (c.text("energy.rtl_toggles") == "on" && router_impl(c) != RouterImpl::rtl && c.integers("router.rtl_nodes").empty())
+    throw ConfigError(fmt::format("energy.rtl_toggles on with router.impl {} and no router.rtl_nodes: toggles are counted "
+                                  "inside RTL models; allowed: router.impl rtl, router.rtl_nodes, or energy.rtl_toggles off",
+                                  c.text("router.impl")));
+  if (c.text("energy.rtl_toggles") != "on" && !c.text("energy.toggle_weights").empty())
+    throw ConfigError(fmt::format("energy.toggle_weights = {} with energy.rtl_toggles off: the weights price RTL "
+                                  "toggles; allowed: energy.rtl_toggles on, or no energy.toggle_weights",
+                                  c.text("energy.toggle_weights")));
   if (!c.text("network.overrides").empty())
     throw ConfigError(fmt::format("energy.technology or energy.table with network.overrides = {}: the overridden wires' "
                                   "lengths are not known to the energy model; allowed: no network.overrides",
@@ -43,6 +58,17 @@ void scale_router(EnergyModel& m) {
   const ScaledRouter scaled = router_energies(m.table, m.shape);
   m.router = scaled.events;
   m.router_leakage_mw = scaled.leakage_mw.total();
+}
+
+void put_toggles(const Config& c, EnergyModel& m) {
+  m.rtl_toggles = c.text("energy.rtl_toggles") == "on";
+  const std::string& file = c.text("energy.toggle_weights");
+  if (file.empty()) return;
+  try {
+    m.toggle_weights = read_toggle_weights(file);
+  } catch (const ToggleWeightsError& e) {
+    throw ConfigError(fmt::format("energy.toggle_weights: {}", e.what()));
+  }
 }
 
 }  // namespace
@@ -68,6 +94,7 @@ std::optional<EnergyModel> energy_model(const Config& c, const MeshGeometry& g, 
                          : fifo_flits > 0                  ? int(std::min<int64_t>(fifo_flits, 65536))
                                                            : m.table.reference.buffer_flits;
   scale_router(m);
+  put_toggles(c, m);
   m.clock_ghz = c.number("energy.clock_ghz");
   m.cycle_stretch = links.cycle_time_factor;
   m.pipelined = !links.synchronous && link_kind(c) == LinkKind::pipelined;  // handshake wires: none either
@@ -103,6 +130,7 @@ std::optional<EnergyModel> ring_energy_model(const Config& c, int dims, int widt
                         !c.is_word("energy.buffer_flits") ? int(c.integer("energy.buffer_flits"))
                                                           : std::max(1, std::min(input_queue_flits, 65536))};
   scale_router(m);
+  put_toggles(c, m);
   m.clock_ghz = c.number("energy.clock_ghz");
   m.cycle_stretch = stretch;
   m.pipelined = !synchronous;
