@@ -31,8 +31,7 @@ SciNetwork::SciNetwork(sc_core::sc_module_name name, const SciParams& p, const S
     if (!rtl.make) throw std::invalid_argument("SciNetwork: RTL nodes asked for, but no way to build them");
     rtl_clock_ = std::make_unique<RtlDomain>("rtl_clock", n);
   }
-  if (p.payload) {  // energy accounting: the SystemC nodes count (RTL nodes are refused: not counted yet)
-    if (!rtl.nodes.empty()) throw std::invalid_argument("SciNetwork: energy accounting with RTL ring nodes is not built yet");
+  if (p.payload) {  // energy accounting: every node counts (RTL nodes at their pins)
     activity_ = std::make_unique<RingActivity>(n, p.dims, *p.payload);
     shared_.activity = activity_.get();
   }

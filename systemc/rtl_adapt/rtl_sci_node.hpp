@@ -144,6 +144,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     if (pins_.cpu_out_valid()) {
       const rtl::sci::WireFlit w = rtl::sci::unpack(pins_.cpu_out());
       if (w.head) cpu_slot_ = s_.packets.allocate(packet_of(w));
+      if (s_.activity) s_.activity->switched(node_, s_.packets[cpu_slot_].src == node_, true);
       cpu_.take(flit_of(w, cpu_slot_, false), t);
       cpu_.deliver(t);  // a reply handed over here is offered at this cycle's edge
     }
@@ -286,6 +287,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   // Only a head's packet fields are read off the wire; later flits carry their own fields.
   void send(int d, const rtl::sci::Words& words, int64_t t) {
     if (monitor_) monitor_->ring_out(d, ring_flit(words), t);  // before anything is handed on
+    if (s_.activity) count_sent(d, words);
     if (out_words_[size_t(d)]) {
       rtl::sci::WireFlit w;
       rtl::sci::unpack_flit_fields(words, w);
@@ -305,6 +307,37 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
     s_.packets[slot].kind = SciKind(w.kind);  // a stomped echo turns nack on its way
     out_[size_t(d)]->send(flit_of(w, slot, out_crc_bad_[size_t(d)]), t, 0);
   }
+
+  // Energy accounting at the pins: a flit out on ring d, by where it came from, decided at its
+  // head: an answer through the ring buffer (made here if its source is this node), a new packet
+  // from the output queue (sent_o: the active buffer takes its copy), a send packet of this node's
+  // otherwise (target: where its echo returns) from the active buffer, anything else passed on.
+  // The switch's crossings are inside the RTL: a flit that leaves an output queue crossed it
+  // (from the CPU if its packet is this node's, else from an input queue), as did a flit that
+  // reaches the CPU (sample); flits between the switch and those pins when a run stops are not
+  // counted yet (drained, every count is the SystemC node's).
+  void count_sent(int d, const rtl::sci::Words& words) {
+    rtl::sci::WireFlit w;
+    rtl::sci::unpack_flit_fields(words, w);
+    OutCount& o = out_count_[size_t(d)];
+    if (w.head) {
+      const rtl::sci::WireFlit h = rtl::sci::unpack(words);
+      const bool answer = !is_send(SciKind(h.kind));
+      const uint32_t src = rtl::sci::to_index(s_.geo, h.src), target = rtl::sci::to_index(s_.geo, h.target);
+      o = OutCount{h.id, answer, answer && src == node_, src == node_,
+                   answer                  ? RingSource::passed
+                   : pins_.sent() >> d & 1 ? RingSource::output
+                   : target == node_       ? RingSource::resent
+                                           : RingSource::passed};
+    }
+    s_.activity->sent(node_, d, o.id, w.seq, o.answer, o.made_here, o.source);
+    if (o.source == RingSource::output) s_.activity->switched(node_, o.mine, false);
+  }
+  struct OutCount {
+    uint64_t id = 0;
+    bool answer = false, made_here = false, mine = false;
+    RingSource source = RingSource::passed;
+  };
 
   // What the monitor reads of a flit's words: its own fields, and at a head its packet's.
   RingFlit ring_flit(const rtl::sci::Words& words) const {
@@ -367,6 +400,7 @@ class RtlSciNode final : public sc_core::sc_module, public SciRingNode, public R
   PerRing<uint32_t> out_slot_{};             // the slot of the packet being sent
   PerRing<rtl::sci::Words> out_head_{};      // to an RTL node: the words of the packet's head
   PerRing<rtl::sci::WireFlit> out_wire_{};   // the flit last sent, its packet's fields from its head
+  PerRing<OutCount> out_count_{};            // energy accounting: the packet being sent
   EdgeWake wake_ = domain_.edge_wake(s_.calendar, node_);  // for what lands on the inputs
   std::optional<SciPinMonitor> monitor_;  // verify.monitors on
 };

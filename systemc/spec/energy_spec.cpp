@@ -23,12 +23,9 @@ void validate_energy(const Config& c) {
     throw ConfigError(fmt::format("energy.technology = {} and energy.table = {}: give one; allowed: energy.technology "
                                   "none with a table file, or no energy.table",
                                   c.text("energy.technology"), c.text("energy.table")));
-  if (network_topology(c) == NetworkTopology::rings &&
-      (router_impl(c) == RouterImpl::rtl || router_impl(c) == RouterImpl::single_node || !c.integers("router.rtl_nodes").empty()))
-    throw ConfigError(fmt::format("energy.technology or energy.table with rings and router.impl {}{}: the RTL ring nodes' "
-                                  "energy is not counted yet, and the single-node model has no network; allowed: "
-                                  "router.impl ref or systemc with no router.rtl_nodes",
-                                  c.text("router.impl"), c.integers("router.rtl_nodes").empty() ? "" : " (router.rtl_nodes)"));
+  if (network_topology(c) == NetworkTopology::rings && router_impl(c) == RouterImpl::single_node)
+    throw ConfigError("energy.technology or energy.table with rings and router.impl single_node: the single-node model "
+                      "has no network; allowed: router.impl ref, systemc or rtl");
   if (c.text("energy.rtl_toggles") == "on" && router_impl(c) != RouterImpl::rtl && c.integers("router.rtl_nodes").empty())
     throw ConfigError(fmt::format("energy.rtl_toggles on with router.impl {} and no router.rtl_nodes: toggles are counted "
                                   "inside RTL models; allowed: router.impl rtl, router.rtl_nodes, or energy.rtl_toggles off",

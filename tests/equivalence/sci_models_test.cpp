@@ -255,8 +255,10 @@ TEST(SciModelsStomp, StompedEchoesInAFourDimensionalNetwork) {
 // switch's traffic. And it adds up, drained: a node's links sent as many new packets' flits as
 // its switch put into output queues, E answer flits went out for each echo and nack, and the
 // active buffers sent again exactly the retransmitted packets' flits.
-TEST(SciModelsEnergy, BothModelsCountAlikeAndItAddsUp) {
+TEST(SciModelsEnergy, EveryModelCountsAlikeAndItAddsUp) {
   // One and two dimensions, stomping, request and response; under the sanitizers the stomp case.
+  // The RTL nodes count at their pins: drained, every count is the SystemC nodes'.
+  int rtl_cases = 0;
   for (int index : kSanitized ? std::vector<int>{1000} : std::vector<int>{4, 9, 13, 1000}) {
     RingCase c = index == 1000 ? stomp_case(1000, 2, 4, 0.06, 0) : draw_case(index);
     SCOPED_TRACE(::testing::Message() << "case " << index);
@@ -271,6 +273,25 @@ TEST(SciModelsEnergy, BothModelsCountAlikeAndItAddsUp) {
     ASSERT_TRUE(ref.activity && sc.activity);
     ASSERT_TRUE(ref.idle && sc.idle) << "drained";
     const RingActivity &a = *ref.activity, &b = *sc.activity;
+    if (!kSanitized && sci_rtl_refusal(c.params).empty()) {
+      ++rtl_cases;
+      const Outcome rtl = run_network(c, rtl_nodes(c, index != 4, false));  // all RTL, or a third
+      ASSERT_TRUE(rtl.activity && rtl.idle);
+      for (uint32_t u = 0; u < a.nodes(); ++u) {
+        for (int d = 0; d < a.dims(); ++d) {
+          const RingLinkActivity &x = a.link(u, d), &y = rtl.activity->link(u, d);
+          EXPECT_TRUE(x.flits == y.flits && x.heads == y.heads && x.toggles == y.toggles && x.by_source == y.by_source)
+              << "node " << u << " ring " << d << ": ref " << x.flits << " flits, " << x.toggles << " toggles, from "
+              << x.by_source[0] << "/" << x.by_source[1] << "/" << x.by_source[2] << "/" << x.by_source[3] << "; RTL "
+              << y.flits << ", " << y.toggles << ", " << y.by_source[0] << "/" << y.by_source[1] << "/"
+              << y.by_source[2] << "/" << y.by_source[3];
+        }
+        const RingNodeActivity &p = a.node(u), &q = rtl.activity->node(u);
+        EXPECT_TRUE(p.switched == q.switched && p.from_cpu == q.from_cpu && p.to_cpu == q.to_cpu)
+            << "node " << u << ": ref " << p.switched << "/" << p.from_cpu << "/" << p.to_cpu << ", RTL " << q.switched
+            << "/" << q.from_cpu << "/" << q.to_cpu;
+      }
+    }
     int64_t answers = 0, resent = 0, flits = 0;
     for (uint32_t u = 0; u < a.nodes(); ++u) {
       int64_t output = 0;
@@ -294,6 +315,7 @@ TEST(SciModelsEnergy, BothModelsCountAlikeAndItAddsUp) {
     if (ref.counters.retransmissions == 0) EXPECT_EQ(resent, 0);
     else EXPECT_GT(resent, 0);
   }
+  if (!kSanitized) EXPECT_GE(rtl_cases, 2) << "cases the RTL nodes counted";
 }
 
 // An architect's ring node (router.rtl_sources): a copy of kncsim's SCI node sources in a

@@ -339,13 +339,21 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"contention --set network.dims=3 --set network.radix=4 --set traffic.pattern=graph "
                                "--set traffic.graph=binary_tree --set traffic.graph_shape=7 --set traffic.mapping=gordon",
                                "H-tree takes 3 x 3 nodes, and the network is 4x4x4", "a 2D mesh"},
-                      // Energy: one table, meshes and tori only (the rings are not counted yet).
+                      // Energy: one table; toggles where RTL nodes count them, priced beside the events.
                       BadInput{"run --set energy.technology=7nm", "energy.technology", "45nm, 32nm, 22nm"},
                       BadInput{"run --set energy.technology=45nm --set energy.table=t.yaml", "give one",
                                "energy.technology none with a table file"},
                       BadInput{"run --set energy.technology=22nm --set network.topology=rings --set router.model=sci "
-                               "--set router.impl=rtl", "the RTL ring nodes' energy is not counted yet",
-                               "router.impl ref or systemc with no router.rtl_nodes"},
+                               "--set router.impl=single_node", "the single-node model has no network",
+                               "router.impl ref, systemc or rtl"},
+                      BadInput{"run --set energy.rtl_toggles=on --set router.impl=rtl --set router.fifo_flits=4",
+                               "energy.rtl_toggles = on with no energy accounting", "energy.technology 45nm"},
+                      BadInput{"run --set energy.technology=45nm --set energy.rtl_toggles=on --set router.impl=systemc",
+                               "energy.rtl_toggles on with router.impl systemc and no router.rtl_nodes",
+                               "router.impl rtl, router.rtl_nodes"},
+                      BadInput{"run --set energy.technology=45nm --set energy.toggle_weights=w.yaml",
+                               "energy.toggle_weights = w.yaml with energy.rtl_toggles off", "energy.rtl_toggles on"},
+                      BadInput{"run --set energy.rtl_toggles=sometimes", "energy.rtl_toggles", "off, on"},
                       BadInput{"run --set energy.technology=45nm --set network.overrides=x.yaml",
                                "the overridden wires' lengths", "no network.overrides"},
                       BadInput{"run --set energy.flit_bits=2048", "energy.flit_bits", "1024"},
