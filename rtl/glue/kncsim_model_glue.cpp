@@ -4,14 +4,22 @@
 // KNCSIM_MODEL_SYMS (its __Syms header), KNCSIM_TOP, KNCSIM_SIGNALS (1: SystemC mode) and
 // KNCSIM_ROUTER (1: the router's port table; 0: the SCI node's); it writes kncsim_clocks.hpp
 // (rtl_cache/model_clocks.hpp) beside the model's files. KNCSIM_TOGGLES (1: the model counts
-// its toggles, kncsim_toggle_points.hpp) adds the sums by module.
+// its toggles) adds the count by module, from kncsim_toggle_table.hpp (rtl_cache/model_toggles.hpp).
 #include KNCSIM_MODEL_HEADER
 #include KNCSIM_MODEL_SYMS  // the model's internals: its clock's edge detector, its message queue
 
 #include "kncsim_clocks.hpp"  // KNCSIM_DERIVED_CLOCKS
+#if KNCSIM_TOGGLES
+#include "kncsim_toggle_table.hpp"  // KNCSIM_TOGGLE_MODULES, KNCSIM_TOGGLE_MEMBERS
+#endif
 
-#include <algorithm>
+#include <emmintrin.h>
+
+#include <array>
+#include <cmath>
+#include <cstring>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -39,53 +47,162 @@ uint32_t* pin(VlWide<Words>& p) {
 }
 
 #if KNCSIM_TOGGLES
-// A model's toggle counters by module. A signal bound through a port is one counter that every
-// module on its path registers; it counts once, for the deepest (the module that holds it). The
-// top's clock and reset are left out: the clock's energy is the clock tree's, priced per cycle.
-struct ToggleTable {
-  std::vector<std::string> modules;
-  std::vector<std::pair<size_t, const uint32_t*>> counters;  // (module, counter)
+// The bits of the design's state that changed, by module (rtl_cache/model_toggles.hpp): once a
+// cycle (count_toggles) the state is compared with a copy of it, a 64-bit word at a time, and a
+// word that changed adds its changed bits to its modules (a segment each: the word's bytes that
+// are one module's). Most words do not change in a cycle: those cost a compare.
+const char* const kModules[] = {KNCSIM_TOGGLE_MODULES};
+constexpr size_t kModuleCount = sizeof(kModules) / sizeof(kModules[0]);
+static_assert(kModuleCount <= 256, "a byte names a module");
+
+// Per 16-byte block of the root holding counted bytes: which bytes are counted (a mask), their
+// contents when last counted, where the block is, and its two words' segments (seg[h] to
+// seg[h + 1]): one record, so that a count reads one array front to back.
+struct ToggleBlock {
+  __m128i counted, last;
+  uint32_t offset;
+  uint16_t seg[3];
 };
-struct PointOwner {
-  std::string module;
-  size_t depth = 0;
-  bool left_out = false;
+struct ToggleSegment {
+  uint64_t mask;  // the bits of its word that are one module's
+  uint32_t module;
 };
-std::map<const uint32_t*, PointOwner>* registering = nullptr;  // the points of the model being made
-std::unordered_map<void*, ToggleTable>& toggle_tables() {
-  static std::unordered_map<void*, ToggleTable> t;
+struct ToggleState {
+  const unsigned char* base = nullptr;  // the root
+  std::vector<ToggleBlock> blocks;
+  std::vector<ToggleSegment> segments;
+  std::array<uint64_t, kModuleCount> toggles{};
+  // Sampling (set_toggle_sampling): each evaluation is counted with probability 1 / period, its
+  // toggles weighted by period; `countdown` evaluations until the one before the next counted
+  // one, when the state is copied (armed: the next evaluation is counted).
+  uint32_t period = 1;
+  uint64_t random = 0;
+  uint64_t countdown = 1;
+  bool armed = true;
+};
+std::unordered_map<void*, ToggleState>& toggle_states() {
+  static std::unordered_map<void*, ToggleState> t;
   return t;
 }
 
-// "v_toggle/kncsim_prim_fifo__pi3": the module's name without Verilator's parameter suffix
-// (a user's own "__" is escaped as ___05F, so the first "__" is Verilator's).
-std::string module_of(const std::string& page) {
-  std::string m = page.substr(page.find('/') == std::string::npos ? 0 : page.find('/') + 1);
-  return m.substr(0, m.find("__"));
-}
-
-ToggleTable toggle_table(const std::map<const uint32_t*, PointOwner>& points) {
-  ToggleTable t;
-  std::map<std::string, size_t> index;
-  for (const auto& [counter, owner] : points) {
-    if (owner.left_out) continue;
-    auto [it, fresh] = index.emplace(owner.module, t.modules.size());
-    if (fresh) t.modules.push_back(owner.module);
-    t.counters.emplace_back(it->second, counter);
+ToggleState toggle_state(Model& m) {
+  auto& root = *m.rootp;
+  const auto* base = reinterpret_cast<const unsigned char*>(&root);
+  std::vector<int16_t> owner((sizeof(root) + 15) / 16 * 16, -1);  // per byte of the root: its module, or -1
+  const auto add = [&](const void* member, size_t size, int module) {
+    const size_t at = size_t(static_cast<const unsigned char*>(member) - base);
+    std::fill(owner.begin() + long(at), owner.begin() + long(at + size), int16_t(module));
+  };
+#define KNCSIM_TOGGLE_MEMBER(name, module) add(&root.name, sizeof(root.name), module);
+  KNCSIM_TOGGLE_MEMBERS(KNCSIM_TOGGLE_MEMBER)
+#undef KNCSIM_TOGGLE_MEMBER
+  ToggleState t;
+  t.base = base;
+  std::vector<uint32_t> offsets;
+  for (size_t at = 0; at < owner.size(); ++at)
+    if (owner[at] >= 0 && (offsets.empty() || offsets.back() != at / 16 * 16)) offsets.push_back(uint32_t(at / 16 * 16));
+  for (uint32_t block : offsets) {
+    ToggleBlock b{};
+    b.offset = block;
+    unsigned char counted[16] = {};
+    for (uint32_t h = 0; h < 2; ++h) {  // each word's segments
+      b.seg[h] = uint16_t(t.segments.size());
+      for (uint32_t i = 0; i < 8; ++i) {
+        const int module = owner[block + 8 * h + i];
+        if (module < 0) continue;
+        counted[8 * h + i] = 0xff;
+        size_t seg = b.seg[h];
+        while (seg < t.segments.size() && t.segments[seg].module != uint32_t(module)) ++seg;
+        if (seg == t.segments.size()) t.segments.push_back({0, uint32_t(module)});
+        t.segments[seg].mask |= uint64_t{0xff} << (8 * i);  // (the root's words are little-endian, as x86's)
+      }
+    }
+    b.seg[2] = uint16_t(t.segments.size());
+    b.counted = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counted));
+    b.last = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(base + block)), b.counted);
+    t.blocks.push_back(b);
   }
+  if (t.segments.size() > 65535) throw std::length_error("kncsim toggle counting: more than 65535 segments");
   return t;
+}
+
+inline uint64_t ones64(uint64_t v) {  // (no popcnt instruction in the baseline x86-64)
+  v = v - ((v >> 1) & 0x5555555555555555ull);
+  v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+  return (((v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full) * 0x0101010101010101ull) >> 56;
+}
+
+void* toggle_counter(void* m) { return &toggle_states().at(m); }
+
+// The evaluations until the next counted one: 1 + a geometric draw of mean period - 1, so that
+// each evaluation is counted with probability 1 / period, whatever the ones before (splitmix64).
+uint64_t next_gap(ToggleState& t) {
+  if (t.period <= 1) return 1;
+  uint64_t z = (t.random += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  const double u = (double(z >> 11) + 0.5) * 0x1p-53;  // in (0, 1)
+  return 1 + uint64_t(std::log(u) / std::log1p(-1.0 / t.period));
+}
+
+void copy_state(ToggleState& t);
+
+void set_toggle_sampling(void* counter, uint32_t period, uint64_t seed) {
+  ToggleState& t = *static_cast<ToggleState*>(counter);
+  t.period = period ? period : 1;
+  t.random = seed;
+  copy_state(t);
+  t.armed = t.period == 1;
+  t.countdown = next_gap(t) - (t.period == 1 ? 0 : 1);  // (a gap of 1: copy at the first evaluation)
+  if (t.countdown == 0) {
+    t.countdown = next_gap(t);
+    t.armed = true;
+  }
+}
+
+// A block's counted bytes are compared 16 at a time (SSE2, in every x86-64); a block whose
+// counted bits changed adds them to its segments' modules, times the sampling's weight. The
+// comparison leaves the copy current.
+void compare_state(ToggleState& t) {
+  const unsigned char* base = t.base;
+  for (ToggleBlock& b : t.blocks) {
+    const __m128i v = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(base + b.offset)), b.counted);
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, b.last)) == 0xffff) continue;
+    const __m128i x = _mm_xor_si128(v, b.last);
+    b.last = v;
+    uint64_t changed[2];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(changed), x);
+    for (int h = 0; h < 2; ++h)
+      if (changed[h])
+        for (uint32_t s = b.seg[h]; s < b.seg[h + 1]; ++s)
+          t.toggles[t.segments[s].module] += t.period * ones64(changed[h] & t.segments[s].mask);
+  }
+}
+
+void copy_state(ToggleState& t) {
+  for (ToggleBlock& b : t.blocks)
+    b.last = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t.base + b.offset)), b.counted);
+}
+
+// After an evaluation: counts it if armed, and copies the state if the next one is counted.
+void count_toggles(void* counter) {
+  ToggleState& t = *static_cast<ToggleState*>(counter);
+  const bool counted = t.armed;
+  if (counted) compare_state(t);
+  t.armed = false;
+  if (--t.countdown == 0) {
+    if (!counted) copy_state(t);
+    t.armed = true;
+    t.countdown = next_gap(t);
+  }
 }
 #endif
 
 void* create(const char* name, void* out) {
+  auto* m = new Model(name);
 #if KNCSIM_TOGGLES
-  std::map<const uint32_t*, PointOwner> points;
-  registering = &points;
-  auto* m = new Model(name);
-  registering = nullptr;
-  toggle_tables()[m] = toggle_table(points);
-#else
-  auto* m = new Model(name);
+  toggle_states()[m] = toggle_state(*m);
 #endif
 #if KNCSIM_ROUTER && KNCSIM_SIGNALS
   auto& p = *static_cast<abi::RouterSignalPorts*>(out);
@@ -121,7 +238,7 @@ void eval(void* m) {
 void destroy(void* m) {
   static_cast<Model*>(m)->final();
 #if KNCSIM_TOGGLES
-  toggle_tables().erase(m);
+  toggle_states().erase(m);
 #endif
 #if !VM_COVERAGE  // Verilator's coverage database points into the model until the exit-time write
   delete static_cast<Model*>(m);
@@ -180,37 +297,24 @@ int hot_lines(void* m, const void** out, int max) {
 }
 
 #if KNCSIM_TOGGLES
-int module_toggles(void* m, abi::ModuleToggleCount* out, int max) {
-  const ToggleTable& t = toggle_tables().at(m);
-  std::vector<uint64_t> sums(t.modules.size(), 0);
-  for (const auto& [module, counter] : t.counters) sums[module] += *counter;
-  int n = 0;
-  for (; n < int(t.modules.size()) && n < max; ++n) out[n] = {t.modules[size_t(n)].c_str(), sums[size_t(n)]};
-  return int(t.modules.size());
+int module_toggles(void* counter, abi::ModuleToggleCount* out, int max) {
+  ToggleState& t = *static_cast<ToggleState*>(counter);
+  if (t.period == 1) compare_state(t);  // up to now (sampled: the evaluations drawn so far)
+  for (size_t i = 0; i < kModuleCount && int(i) < max; ++i) out[i] = {kModules[i], t.toggles[i]};
+  return int(kModuleCount);
 }
 #endif
 
 const abi::ModelApi api{abi::kAbiVersion, KNCSIM_TOP, KNCSIM_SIGNALS != 0, KNCSIM_DERIVED_CLOCKS != 0, create, eval,
                         destroy, trace, mark_low, hot_lines,
 #if KNCSIM_TOGGLES
-                        module_toggles
+                        toggle_counter, set_toggle_sampling, count_toggles, module_toggles
 #else
-                        nullptr
+                        nullptr, nullptr, nullptr, nullptr
 #endif
 };
 
 }  // namespace
 
-#if KNCSIM_TOGGLES
-void kncsim_toggle_point(uint32_t* counter, const KncsimTogglePointText& text) {
-  if (!registering) return;
-  PointOwner& o = (*registering)[counter];
-  const size_t depth = size_t(std::count(text.hier.begin(), text.hier.end(), '.'));
-  const std::string module = module_of(text.page);
-  const bool top_pin = module == KNCSIM_TOP && (text.signal == "clk_i" || text.signal == "rst_ni");
-  if (o.module.empty() || depth > o.depth) o.module = module, o.depth = depth;
-  o.left_out = o.left_out || top_pin;
-}
-#endif
 
 extern "C" __attribute__((visibility("default"))) const kncsim::rtl_abi::ModelApi* kncsim_rtl_model() { return &api; }

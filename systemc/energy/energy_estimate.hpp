@@ -31,6 +31,7 @@ struct EnergyModel {
   // energy.rtl_toggles: RTL nodes count their toggles too (energy/toggle_estimate.hpp), priced
   // by `toggle_weights` (energy.toggle_weights), or calibrated on the run itself.
   bool rtl_toggles = false;
+  uint32_t toggle_sampling = 1;  // one evaluation in this many counted (energy.toggle_sampling)
   std::optional<ToggleWeights> toggle_weights;
 };
 

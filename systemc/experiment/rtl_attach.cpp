@@ -23,7 +23,7 @@ void attach(MeshExperiment& e) {
   const RtlVariant v =
       rtl_router_variant(g.dims(), p.router.fifo_flits, p.router.adaptive, p.router.credits == CreditPolicy::per_packet,
                          p.router.vcs, g.torus(), p.router.arbitration, e.rtl_sources, e.rtl_monitors,
-                         e.energy && e.energy->rtl_toggles);
+                         e.energy && e.energy->rtl_toggles, e.energy ? e.energy->toggle_sampling : 1);
   p.rtl_factory = v.make;
   // Traced nodes use the signal binding, the others the one asked for.
   bool direct = false, signals = false;
@@ -38,7 +38,8 @@ void attach(RingsExperiment& e) {
     e.coverage = std::make_shared<SciCoverage>(e.params.dims, e.params.radix, e.params.active_buffer_packets > 0,
                                                e.params.accept == SciAccept::stomp);
   const bool toggles = e.energy && e.energy->rtl_toggles;
-  e.rtl.make = rtl_sci_maker(e.rtl_sources, e.rtl.monitors, e.coverage.get(), toggles);
+  e.rtl.make = rtl_sci_maker(e.rtl_sources, e.rtl.monitors, e.coverage.get(), toggles,
+                             e.energy ? e.energy->toggle_sampling : 1);
   bool direct = false, signals = false;  // traced nodes use the signal binding
   for (uint32_t n : e.rtl.nodes) (e.rtl.signals || traced(e.trace.vcd_path, e.trace.nodes, n) ? signals : direct) = true;
   if (direct) e.rtl_models.push_back(rtl_sci_model_spec(false, e.rtl_sources, toggles));

@@ -59,6 +59,8 @@ class SciRingNode : public Wakeable {
   virtual void trace_internals(const std::string&) {}
   // An RTL node built with its toggles counted (energy.rtl_toggles): them, by module.
   virtual NodeToggles module_toggles() const { return {}; }
+  // Counts them in one cycle in `period`, drawn from `seed` (energy.toggle_sampling).
+  virtual void sample_toggles(uint32_t period, uint64_t seed) { (void)period, (void)seed; }
 };
 
 }  // namespace kncsim

@@ -56,6 +56,8 @@ class NetworkRouter : public Wakeable {
   virtual void trace_internals(const std::string& path) { (void)path; }
   // An RTL router built with its toggles counted (energy.rtl_toggles): them, by module.
   virtual NodeToggles module_toggles() const { return {}; }
+  // Counts them in one cycle in `period`, drawn from `seed` (energy.toggle_sampling).
+  virtual void sample_toggles(uint32_t period, uint64_t seed) { (void)period, (void)seed; }
   // The clock process: this router is due this cycle (routers evaluated every cycle ignore it).
   virtual void notify_due() {}
 

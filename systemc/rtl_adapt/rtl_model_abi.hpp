@@ -104,9 +104,16 @@ struct ModelApi {
   // Direct binding: up to `max` addresses every evaluation reads first (the model, its state's
   // first lines, its message queue), for the clock domain to prefetch; returns how many.
   int (*hot_lines)(void* model, const void** out, int max);
-  // A model built with its toggles counted (ModelSpec::toggles): up to `max` modules' toggles
-  // to `out`; returns how many modules the model has. Null in models built without.
-  int (*module_toggles)(void* model, ModuleToggleCount* out, int max);
+  // A model built with its toggles counted (ModelSpec::toggles; null in models built without):
+  // the model's counter; counting the bits of its state that changed in an evaluation (called
+  // once a cycle, after the clock edge); and the counts up to now, up to `max` modules' to `out`
+  // (returns how many modules the model has).
+  void* (*toggle_counter)(void* model);
+  // Counts each evaluation with probability 1 / period (weighting its toggles by period), drawn
+  // from `seed`; period 1 (as made): every evaluation.
+  void (*set_toggle_sampling)(void* counter, uint32_t period, uint64_t seed);
+  void (*count_toggles)(void* counter);
+  int (*module_toggles)(void* counter, ModuleToggleCount* out, int max);
 };
 
 }  // namespace kncsim::rtl_abi

@@ -19,9 +19,9 @@ inline const rtl_abi::ModelApi& load_rtl_model(const ModelSpec& spec) {
       api->signals != (spec.binding == RtlBinding::signals))
     throw std::runtime_error(fmt::format("the cached RTL model for {} is not the one asked for (ABI {}, top {})",
                                          spec.label, api->abi_version, api->top));
-  if (spec.toggles && !api->module_toggles)  // a coverage build (KNCSIM_RTL_COVERAGE) counts into Verilator's database
-    throw std::runtime_error(fmt::format("the RTL model for {} counts no toggles: this kncsim was built with "
-                                         "KNCSIM_RTL_COVERAGE, whose models count coverage instead", spec.label));
+  if (spec.toggles != (api->toggle_counter != nullptr))
+    throw std::runtime_error(fmt::format("the cached RTL model for {} {} its toggles", spec.label,
+                                         spec.toggles ? "does not count" : "counts"));
   return *api;
 }
 

@@ -80,6 +80,7 @@ class RtlDirectPins {
     if (!api_.mark_low(model_)) eval();
     *p_.clk_i = 1;
     eval();
+    if (toggles_) api_.count_toggles(toggles_);  // the edge's changes
   }
 
   void trace(sc_core::sc_trace_file*, const std::string&, int) const {}
@@ -87,7 +88,10 @@ class RtlDirectPins {
   void start_of_simulation() {}
 
   // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
-  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
+  NodeToggles module_toggles() const { return read_module_toggles(api_, toggles_); }
+  void sample_toggles(uint32_t period, uint64_t seed) {
+    if (toggles_) api_.set_toggle_sampling(toggles_, period, seed);
+  }
 
  private:
   void eval() { api_.eval(model_); }
@@ -95,6 +99,7 @@ class RtlDirectPins {
   const rtl_abi::ModelApi& api_;
   rtl_abi::RouterDirectPins p_;
   void* model_;
+  void* toggles_ = api_.toggle_counter ? api_.toggle_counter(model_) : nullptr;  // energy.rtl_toggles
   template <int Bits>
   using Pins = std::array<rtl_abi::Word<Bits>*, rtl::kMaxPorts>;
   Pins<64> in_flit_, out_flit_;

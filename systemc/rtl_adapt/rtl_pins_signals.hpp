@@ -78,6 +78,7 @@ class RtlSignalPins {
     clk_high_ = false;
   }
   void clock_high() {  // the model sees the edge, with the inputs written before, next delta
+    if (toggles_) api_.count_toggles(toggles_);  // the last edge's changes, and this cycle's inputs
     clk_i_.write(true);
     clk_high_ = true;
   }
@@ -105,12 +106,16 @@ class RtlSignalPins {
   }
 
   // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
-  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
+  NodeToggles module_toggles() const { return read_module_toggles(api_, toggles_); }
+  void sample_toggles(uint32_t period, uint64_t seed) {
+    if (toggles_) api_.set_toggle_sampling(toggles_, period, seed);
+  }
 
  private:
   const rtl_abi::ModelApi& api_;
   rtl_abi::RouterSignalPorts ports_;
   void* model_;
+  void* toggles_ = api_.toggle_counter ? api_.toggle_counter(model_) : nullptr;  // energy.rtl_toggles
   // Each pin has one writer by construction (the clock domain's phases run one at a time), so
   // SystemC's per-write writer check is skipped: it cost as much as the write itself.
   template <class T>

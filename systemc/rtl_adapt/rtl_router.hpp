@@ -98,6 +98,7 @@ class RtlRouter final : public sc_core::sc_module, public NetworkRouter, public 
   }
   void trace_internals(const std::string& path) override { pins_.trace_internals(path); }
   NodeToggles module_toggles() const override { return pins_.module_toggles(); }
+  void sample_toggles(uint32_t period, uint64_t seed) override { pins_.sample_toggles(period, seed); }
   void start_of_simulation() override { pins_.start_of_simulation(); }
 
   size_t flits_buffered() const override {

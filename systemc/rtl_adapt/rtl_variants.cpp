@@ -11,6 +11,7 @@
 #include "rtl_adapt/rtl_pins_direct.hpp"
 #include "rtl_adapt/rtl_pins_signals.hpp"
 #include "rtl_adapt/rtl_router.hpp"
+#include "rtl_adapt/rtl_toggles.hpp"
 #include "rtl_adapt/rtl_model_loader.hpp"
 #include "verilated.h"
 
@@ -61,8 +62,10 @@ ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding) {
 }
 
 RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
-                              Arbitration arbitration, const std::string& sources_dir, bool monitored, bool toggles) {
-  RtlVariant v{dims, depth, adaptive, cut_through, vcs, torus, arbitration, "", sources_dir, monitored, {}, toggles};
+                              Arbitration arbitration, const std::string& sources_dir, bool monitored, bool toggles,
+                              uint32_t toggle_period) {
+  RtlVariant v{dims, depth, adaptive, cut_through, vcs, torus, arbitration, "", sources_dir, monitored, {}, toggles,
+               toggle_period};
   v.name = fmt::format("router_d{}_q{}_a{}_c{}", dims, depth, adaptive ? 1 : 0, cut_through ? 1 : 0);
   if (vcs != 1 || torus || arbitration != Arbitration::priority_token)
     v.name += fmt::format("_v{}_t{}_r{}", vcs, torus ? 1 : 0, arbitration_code(arbitration));
@@ -79,6 +82,7 @@ RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_t
       case 3: r = make_router<7>(v, *model, signal_binding, name, node, g, packets, log, calendar, domain); break;
       default: throw std::invalid_argument(fmt::format("RTL routers have 1 to {} dimensions, not {}", rtl::kMaxDims, v.dims));
     }
+    if (v.toggles) r->sample_toggles(v.toggle_period, toggle_seed(node));
     write_coverage_at_exit();  // after a model made Verilator's context
     return r;
   };

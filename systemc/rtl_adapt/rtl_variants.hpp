@@ -37,12 +37,13 @@ struct RtlVariant {
                                                RtlDomain& domain, bool signal_binding)>
       make;
   bool toggles = false;  // models that count their toggles (energy.rtl_toggles): cache entries of their own
+  uint32_t toggle_period = 1;  // counting one evaluation in this many (energy.toggle_sampling)
 };
 
 // The variant for a parameter set; its models are built or loaded when the first router is made.
 RtlVariant rtl_router_variant(int dims, int64_t depth, bool adaptive, bool cut_through, int vcs, bool torus,
                               Arbitration arbitration, const std::string& sources_dir = "", bool monitored = true,
-                              bool toggles = false);
+                              bool toggles = false, uint32_t toggle_period = 1);
 // The model cache's description of a variant's model in one binding (for kncsim rtl build).
 ModelSpec rtl_router_model_spec(const RtlVariant& v, bool signal_binding);
 

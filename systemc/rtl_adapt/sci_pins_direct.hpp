@@ -113,6 +113,7 @@ class SciDirectPins {
     if (!low_seen_ && !api_.mark_low(model_)) eval();
     *p_.clk_i = 1;
     eval();
+    if (toggles_) api_.count_toggles(toggles_);  // the edge's changes
     low_seen_ = false;
   }
 
@@ -121,7 +122,10 @@ class SciDirectPins {
   void start_of_simulation() {}
 
   // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
-  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
+  NodeToggles module_toggles() const { return read_module_toggles(api_, toggles_); }
+  void sample_toggles(uint32_t period, uint64_t seed) {
+    if (toggles_) api_.set_toggle_sampling(toggles_, period, seed);
+  }
 
  private:
   static rtl::sci::Words words(const uint32_t* v) {
@@ -137,6 +141,7 @@ class SciDirectPins {
   const rtl_abi::ModelApi& api_;
   rtl_abi::SciDirectPins p_;
   void* model_;
+  void* toggles_ = api_.toggle_counter ? api_.toggle_counter(model_) : nullptr;  // energy.rtl_toggles
   std::array<uint32_t*, 4> ring_in_, ring_out_;
   // An evaluation saw the clock low, with this cycle's inputs, since the last rising edge.
   bool low_seen_ = false;

@@ -99,7 +99,10 @@ class SciSignalPins {
   void clock_low() {
     if (clk_i_.read()) clk_i_.write(false);
   }
-  void clock_high() { clk_i_.write(true); }  // seen with the inputs written before, next delta
+  void clock_high() {  // seen with the inputs written before, next delta
+    if (toggles_) api_.count_toggles(toggles_);  // the last edge's changes, and this cycle's inputs
+    clk_i_.write(true);
+  }
 
   void trace(sc_core::sc_trace_file* tf, const std::string& n) const {
 #define KNCSIM_SCI_FLIT FlitBits
@@ -116,7 +119,10 @@ class SciSignalPins {
   }
 
   // The model's toggles by module (energy.rtl_toggles); empty if it counts none.
-  NodeToggles module_toggles() const { return read_module_toggles(api_, model_); }
+  NodeToggles module_toggles() const { return read_module_toggles(api_, toggles_); }
+  void sample_toggles(uint32_t period, uint64_t seed) {
+    if (toggles_) api_.set_toggle_sampling(toggles_, period, seed);
+  }
 
  private:
   // rst_ni starts high, so that asserting it is a falling edge.
@@ -134,6 +140,7 @@ class SciSignalPins {
   const rtl_abi::ModelApi& api_;
   rtl_abi::SciSignalPorts ports_;
   void* model_;
+  void* toggles_ = api_.toggle_counter ? api_.toggle_counter(model_) : nullptr;  // energy.rtl_toggles
 #define KNCSIM_SCI_FLIT FlitBits
 #define KNCSIM_SCI_PIN(dir, name, type, bits) Pin<type> name##_{#name, type(pin_high_at_start(#name))};
 #include "rtl_adapt/sci_node_ports.def"

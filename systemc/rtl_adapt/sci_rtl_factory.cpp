@@ -8,6 +8,7 @@
 #include "rtl_adapt/rtl_sci_node.hpp"
 #include "rtl_adapt/sci_pins_direct.hpp"
 #include "rtl_adapt/sci_pins_signals.hpp"
+#include "rtl_adapt/rtl_toggles.hpp"
 
 namespace kncsim {
 
@@ -26,9 +27,10 @@ ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir
   return s;
 }
 
-SciRtlMaker rtl_sci_maker(const std::string& sources_dir, bool monitored, SciCoverage* coverage, bool toggles) {
+SciRtlMaker rtl_sci_maker(const std::string& sources_dir, bool monitored, SciCoverage* coverage, bool toggles,
+                          uint32_t toggle_period) {
   std::array<const rtl_abi::ModelApi*, 2> models{};  // direct, signals; loaded once per maker
-  return [sources_dir, models, monitored, coverage, toggles](const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
+  return [sources_dir, models, monitored, coverage, toggles, toggle_period](const char* name, uint32_t node, SciShared& s, RtlDomain& domain,
                                                     bool signals) mutable -> std::unique_ptr<SciRingNode> {
     const rtl_abi::ModelApi*& model = models[signals ? 1 : 0];
     if (!model) model = &load_rtl_model(rtl_sci_model_spec(signals, sources_dir, toggles));
@@ -37,6 +39,7 @@ SciRtlMaker rtl_sci_maker(const std::string& sources_dir, bool monitored, SciCov
       r = std::make_unique<RtlSciNode<SciSignalPins>>(name, *model, node, s, domain, monitored, coverage);
     else
       r = std::make_unique<RtlSciNode<SciDirectPins>>(name, *model, node, s, domain, monitored, coverage);
+    if (toggles) r->sample_toggles(toggle_period, toggle_seed(node));
     write_coverage_at_exit();  // after a model made Verilator's context
     return r;
   };

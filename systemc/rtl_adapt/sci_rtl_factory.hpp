@@ -24,6 +24,6 @@ ModelSpec rtl_sci_model_spec(bool signal_binding, const std::string& sources_dir
 // `monitored`: each node's ring pins under a protocol monitor (verify/sci_pin_monitor.hpp),
 // marking `coverage` if given.
 SciRtlMaker rtl_sci_maker(const std::string& sources_dir = "", bool monitored = true, SciCoverage* coverage = nullptr,
-                          bool toggles = false);
+                          bool toggles = false, uint32_t toggle_period = 1);
 
 }  // namespace kncsim

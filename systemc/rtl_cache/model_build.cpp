@@ -19,6 +19,7 @@
 #include "rtl/model_toolchain.hpp"
 #include "rtl_cache/model_clocks.hpp"
 #include "rtl_cache/model_ports.hpp"
+#include "rtl_cache/model_toggles.hpp"
 #include "sched/stop_request.hpp"
 
 namespace kncsim {
@@ -82,14 +83,22 @@ std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::s
       a.push_back(f);
   } else {
     a.push_back("-O3");
-    // energy.rtl_toggles: a counter per bit of every signal (the glue sums them by module).
-    if (spec.toggles) a.push_back("--coverage-toggle");
   }
   if (rtl_build::kAssert) a.push_back("--assert");
   for (const char* f : {"--prefix", "Vmodel", "--top-module"}) a.push_back(f);
   a.push_back(spec.top());
   a.push_back("--Mdir");
   a.push_back(obj_dir);
+  a.insert(a.end(), spec.parameters.begin(), spec.parameters.end());
+  const auto includes = model_include_flags(spec);
+  a.insert(a.end(), includes.begin(), includes.end());
+  const auto sources = model_sources(spec);
+  a.insert(a.end(), sources.begin(), sources.end());
+  return a;
+}
+
+std::vector<std::string> verilator_xml_arguments(const ModelSpec& spec, const std::string& xml_path) {
+  std::vector<std::string> a{"--xml-only", "--xml-output", xml_path, "--top-module", spec.top()};
   a.insert(a.end(), spec.parameters.begin(), spec.parameters.end());
   const auto includes = model_include_flags(spec);
   a.insert(a.end(), includes.begin(), includes.end());
@@ -116,11 +125,6 @@ std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::s
                              "-DVM_TRACE_FST=0", "-DVM_TRACE_VCD=1", "-I" + obj_dir, "-I" + inc, "-I" + inc + "/vltstd",
                              "-I" + root + "/systemc", "-include", root + "/systemc/rtl_adapt/verilator_to_stderr.hpp"};
   if (*rtl_build::kSystemcInclude) f.push_back(std::string("-I") + rtl_build::kSystemcInclude);
-  if (spec.toggles && !rtl_build::kCoverage) {  // (a coverage build's counters go to Verilator's database)
-    f.push_back("-DKNCSIM_TOGGLES=1");
-    f.push_back("-include");
-    f.push_back(root + "/rtl/glue/kncsim_toggle_points.hpp");
-  }
   return f;
 }
 
@@ -159,6 +163,21 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
   // The model's clocks besides clk_i, for the glue (kncsim_clocks.hpp beside the model's files).
   const ModelClocks clocks = read_model_clocks(read_text_file((fs::path(obj) / "Vmodel___024root.h").string()), spec.top());
   std::ofstream(fs::path(obj) / "kncsim_clocks.hpp") << clocks_header(clocks);
+  if (spec.toggles) {  // the members the glue counts toggles of, by module (model_toggles.hpp)
+    say("listing the state to count");
+    std::vector<std::string> xml{rtl_build::kVerilator};
+    const auto xa = verilator_xml_arguments(spec, (fs::path(obj) / "kncsim_hierarchy.xml").string());
+    xml.insert(xml.end(), xa.begin(), xa.end());
+    append(log, "$ " + quoted_command(xml) + "\n");
+    const std::string xlog = (fs::path(dir) / "verilator_xml.log").string();
+    if (wait_child(spawn_child(xml, xlog, xlog)) != 0)
+      throw RtlSourceError(fmt::format("Verilator could not list the {} design's instances:\n{}(the whole log: {})",
+                                       spec.family_name(), verilator_messages(read_text_file(xlog)), xlog));
+    const ToggleTableSpec table =
+        read_toggle_table(read_text_file((fs::path(obj) / "Vmodel___024root.h").string()),
+                          read_text_file((fs::path(obj) / "kncsim_hierarchy.xml").string()), spec.top());
+    std::ofstream(fs::path(obj) / "kncsim_toggle_table.hpp") << toggle_table_header(table);
+  }
 
   // 2. Compile the generated C++ and the glue, `jobs` at once. Verilator's files go in two
   // units, as its own makefile builds them (Vmodel__ALL.cpp): each parses Verilator's headers
@@ -186,7 +205,8 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
                    {"-DKNCSIM_MODEL=Vmodel", "-DKNCSIM_MODEL_HEADER=\"Vmodel.h\"", "-DKNCSIM_MODEL_SYMS=\"Vmodel__Syms.h\"",
                     "-DKNCSIM_TOP=\"" + spec.top() + "\"",
                     fmt::format("-DKNCSIM_SIGNALS={}", spec.binding == RtlBinding::signals ? 1 : 0),
-                    fmt::format("-DKNCSIM_ROUTER={}", spec.family == RtlFamily::router ? 1 : 0)}});
+                    fmt::format("-DKNCSIM_ROUTER={}", spec.family == RtlFamily::router ? 1 : 0),
+                    fmt::format("-DKNCSIM_TOGGLES={}", spec.toggles ? 1 : 0)}});
   model_build_environment();
   std::map<pid_t, size_t> running;
   size_t next = 0, done = 0;

@@ -14,6 +14,9 @@ namespace kncsim {
 
 // The Verilator command line for `spec` into `obj_dir` (without the program).
 std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::string& obj_dir);
+// Verilator's arguments for the XML view of the design (its instances and their modules), to
+// `xml_path`: what a model that counts its toggles counts them by (model_toggles.hpp).
+std::vector<std::string> verilator_xml_arguments(const ModelSpec& spec, const std::string& xml_path);
 // The compiler's flags for the model's objects: `fast` for the evaluation code (-O3), else
 // the once-only code (-O1, which compiles several times faster).
 std::vector<std::string> model_compile_flags(const ModelSpec& spec, const std::string& obj_dir, bool fast);

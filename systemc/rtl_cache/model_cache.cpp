@@ -77,6 +77,7 @@ std::string key_material(const ModelSpec& spec) {
   std::string k = fmt::format("kncsim RTL model\nfamily {}\nbinding {}\ntop {}\n", spec.family_name(),
                               spec.binding_name(), spec.top());
   for (const auto& a : verilator_arguments(spec, "OBJ")) k += "verilator " + a + "\n";
+  if (spec.toggles) k += "toggles counted by the glue\n";
   for (const auto& f : model_link_flags()) k += "link " + f + "\n";
   for (bool fast : {true, false})
     for (const auto& f : model_compile_flags(spec, "OBJ", fast)) k += fmt::format("cxx{} {}\n", fast ? "_fast" : "_slow", f);
@@ -86,10 +87,9 @@ std::string key_material(const ModelSpec& spec) {
   // header the glue gets with the model (model_clocks.cpp).
   const std::string root = rtl_build::kSourceRoot;
   for (const std::string& f : {root + "/rtl/glue/kncsim_model_glue.cpp", root + "/systemc/rtl_adapt/rtl_model_abi.hpp",
-                               root + "/systemc/rtl_cache/model_clocks.cpp",
+                               root + "/systemc/rtl_cache/model_clocks.cpp", root + "/systemc/rtl_cache/model_toggles.cpp",
                                root + "/systemc/rtl_adapt/router_ports.def", root + "/systemc/rtl_adapt/sci_node_ports.def",
-                               root + "/systemc/rtl_adapt/verilator_to_stderr.hpp",
-                               root + "/rtl/glue/kncsim_toggle_points.hpp"})
+                               root + "/systemc/rtl_adapt/verilator_to_stderr.hpp"})
     k += fmt::format("glue {} {}\n", fs::path(f).filename().string(), sha256_of_file(f));
   // The directory too: Verilator writes the sources' paths into the model (assertion reports).
   k += "sources " + fs::weakly_canonical(model_sources_dir(spec)).string() + "\n";

@@ -59,6 +59,7 @@ void scale_router(EnergyModel& m) {
 
 void put_toggles(const Config& c, EnergyModel& m) {
   m.rtl_toggles = c.text("energy.rtl_toggles") == "on";
+  m.toggle_sampling = uint32_t(c.integer("energy.toggle_sampling"));
   const std::string& file = c.text("energy.toggle_weights");
   if (file.empty()) return;
   try {
