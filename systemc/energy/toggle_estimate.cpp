@@ -13,12 +13,17 @@ namespace {
 
 constexpr const char* kNames[kToggleClasses] = {"storage", "allocator", "route", "crossbar", "other"};
 
-// The module name's words: split at '_' and digits, lower case ("kncsim_prim_fifo": kncsim, prim, fifo).
+// The module name's words: split at '_', digits and a capital after a small letter, lower case
+// ("kncsim_prim_fifo": kncsim, prim, fifo; "RoundRobinArbiter": round, robin, arbiter).
 std::vector<std::string> words(const std::string& module) {
   std::vector<std::string> w(1);
+  char before = 0;
   for (char ch : module) {
-    if (std::isalpha(static_cast<unsigned char>(ch))) w.back() += char(std::tolower(static_cast<unsigned char>(ch)));
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isupper(c) && std::islower(static_cast<unsigned char>(before)) && !w.back().empty()) w.emplace_back();
+    if (std::isalpha(c)) w.back() += char(std::tolower(c));
     else if (!w.back().empty()) w.emplace_back();
+    before = ch;
   }
   if (w.back().empty()) w.pop_back();
   return w;

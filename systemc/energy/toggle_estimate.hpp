@@ -9,8 +9,9 @@
 //   route      route routing rc decode decoder                    <- route computation
 //   crossbar   xbar crossbar switch mux xb                        <- crossbar traversals
 //   other      every other module (the router's core, its registers, the top's pins)
-// A name is in the first class one of whose words it has (split at '_' and digits, any case, a
-// plural s allowed: kncsim_prim_fifo, input_buffers; not kncsim_router). The top's clock and
+// A name is in the first class one of whose words it has (split at '_', digits and camel case,
+// any case, a plural s allowed: kncsim_prim_fifo, input_buffers, RoundRobinArbiter; not
+// kncsim_router). The top's clock and
 // reset are not counted.
 // A part whose class toggled nowhere in the reference run (the router's crossbar, written in its
 // core module rather than a module of its own) is priced with `other`. The ratio of the two

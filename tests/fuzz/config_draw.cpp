@@ -618,6 +618,10 @@ Base valid_rings(Rng& rng) {
   if (chance(rng, 0.2)) b.d.set("router.output_queue_flits", std::to_string(between(rng, 1, 64)));
   if (chance(rng, 0.15)) {  // energy accounting (RTL ring nodes count at their pins)
     b.d.set("energy.technology", pick(rng, std::vector<std::string>{"45nm", "32nm", "22nm"}));
+    if (chance(rng, 0.3)) {  // and their toggles (refused without RTL nodes)
+      b.d.set("energy.rtl_toggles", "on");
+      if (chance(rng, 0.5)) b.d.set("energy.toggle_sampling", std::to_string(between(rng, 1, 128)));
+    }
     if (chance(rng, 0.4)) b.d.set("traffic.payload", choice(rng, "traffic.payload"));
     if (chance(rng, 0.3)) b.d.set("energy.mm_per_unit", num(real(rng, 0.05, 5), 3));
   }
