@@ -50,7 +50,7 @@ struct RefParams {
   int64_t source_queue_packets = 0;
   // Energy accounting: the flits' bits (a packet's L flits cross a link back to back, in the cycle
   // its head does); none: nothing counted.
-  std::optional<Payload> payload;
+  std::optional<Payload> payload = std::nullopt;
 };
 
 class RefNetwork final : public NetworkModel {
