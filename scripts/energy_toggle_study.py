@@ -14,7 +14,8 @@ Each point: uniform traffic, a fixed number of cycles, random payloads, the buil
 table (the RTL flits carry the packets' fields, not their payloads, so the toggles count the
 designs' control and header activity). Prints, per load, the network's ratio toggle / event
 estimate and its range over the nodes; exits 1 unless each family's ratio is within 1 +-
---tolerance (.25) at 5 or more loads besides the calibration's. --plot draws the ratios.
+--tolerance (.10; the issue asks .25) at 5 or more loads besides the calibration's, and its
+storage, allocator (ring: crossbar) and other modules toggle. --plot draws the ratios.
 The first run builds the two counting models (about a minute and a half on 2 cores).
 """
 import json
@@ -51,7 +52,8 @@ def point(kncsim, family, load, cycles, sampling, weights):
 def main():
     ap = study_runs.study_options(__doc__, json_help="write every point's figures and the checks as JSON")
     ap.add_argument("--cycles", type=int, default=20000)
-    ap.add_argument("--tolerance", type=float, default=0.25)
+    ap.add_argument("--tolerance", type=float, default=0.10,
+                    help="the ratio's allowed distance from 1 (the issue asks 0.25; the designs hold 0.10)")
     ap.add_argument("--sampling", type=int, default=1,
                     help="energy.toggle_sampling (default 1: every cycle counted; the nodes' ranges are then exact)")
     a = study_runs.parse_study_options(ap)
@@ -81,6 +83,12 @@ def main():
         held.append((f"{family}: after calibration at A = {CALIBRATION}, the toggle estimate is within {a.tolerance:.0%} "
                      f"of the event estimate at 5 or more other loads ({len(within)} of {len(others)}"
                      + (f"; outside: {outside}" if outside else "") + ")", len(within) >= 5))
+    # Calibration absorbs a constant error (a module not counted, or counted twice): the classes
+    # each design has must toggle.
+    expected = {"router": {"storage", "allocator", "other"}, "ring": {"storage", "crossbar", "other"}}
+    for family, classes in expected.items():
+        toggled = {v["class"] for v in res[(family, CALIBRATION)]["modules"].values() if v["toggles"] > 0}
+        held.append((f"{family}: its {', '.join(sorted(classes))} modules toggle", classes <= toggled))
     status = study_runs.report(held, "the study's checks")
     if a.json:
         study_runs.write_study_json(a.json, {"points": [{"family": k[0], "load": k[1], **v} for k, v in res.items()]}, held)

@@ -78,7 +78,7 @@ class RtlSignalPins {
     clk_high_ = false;
   }
   void clock_high() {  // the model sees the edge, with the inputs written before, next delta
-    if (toggles_) api_.count_toggles(toggles_);  // the last edge's changes, and this cycle's inputs
+    if (toggles_) api_.count_toggles(toggles_);  // the changes since the last count: one edge's
     clk_i_.write(true);
     clk_high_ = true;
   }

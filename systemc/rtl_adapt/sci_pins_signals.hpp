@@ -100,7 +100,7 @@ class SciSignalPins {
     if (clk_i_.read()) clk_i_.write(false);
   }
   void clock_high() {  // seen with the inputs written before, next delta
-    if (toggles_) api_.count_toggles(toggles_);  // the last edge's changes, and this cycle's inputs
+    if (toggles_) api_.count_toggles(toggles_);  // the changes since the last count: one edge's
     clk_i_.write(true);
   }
 

@@ -173,6 +173,24 @@ void build_model(const ModelSpec& spec, const std::string& dir, int jobs, BuildP
     if (wait_child(spawn_child(xml, xlog, xlog)) != 0)
       throw RtlSourceError(fmt::format("Verilator could not list the {} design's instances:\n{}(the whole log: {})",
                                        spec.family_name(), verilator_messages(read_text_file(xlog)), xlog));
+    std::vector<std::string> apart;  // modules Verilator kept as classes of their own
+    for (const auto& e : fs::directory_iterator(obj)) {
+      const std::string f = e.path().filename().string();
+      if (f.rfind("Vmodel_", 0) == 0 && e.path().extension() == ".h" && f.rfind("Vmodel___024root", 0) != 0 &&
+          f.rfind("Vmodel__", 0) != 0)
+        apart.push_back(f.substr(7, f.size() - 9));
+    }
+    if (!apart.empty()) {
+      std::sort(apart.begin(), apart.end());
+      std::string names;
+      for (const auto& a : apart) names += (names.empty() ? "" : ", ") + a;
+      throw RtlSourceError(fmt::format(
+          "energy.rtl_toggles: Verilator kept the {} design's modules {} as classes of their own (not inlined: "
+          "/*verilator no_inline_module*/, or too large for --inline-mult), and their state is not counted; "
+          "allowed: designs whose modules Verilator inlines (mark them /*verilator inline_module*/), or "
+          "energy.rtl_toggles off",
+          spec.family_name(), names));
+    }
     const ToggleTableSpec table =
         read_toggle_table(read_text_file((fs::path(obj) / "Vmodel___024root.h").string()),
                           read_text_file((fs::path(obj) / "kncsim_hierarchy.xml").string()), spec.top());

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -45,18 +46,21 @@ ToggleTableSpec read_toggle_table(const std::string& root_header, const std::str
     return it->second;
   };
   const std::string top_module = cells.count(top) ? cells[top] : top;
-  // The design's members: ports (VL_IN8(name, msb, lsb) ...) and signals (CData/*4:0*/ name;
-  // VlWide<3>/*95:0*/ name; VlUnpacked<QData/*63:0*/, 4> name;).
-  static const std::regex port(R"re(^\s*VL_(?:IN|OUT|INOUT)(?:8|16|64|W)?\((\w+),)re");
-  static const std::regex signal(R"re(^\s*(?:CData|SData|IData|QData|VlWide<\d+>|VlUnpacked<.*>)\s*(?:/\*[^*]*\*/)?\s*(\w+);)re");
+  // The design's signals, of Verilator's integer and wide types, and arrays of them (CData/*4:0*/
+  // name; VlWide<3>/*95:0*/ name; VlUnpacked<QData/*63:0*/, 4> name; nested arrays alike); not
+  // its ports (VL_IN8(...) in a C++ model, sc_in<...> in a SystemC one: what the links carry),
+  // nor arrays of anything else (strings, class references).
+  static const std::regex signal(
+      R"re(^\s*((?:VlUnpacked<)*)(?:CData|SData|IData|QData|VlWide<\d+>)\s*(?:/\*[^*]*\*/)?((?:\s*,\s*\d+\s*>)*)\s*(\w+);)re");
   std::istringstream lines(root_header);
   std::smatch m;
   for (std::string line; std::getline(lines, line);) {
-    if (!std::regex_search(line, m, port) && !std::regex_search(line, m, signal)) continue;
-    const std::string name = m[1].str();
+    if (!std::regex_search(line, m, signal)) continue;
+    // as many arrays opened as closed: VlUnpacked<VlUnpacked<CData/*7:0*/, 4>, 2> name;
+    if (std::count(m[1].first, m[1].second, '<') != std::count(m[2].first, m[2].second, '>')) continue;
+    const std::string name = m[3].str();
     if (name.rfind("__V", 0) == 0 || name.find("__DOT____V") != std::string::npos) continue;  // Verilator's own
     const std::vector<std::string> steps = path_of(name);
-    if (steps.size() == 1 && (name == "clk_i" || name == "rst_ni")) continue;
     // Down the instances the path names; a step that is no instance is a generate block.
     std::string at = top, module = top_module;
     for (size_t i = 1; i + 1 < steps.size(); ++i) {

@@ -1,10 +1,12 @@
 #pragma once
 // What a model built with its toggles counted (ModelSpec::toggles, energy.rtl_toggles) counts:
-// every member of its root class that holds design state (Vmodel___024root.h: the ports, the
-// registers and memories, the nets Verilator keeps), each under the module whose instance holds
-// it. The instances' modules come from Verilator's XML view of the design (--xml-only: a cell
-// per instance, with its module); Verilator's own temporaries (__V...) are left out, as are the
-// top's clock and reset (the clock tree's energy is priced per cycle). The glue
+// every member of its root class that holds design state (Vmodel___024root.h: the registers and
+// memories, and the nets Verilator keeps), each under the module whose instance holds it. The
+// instances' modules come from Verilator's XML view of the design (--xml-only: a cell per
+// instance, with its module). Left out: the top's ports (what the links carry, priced as wires;
+// the clock and reset with them), Verilator's own temporaries (__V...), and anything not of
+// Verilator's integer types. A module Verilator does not inline keeps its state in a class of its
+// own, which is not read: the build refuses such a model (model_build.cpp). The glue
 // (rtl/glue/kncsim_model_glue.cpp) gets the table in a generated header, kncsim_toggle_table.hpp,
 // and counts the bits of those members that changed, once a cycle.
 #include <string>
@@ -23,8 +25,6 @@ struct ToggleTableSpec {
 };
 
 // From the root header's text and the XML view's text, of a model whose top module is `top`.
-// A SystemC-mode model's ports are sc_in/sc_out members: counted through the copies Verilator
-// keeps of them (__Vcellinp...), so not at all here; its inner state is counted alike.
 ToggleTableSpec read_toggle_table(const std::string& root_header, const std::string& xml, const std::string& top);
 
 // kncsim_toggle_table.hpp for the glue: KNCSIM_TOGGLE_MODULES (a list of strings) and

@@ -30,6 +30,13 @@ void validate_energy(const Config& c) {
     throw ConfigError(fmt::format("energy.rtl_toggles on with router.impl {} and no router.rtl_nodes: toggles are counted "
                                   "inside RTL models; allowed: router.impl rtl, router.rtl_nodes, or energy.rtl_toggles off",
                                   c.text("router.impl")));
+  if (c.text("energy.rtl_toggles") == "on" && (c.text("router.rtl_binding") == "signals" || !c.text("trace.vcd").empty()))
+    throw ConfigError(fmt::format("energy.rtl_toggles on with {}: toggles are counted in the C++ binding only (a "
+                                  "SystemC-mode model, as traced nodes have, keeps every signal for the trace and "
+                                  "would count more than the same design does); allowed: router.rtl_binding direct "
+                                  "and no trace.vcd, or energy.rtl_toggles off",
+                                  c.text("router.rtl_binding") == "signals" ? "router.rtl_binding signals"
+                                                                            : "trace.vcd = " + c.text("trace.vcd")));
   if (c.text("energy.rtl_toggles") != "on" && !c.text("energy.toggle_weights").empty())
     throw ConfigError(fmt::format("energy.toggle_weights = {} with energy.rtl_toggles off: the weights price RTL "
                                   "toggles; allowed: energy.rtl_toggles on, or no energy.toggle_weights",
