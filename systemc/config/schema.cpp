@@ -343,7 +343,7 @@ const std::vector<KeySpec>& config_schema() {
        "RTL routers and ring nodes (router.impl rtl or router.rtl_nodes): also count every signal's toggles inside "
        "each model, by module, and price them (models that count are cache entries of their own); the result's "
        "energy.rtl_toggles puts this estimate beside the event model's, per node (docs/energy.md)"},
-      {"energy.toggle_sampling", K::integer, {}, 1, false, 1 << 20, "64",
+      {"energy.toggle_sampling", K::integer, {}, 1, false, 1 << 20, "256",
        "with energy.rtl_toggles on: count the toggles of one evaluated cycle in this many, drawn at random per node "
        "(each cycle with probability 1/N, its toggles weighted by N: an unbiased estimate at a fraction of the cost); "
        "1 = every cycle, exactly"},
