@@ -13,6 +13,7 @@ packages=(
   libfmt-dev             # formatting
   libboost-dev           # statistics (Student's t quantiles), graphs
   libssl-dev             # SHA-256 keys of the RTL model cache
+  libbz2-dev             # Netrace traces, read as they decompress
   googletest libgtest-dev libgmock-dev   # tests
   python3 python3-matplotlib python3-tqdm   # scripts, plots, progress
   slurm-wlm munge        # a one-node Slurm cluster for sweep tests (scripts/slurm_local.sh)
