@@ -65,6 +65,15 @@ bool evaluation_code(const std::string& file) {
          file.find("ConstPool") == std::string::npos;
 }
 
+// The design, for any Verilator command: its parameters, include directories and sources.
+void append_design(const ModelSpec& spec, std::vector<std::string>& a) {
+  a.insert(a.end(), spec.parameters.begin(), spec.parameters.end());
+  const auto includes = model_include_flags(spec);
+  a.insert(a.end(), includes.begin(), includes.end());
+  const auto sources = model_sources(spec);
+  a.insert(a.end(), sources.begin(), sources.end());
+}
+
 }  // namespace
 
 std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::string& obj_dir) {
@@ -89,21 +98,13 @@ std::vector<std::string> verilator_arguments(const ModelSpec& spec, const std::s
   a.push_back(spec.top());
   a.push_back("--Mdir");
   a.push_back(obj_dir);
-  a.insert(a.end(), spec.parameters.begin(), spec.parameters.end());
-  const auto includes = model_include_flags(spec);
-  a.insert(a.end(), includes.begin(), includes.end());
-  const auto sources = model_sources(spec);
-  a.insert(a.end(), sources.begin(), sources.end());
+  append_design(spec, a);
   return a;
 }
 
 std::vector<std::string> verilator_xml_arguments(const ModelSpec& spec, const std::string& xml_path) {
   std::vector<std::string> a{"--xml-only", "--xml-output", xml_path, "--top-module", spec.top()};
-  a.insert(a.end(), spec.parameters.begin(), spec.parameters.end());
-  const auto includes = model_include_flags(spec);
-  a.insert(a.end(), includes.begin(), includes.end());
-  const auto sources = model_sources(spec);
-  a.insert(a.end(), sources.begin(), sources.end());
+  append_design(spec, a);
   return a;
 }
 
