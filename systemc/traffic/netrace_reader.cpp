@@ -42,9 +42,11 @@ NetraceReader::NetraceReader(const std::string& path) : path_(path) {
   const uint32_t notes = little<uint32_t>(h + 56), regions = little<uint32_t>(h + 60);
   if (notes > (1u << 20) || regions > 100000)
     fail(fmt::format("its header says {} bytes of notes and {} regions: not a Netrace header", notes, regions));
-  std::vector<char> text(notes);
-  if (read(text.data(), notes) != notes) fail("its notes are cut short");
-  header_.notes.assign(text.data(), strnlen(text.data(), notes));
+  if (notes > 0) {
+    std::vector<char> text(notes);
+    if (read(text.data(), notes) != notes) fail("its notes are cut short");
+    header_.notes.assign(text.data(), strnlen(text.data(), notes));
+  }
   for (uint32_t r = 0; r < regions; ++r) {
     unsigned char b[24];
     if (read(b, sizeof b) != sizeof b) fail(fmt::format("its region {} is cut short", r));
