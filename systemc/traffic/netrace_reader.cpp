@@ -25,10 +25,10 @@ T little(const unsigned char* at) {  // (x86 is little-endian, as the format)
 uint32_t netrace_packet_bytes(uint8_t type) { return type < kBytes.size() ? kBytes[type] : 0; }
 
 NetraceReader::NetraceReader(const std::string& path) : path_(path) {
-  file_ = std::fopen(path.c_str(), "rb");
+  file_.reset(std::fopen(path.c_str(), "rb"));
   if (!file_) fail("cannot be read");
   int err = BZ_OK;
-  bz_ = BZ2_bzReadOpen(&err, file_, 0, 0, nullptr, 0);
+  bz_.reset(BZ2_bzReadOpen(&err, file_.get(), 0, 0, nullptr, 0));
   if (err != BZ_OK) fail("not a bzip2 file");
   unsigned char h[72];
   if (read(h, sizeof h) != sizeof h) fail("its header is cut short (a Netrace header is 72 bytes)");
@@ -54,19 +54,13 @@ NetraceReader::NetraceReader(const std::string& path) : path_(path) {
   }
 }
 
-NetraceReader::~NetraceReader() {
-  int err = BZ_OK;
-  if (bz_) BZ2_bzReadClose(&err, bz_);
-  if (file_) std::fclose(file_);
-}
-
 void NetraceReader::fail(const std::string& what) const { throw TraceError(fmt::format("{}: {}", path_, what)); }
 
 size_t NetraceReader::read(void* to, size_t bytes) {
   size_t got = 0;
   while (got < bytes && !end_) {
     int err = BZ_OK;
-    const int n = BZ2_bzRead(&err, bz_, static_cast<char*>(to) + got, int(std::min<size_t>(bytes - got, 1 << 30)));
+    const int n = BZ2_bzRead(&err, bz_.get(), static_cast<char*>(to) + got, int(std::min<size_t>(bytes - got, 1 << 30)));
     if (err != BZ_OK && err != BZ_STREAM_END)
       fail(fmt::format("its bzip2 data is damaged (libbz2 error {}) after {} records", err, records_));
     got += size_t(std::max(n, 0));

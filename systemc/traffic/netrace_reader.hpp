@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -41,9 +42,6 @@ class NetraceReader {
   static constexpr uint32_t kMagic = 0x484A5455;
   // Opens `path` and reads its header: TraceError naming the file if it is no Netrace trace.
   explicit NetraceReader(const std::string& path);
-  ~NetraceReader();
-  NetraceReader(const NetraceReader&) = delete;
-  NetraceReader& operator=(const NetraceReader&) = delete;
 
   const NetraceHeader& header() const { return header_; }
   // The next packet, false at the trace's end. TraceError naming the record: a truncated record,
@@ -56,9 +54,18 @@ class NetraceReader {
   size_t read(void* to, size_t bytes);  // what libbz2 gave, fewer only at the end
   [[noreturn]] void fail(const std::string& what) const;
 
+  struct CloseFile {
+    void operator()(FILE* f) const { std::fclose(f); }
+  };
+  struct CloseBz {
+    void operator()(BZFILE* b) const {
+      int err = BZ_OK;
+      BZ2_bzReadClose(&err, b);
+    }
+  };
   std::string path_;
-  FILE* file_ = nullptr;
-  BZFILE* bz_ = nullptr;
+  std::unique_ptr<FILE, CloseFile> file_;  // (declared first: closed after the stream on it)
+  std::unique_ptr<BZFILE, CloseBz> bz_;
   bool end_ = false;
   NetraceHeader header_;
   uint64_t records_ = 0;
