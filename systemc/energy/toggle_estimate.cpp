@@ -80,9 +80,6 @@ ToggleWeights calibrate_toggles(const std::vector<ClassEnergy>& events, const st
     for (int c = 0; c < kToggleClasses; ++c) e[size_t(c)] += n[size_t(c)];
   for (const auto& n : toggles)
     for (int c = 0; c < kToggleClasses; ++c) t[size_t(c)] += n[size_t(c)];
-  const size_t other = size_t(ToggleClass::other);
-  for (size_t c = 0; c < other; ++c)
-    if (t[c] == 0) e[other] += e[c], e[c] = 0;  // no module of its own: priced with the rest
   ToggleWeights w;
   w.source = "this run";
   for (size_t c = 0; c < size_t(kToggleClasses); ++c) w.pj_per_toggle[c] = t[c] ? e[c] / double(t[c]) : 0;

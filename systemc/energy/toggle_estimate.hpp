@@ -47,8 +47,8 @@ struct ToggleWeights {
   std::string source;  // "this run", or the file it came from
 };
 
-// The weights from a reference run's nodes: per class, its events' energy over its toggles,
-// with the parts whose class never toggled folded into other.
+// The weights from a reference run's nodes: per class, its events' energy over its toggles (the
+// events as estimate_toggles hands them: a part whose class never toggled already in other).
 ToggleWeights calibrate_toggles(const std::vector<ClassEnergy>& events, const std::vector<ClassToggles>& toggles);
 
 // energy.toggle_weights: a YAML map of class to pJ per toggle, every class once (as a run's

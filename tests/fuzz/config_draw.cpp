@@ -621,6 +621,7 @@ Base valid_rings(Rng& rng) {
     if (chance(rng, 0.3)) {  // and their toggles (refused without RTL nodes)
       b.d.set("energy.rtl_toggles", "on");
       if (chance(rng, 0.5)) b.d.set("energy.toggle_sampling", std::to_string(between(rng, 1, 128)));
+      if (chance(rng, 0.1)) b.d.set("energy.toggle_weights", "no_such_weights.yaml");  // refused, named
     }
     if (chance(rng, 0.4)) b.d.set("traffic.payload", choice(rng, "traffic.payload"));
     if (chance(rng, 0.3)) b.d.set("energy.mm_per_unit", num(real(rng, 0.05, 5), 3));

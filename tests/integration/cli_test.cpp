@@ -354,6 +354,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"run --set energy.technology=45nm --set energy.toggle_weights=w.yaml",
                                "energy.toggle_weights = w.yaml with energy.rtl_toggles off", "energy.rtl_toggles on"},
                       BadInput{"run --set energy.rtl_toggles=sometimes", "energy.rtl_toggles", "off, on"},
+                      BadInput{"run --set energy.toggle_sampling=0", "energy.toggle_sampling", ">= 1"},
                       BadInput{"run --set energy.technology=45nm --set energy.rtl_toggles=on --set router.impl=rtl "
                                "--set router.fifo_flits=4 --set router.rtl_binding=signals",
                                "energy.rtl_toggles on with router.rtl_binding signals", "router.rtl_binding direct"},
