@@ -46,6 +46,7 @@
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_store.hpp"
 #include "sched/stop_request.hpp"
+#include "traffic/trace_packet.hpp"
 
 namespace {
 
@@ -172,9 +173,13 @@ int main(int argc, char** argv) {
   CLI::App app{"kncsim: k-ary n-cube multicomputer routing network simulator"};
   app.require_subcommand(1);
   Common run_opts, analytic_opts;
+  std::string trace_out;  // run --trace-out
   auto* run = app.add_subcommand("run", "simulate until the configured convergence criterion");
   add_common(run, run_opts);
   run->add_option("--vcd", run_opts.vcd_path, "write a VCD waveform of the link pins of trace.nodes (systemc)");
+  run->add_option("--trace-out", trace_out,
+                  "write the packets the run generates to PATH as a text trace (traffic.trace_format text), to "
+                  "replay with traffic.workload trace");
   run->add_option("--csv", run_opts.csv_dir, "write the per-channel and per-node tables to DIR/channels.csv and DIR/nodes.csv");
   run->add_flag("--quiet,-q", run_opts.quiet, "no progress line on stderr (it is shown only on a terminal anyway)");
   auto* analytic = app.add_subcommand("analytic", "print closed-form figures (mean distance, U_max, B)");
@@ -392,6 +397,7 @@ int main(int argc, char** argv) {
       // The human summary goes to stdout, unless the JSON does.
       std::ostream& text = json_on_stdout(run_opts.json_path) ? std::cerr : std::cout;
       kncsim::ExperimentSpec spec = load_spec_checked(run_opts, true);  // the memory check: before anything is built
+      kncsim::request_trace_out(spec, trace_out);
       kncsim::install_stop_handlers();  // Ctrl-C / SIGTERM: stop at a cycle boundary, write what we have
       kncsim::prepare_run(spec);        // the RTL nodes' models named
       kncsim::prepare_rtl_models(spec);  // a model built now is not counted as simulation time
@@ -487,6 +493,9 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const kncsim::OutputError& e) {
     std::cerr << "kncsim: output error: " << e.what() << "\n";
+    return 2;
+  } catch (const kncsim::TraceError& e) {
+    std::cerr << "kncsim: trace: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "kncsim: error: " << e.what() << "\n";

@@ -11,8 +11,9 @@ namespace kncsim {
 enum class RouterImpl { ref, systemc, rtl, single_node };
 // network.topology
 enum class NetworkTopology { mesh, torus, rings, hexagonal };
-// traffic.workload: open-loop sources, the rings' requests with replies, Chittor's base loop.
-enum class Workload { open, request_response, closed_loop };
+// traffic.workload: open-loop sources, the rings' requests with replies, Chittor's base loop, an
+// application trace.
+enum class Workload { open, request_response, closed_loop, trace };
 
 constexpr std::string_view to_string(RouterImpl i) {
   return i == RouterImpl::ref       ? "ref"
@@ -27,7 +28,10 @@ constexpr std::string_view to_string(NetworkTopology t) {
                                        : "hexagonal";
 }
 constexpr std::string_view to_string(Workload w) {
-  return w == Workload::open ? "open" : w == Workload::request_response ? "request_response" : "closed_loop";
+  return w == Workload::open               ? "open"
+         : w == Workload::request_response ? "request_response"
+         : w == Workload::closed_loop      ? "closed_loop"
+                                           : "trace";
 }
 
 }  // namespace kncsim

@@ -163,12 +163,29 @@ const std::vector<KeySpec>& config_schema() {
        "rings: wires across the bisection (bisection constraint); hypercube = 4N, i.e. W = 2k (Figure 5c)"},
       {"traffic.data_fraction", K::number, {}, 0, false, 1, "0.3",
        "rings: f_data, the fraction of messages that are data packets (the rest address packets)"},
-      {"traffic.workload", K::choice, {"open", "request_response", "closed_loop"}, 0, false, kNoMax, "open",
+      {"traffic.workload", K::choice, {"open", "request_response", "closed_loop", "trace"}, 0, false, kNoMax, "open",
        "open = packets at the offered load (rings: f_data of them data packets); request_response (rings) = "
        "address packets, each answered by a data packet from its destination (round trips); closed_loop (mesh, "
        "torus; systemc and rtl routers) = Chittor's base loop at every process of the pattern's graph (graph, or "
        "a pattern's own: transpose pairs (i, j) with (j, i)): send a message to each neighbour, receive one from "
-       "each, compute (see traffic.loop_classes)"},
+       "each, compute (see traffic.loop_classes); trace (mesh, torus) = traffic.trace_file's packets replayed, each "
+       "entering at its cycle or, with traffic.trace_dependencies on, 2 cycles after the last packet it waits for "
+       "is delivered, if later; the run ends with its last delivery"},
+      {"traffic.trace_file", K::text, {}, 0, false, kNoMax, "",
+       "trace: the trace replayed (a Netrace .tra.bz2 file, or a text trace: see traffic.trace_format)"},
+      {"traffic.trace_format", K::choice, {"netrace", "text"}, 0, false, kNoMax, "netrace",
+       "trace: netrace = the booksim/netrace format (bzip2; a packet of B bytes is ceil(8 B / energy.flit_bits) "
+       "flits, plus router.packet_format hop_count's headers); text = a packet a line, 'cycle src dst flits [id "
+       "[dep ...]]' (flits: its whole length), # comments"},
+      {"traffic.trace_dependencies", K::choice, {"on", "off"}, 0, false, kNoMax, "on",
+       "trace: on = a packet waits until the packets it depends on are delivered (it enters 2 cycles after the last "
+       "tail, if that is after its own cycle); off = every packet enters at its own cycle"},
+      {"traffic.trace_region", K::integer_or_choice, {"start"}, 0, false, 1e9, "start",
+       "trace, Netrace: start at this region (0, 1, ..; its first packet's cycle becomes cycle 0); start = the "
+       "trace's first packet"},
+      {"traffic.trace_cycles", K::integer_or_choice, {"all"}, 1, false, 0x1p62, "all",
+       "trace: replay only the packets whose cycle (counted from the region's start) is below this; all = every "
+       "packet to the trace's end"},
       {"traffic.loop_classes", K::choice, {"ab", "aa", "shell"}, 0, false, kNoMax, "ab",
        "closed_loop: aa = every node sends, receives, then computes; ab = the graph's two colour classes (it must "
        "be bipartite; the lowest node of each connected part is A): A as aa, B receives, sends, then computes; "

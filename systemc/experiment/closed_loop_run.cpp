@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "analytic/mesh_analytic.hpp"
+#include "experiment/contention_free_delay.hpp"
 #include "net/wormhole_network.hpp"
 #include "sched/stop_request.hpp"
 #include "report/energy_report.hpp"
@@ -19,23 +20,6 @@ namespace kncsim {
 using ojson = nlohmann::ordered_json;
 
 namespace {
-
-// A message's zero-load time from hand-over to its last tail: its flits leave the source one a
-// cycle, and the last one then crosses the route's links (dimension order) and, with a routing
-// delay, waits it out at each router; a router passes a flit on in the cycle it arrives. Each
-// packet's head also waits the routing delay at the source, which spaces the packets out.
-int64_t contention_free_delay(const MeshGeometry& g, const WormholeNetworkParams& p, uint32_t src, uint32_t dest,
-                              int64_t flits, int64_t packets) {
-  int64_t wires = 0, hops = 0;
-  for (int k = 0; k < g.dims(); ++k) {
-    const int steps = std::abs(g.offset(src, dest, k));
-    wires += p.link_delays.empty() ? int64_t(p.link.delay) * steps
-                                   : dimension_wire_delay(g.coord(src, k), g.coord(dest, k), g.radix(k), g.torus(),
-                                                          p.link_delays[size_t(k)]);
-    hops += steps;
-  }
-  return flits + wires + (packets + hops) * p.router.routing_delay;
-}
 
 ojson node_json(const MeshGeometry& g, const LoopRecord& r, const LoopRecord& ideal) {
   ojson coords = ojson::array();
@@ -60,7 +44,7 @@ ojson run_closed_loop(const ExperimentSpec& spec, const MeshExperiment& e, Packe
   InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), 0), g.nodes(), false);
   WormholeNetwork net(g, e.flit, feed);
   net.set_packet_sink(sink);
-  net.set_closed_loop(&workload);
+  net.set_reactive_source(&workload);
   const int64_t max_cycles = spec.convergence.max_cycles;
   const int64_t step = 256;  // cycles between looks at whether every node is done
   while (!workload.done() && net.now() < max_cycles && !stop_requested())

@@ -15,6 +15,7 @@
 
 #include "analytic/mesh_analytic.hpp"
 #include "experiment/closed_loop_run.hpp"
+#include "experiment/trace_run.hpp"
 #include "spec/experiment_spec.hpp"
 #include "experiment/memory_estimate.hpp"
 #include "experiment/model_factory.hpp"
@@ -306,8 +307,12 @@ void put_energy(ojson& result, const MeshExperiment& e, const MeshGeometry& g, c
 
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   if (e.closed_loop) return run_closed_loop(spec, e, sink);
+  if (e.trace) return run_trace(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
-  InjectionFeed feed(make_injection_stream(e, geometry), geometry.nodes(), spec.second_thread);
+  std::vector<RecordedInjection> recorded;  // --trace-out
+  std::unique_ptr<InjectionStream> stream = make_injection_stream(e, geometry);
+  if (!spec.outputs.trace_out.empty()) stream = with_recording(std::move(stream), recorded);
+  InjectionFeed feed(std::move(stream), geometry.nodes(), spec.second_thread && spec.outputs.trace_out.empty());
   SinkChain sinks(spec, geometry.nodes(), sink, 1, &e.classes);
   const std::unique_ptr<NetworkModel> model = make_model(e, geometry, feed, sinks.head());
   NetworkModel& net = *model;
@@ -366,6 +371,8 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
     result["classes"] = classes_json(*sinks.classes, offered);
     result["class_collection_began"] = sinks.classes->collection_began();
   }
+  if (!spec.outputs.trace_out.empty())
+    result["trace_out"] = write_trace_out(spec.outputs.trace_out, recorded, net.counters().numsent, e.packet_flits);
   return result;
 }
 
@@ -519,6 +526,7 @@ std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
   if (spec.topology_kind == NetworkTopology::rings) return rings_run_summary(spec, r) + stopping_detail(r);
   const MeshExperiment& e = std::get<MeshExperiment>(spec.topology);
   if (e.closed_loop) return closed_loop_summary(r);
+  if (e.trace) return trace_summary(r);
   std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(e));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
                    r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",

@@ -31,17 +31,19 @@ std::unique_ptr<InjectionStream> make_injection_stream(const MeshExperiment& e, 
 }
 
 std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
-                                         PacketSink* sink) {
+                                         PacketSink* sink, ReactiveSource* source) {
   switch (e.impl) {
     case RouterImpl::ref: {
       auto net = std::make_unique<RefNetwork>(g, e.ref, feed);
       net->set_packet_sink(sink);
+      if (source) net->set_reactive_source(source);
       return net;
     }
     case RouterImpl::systemc:
     case RouterImpl::rtl: {  // RTL nodes sit among SystemC ones: e.flit.rtl_nodes (all of them for rtl)
       auto net = std::make_unique<WormholeNetwork>(g, e.flit, feed);
       net->set_packet_sink(sink);
+      if (source) net->set_reactive_source(source);
       return net;
     }
     case RouterImpl::single_node:

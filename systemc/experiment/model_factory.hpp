@@ -17,9 +17,10 @@ std::unique_ptr<InjectionStream> make_injection_stream(const MeshStreamSpec& s, 
 // The experiment's traffic: its traffic classes merged, or its one stream.
 std::unique_ptr<InjectionStream> make_injection_stream(const MeshExperiment& e, const MeshGeometry& g);
 
-// Meshes and tori: RefNetwork (ref) or WormholeNetwork (systemc, rtl), delivering to `sink`.
+// Meshes and tori: RefNetwork (ref) or WormholeNetwork (systemc, rtl), delivering to `sink`, and
+// driven by `source` besides the feed if one is given (a trace).
 std::unique_ptr<NetworkModel> make_model(const MeshExperiment& e, const MeshGeometry& g, InjectionFeed& feed,
-                                         PacketSink* sink);
+                                         PacketSink* sink, ReactiveSource* source = nullptr);
 // Scott & Goodman's rings: SciRefNetwork (ref) or SciNetwork (systemc, rtl), a SystemC module
 // named `name`.
 std::unique_ptr<RingModel> make_model(const RingsExperiment& e, const char* name = "sci");

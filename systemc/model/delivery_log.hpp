@@ -18,7 +18,7 @@ struct ViolationTally;  // model/violation_tally.hpp
 struct DeliveryLog {
   DeliveryCounters counters;
   PacketSink* sink = nullptr;
-  TailSink* tails = nullptr;  // a closed-loop workload
+  TailSink* tails = nullptr;  // a reactive workload (closed loop, trace)
   int64_t flits_injected = 0;   // written into injection queues (future flits included)
   int64_t flits_delivered = 0;  // consumed by the sinks
   int64_t flits_stripped = 0;   // hop-count headers the routers consumed

@@ -54,11 +54,29 @@ class PacketSink {
 };
 
 // Told when a packet's last flit reaches its destination's network interface: a closed-loop
-// workload's messages are complete so.
+// workload's messages are complete so, and a trace's packets waiting for it may follow. `id` is
+// the packet's PacketRecord id. A model may tell a tail before `arrival` (the reference model
+// tells it with the head), never after the cycle it arrives in.
 class TailSink {
  public:
   virtual ~TailSink() = default;
-  virtual void tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) = 0;
+  virtual void tail_arrived(uint64_t id, uint32_t src, uint32_t dest, int64_t arrival) = 0;
+};
+
+// A packet a reactive source hands to a node's network interface (0 flits: not allowed).
+struct MessagePacket {
+  uint32_t node, dest;
+  int flits;
+};
+
+// A workload whose packets follow the network's deliveries (closed loops, traces): a model asks
+// it for each cycle's packets, in order, before that cycle's flits move, and tells it every tail
+// (TailSink) by the end of the cycle it arrives in; the packets it hands over get the model's
+// next ids in the order handed. Tails arriving in cycle c - 1 may not be told yet when cycle c's
+// packets are asked for (the flit-level network asks a cycle ahead).
+class ReactiveSource : public TailSink {
+ public:
+  virtual void packets_for(int64_t cycle, std::vector<MessagePacket>& out) = 0;
 };
 
 // A network under its workload, advancing cycle by cycle and counting deliveries.

@@ -20,7 +20,6 @@
 #include "router/wormhole_router.hpp"
 #include "sc/rtl_domain.hpp"
 #include "sc/vcd_file.hpp"
-#include "traffic/closed_loop.hpp"
 #include "verify/network_coverage.hpp"
 
 namespace kncsim {
@@ -61,7 +60,7 @@ class WormholeFabric : public sc_core::sc_module {
   std::unique_ptr<NetworkActivity> activity;  // energy accounting (params.payload)
   std::unique_ptr<ActivityTap> activity_tap;
   std::deque<ActivityEjector> activity_ejectors;
-  ClosedLoopWorkload* workload = nullptr;  // hands over packets besides the feed's, if set
+  ReactiveSource* workload = nullptr;  // hands over packets besides the feed's, if set
   std::unique_ptr<NetworkCoverage> coverage;  // verify.coverage: what the RTL routers' monitors mark
   std::unique_ptr<ViolationTally> violations;  // verify.on_violation count: what they count
   bool injecting = true;  // false: the scoreboard's drain (no packet generated from then on)

@@ -86,7 +86,7 @@ std::vector<NodeToggles> WormholeNetwork::rtl_toggles() const {
   return any ? t : std::vector<NodeToggles>{};
 }
 void WormholeNetwork::set_packet_sink(PacketSink* sink) { fabric_->log.sink = sink; }
-void WormholeNetwork::set_closed_loop(ClosedLoopWorkload* w) {
+void WormholeNetwork::set_reactive_source(ReactiveSource* w) {
   fabric_->workload = w;
   fabric_->log.tails = w;
 }

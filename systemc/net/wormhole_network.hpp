@@ -85,7 +85,6 @@ struct WormholeNetworkParams {
 std::string wormhole_params_refusal(const WormholeNetworkParams& p, int dims);
 
 class WormholeFabric;
-class ClosedLoopWorkload;
 
 class WormholeNetwork final : public NetworkModel {
  public:
@@ -99,8 +98,8 @@ class WormholeNetwork final : public NetworkModel {
   const NetworkActivity* activity() const override;
   std::vector<NodeToggles> rtl_toggles() const override;
   void set_packet_sink(PacketSink* sink);
-  // A closed-loop workload: it hands over packets each cycle and is told of their tails.
-  void set_closed_loop(ClosedLoopWorkload* w);
+  // A reactive workload (closed loop, trace): it hands over packets each cycle and is told of their tails.
+  void set_reactive_source(ReactiveSource* w);
 
   int64_t flits_injected() const;
   int64_t flits_delivered() const;

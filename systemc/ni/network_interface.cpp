@@ -108,7 +108,7 @@ void NetworkInterface::eject(const Flit& f, int64_t arrival) {
     }
   }
   if (f.tail) {
-    if (log_.tails) log_.tails->tail_arrived(p.src, p.dest, arrival);
+    if (log_.tails) log_.tails->tail_arrived(p.id, p.src, p.dest, arrival);
     packets_.release(f.packet);
   }
 }

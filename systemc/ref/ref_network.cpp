@@ -67,6 +67,16 @@ void RefNetwork::step() {
   // same as the listing's inject-inside-simulate(n): only node n's own queue 0 changes.
   const auto span = feed_.next();
   for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest);
+  if (source_) {
+    handed_.clear();
+    source_->packets_for(curtime_, handed_);
+    for (const MessagePacket& m : handed_) {
+      if (m.flits != p_.packet_flits)
+        throw std::logic_error("the reference model moves packets of L = " + std::to_string(p_.packet_flits) +
+                               " flits; a packet of " + std::to_string(m.flits) + " was handed over");
+      inject(m.node, m.dest);
+    }
+  }
   for (int64_t n; (n = calendar_.next_node()) >= 0;) {
     simulate(uint32_t(n));
     schedule(uint32_t(n));
@@ -256,6 +266,7 @@ void RefNetwork::forward(uint32_t n, int in, int out) {
     counters_.totlat += p.tin - p.tsent;
     counters_.tothops += p.nhops;
     if (sink_) sink_->deliver(PacketRecord{p.id, p.src, p.dest, p.tsent, p.tin, p.nhops, -1, -1, 0, -1, p.tleft});
+    if (source_) source_->tail_arrived(p.id, p.src, p.dest, p.tin + p_.packet_flits - 1);
     p.next = free_list_;
     free_list_ = k;
     return;

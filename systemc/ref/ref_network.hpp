@@ -61,6 +61,10 @@ class RefNetwork final : public NetworkModel {
   int64_t now() const override { return curtime_; }
   const DeliveryCounters& counters() const override { return counters_; }
   void set_packet_sink(PacketSink* sink) { sink_ = sink; }
+  // A reactive workload (a trace): asked for each cycle's packets after the feed's, and told each
+  // tail with its head (a packet's L flits arrive back to back: the tail L - 1 cycles later).
+  // Every packet it hands over must be L flits long (std::logic_error otherwise).
+  void set_reactive_source(ReactiveSource* source) { source_ = source; }
   // Packets waiting in injection queues (the memory estimate checks it).
   int64_t packets_waiting() const { return waiting_.total(); }
   // Packets in FIFOs (injection queues included), for conservation checks.
@@ -133,6 +137,8 @@ class RefNetwork final : public NetworkModel {
   WakeCalendar calendar_;
   DeliveryCounters counters_;
   PacketSink* sink_ = nullptr;
+  ReactiveSource* source_ = nullptr;
+  std::vector<MessagePacket> handed_;  // source_'s packets of a cycle
   std::unique_ptr<NetworkActivity> activity_;  // p_.payload
 };
 

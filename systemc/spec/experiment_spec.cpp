@@ -1,4 +1,5 @@
 #include "spec/experiment_spec.hpp"
+#include "spec/trace_spec.hpp"
 
 #include "spec/energy_spec.hpp"
 
@@ -279,6 +280,15 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links, const KeyR
     else if (!e.stream.pattern.destinations)  // a pattern's own graph (transpose: peers (i, j) and (j, i))
       e.stream.pattern.destinations = std::make_shared<const std::vector<std::vector<uint32_t>>>(
           node_destinations(process_placement(c, g), g.nodes()));
+  }
+  if (workload(c) == Workload::trace) {
+    e.trace = trace_replay_spec(c, g, p.router.hop_count_headers ? g.dims() : 0);
+    e.stream.q = 0;  // only the trace sends
+    if (e.overrides && e.overrides->failures())
+      throw ConfigError(fmt::format("network.overrides '{}' fails links or nodes, and traffic.workload trace sends "
+                                    "every packet of its trace (one the failures leave no way for would never "
+                                    "arrive); allowed: overrides of delays and widths only",
+                                    c.text("network.overrides")));
   }
   r.payload = p.payload = energy_payload(c, int(c.integer("energy.flit_bits")));
   e.energy = energy_model(c, g, e.links, p.router.vcs,

@@ -36,6 +36,7 @@
 #include "ring/ring_window.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
+#include "traffic/trace_workload.hpp"
 #include "ring/ring_traffic.hpp"
 
 namespace kncsim {
@@ -93,6 +94,8 @@ struct MeshExperiment {
   // traffic.workload closed_loop: Chittor's base loop over the graph in stream.pattern (the
   // open-loop stream then injects nothing).
   std::optional<ClosedLoopSpec> closed_loop;
+  // traffic.workload trace: the trace replayed (the open-loop stream then injects nothing).
+  std::optional<TraceReplaySpec> trace;
   std::string rtl_sources;  // router.rtl_sources: the RTL nodes' .sv files (empty: kncsim's own)
   bool rtl_monitors = true;  // verify.monitors: a protocol monitor on each RTL router's pins
   int64_t drain_cycles = 0;  // verify.drain_cycles: after the run, stop injecting and drain (0: no drain)

@@ -18,6 +18,7 @@
 #include "spec/process_placement.hpp"
 #include "spec/traffic_distributions.hpp"
 #include "spec/traffic_keys.hpp"
+#include "spec/trace_spec.hpp"
 #include "topo/mesh_geometry.hpp"
 #include "traffic/closed_loop.hpp"
 #include "traffic/pattern.hpp"
@@ -112,8 +113,9 @@ void validate_hexagonal(const Config& c) {
   if (c.text("router.packet_format") == "hop_count")
     throw ConfigError("router.packet_format hop_count carries a hop count per dimension of a cube; allowed with "
                       "network.topology hexagonal: absolute");
-  if (workload(c) == Workload::closed_loop)
-    throw ConfigError("traffic.workload closed_loop with network.topology hexagonal; allowed: open");
+  if (workload(c) == Workload::closed_loop || workload(c) == Workload::trace)
+    throw ConfigError(fmt::format("traffic.workload {} with network.topology hexagonal; allowed: open",
+                                  c.text("traffic.workload")));
   if (c.text("router.allow_deadlock") == "true") return;
   if (routing(c) != Routing::dor)
     throw ConfigError(fmt::format("router.routing {} on a hexagonal mesh: channel classes for routes other than "
@@ -403,6 +405,7 @@ void validate_verify(const Config& c) {
 // anything runs). Another pattern maps node to node, so it takes no mapping.
 void validate_process_graph(const Config& c, const std::vector<int>& radices) {
   const std::string& mapping = c.text("traffic.mapping");
+  if (workload(c) == Workload::trace) return;  // the mapping places the trace's nodes (spec/trace_spec.hpp)
   if (c.text("traffic.pattern") != "graph") {
     if (mapping != "identity")
       throw ConfigError(fmt::format("traffic.mapping = {} places the processes of traffic.pattern: graph, but "
@@ -437,6 +440,10 @@ void validate_process_graph(const Config& c, const std::vector<int>& radices) {
 void validate_workload(const Config& c, const std::vector<int>& radices) {
   const Workload workload = kncsim::workload(c);
   const bool rings = network_topology(c) == NetworkTopology::rings;
+  refuse_trace_keys_without_trace(c);
+  if (workload == Workload::trace && rings)
+    throw ConfigError("traffic.workload = trace replays on the wormhole mesh and torus; allowed on rings: open, "
+                      "request_response");
   if (workload == Workload::request_response && !rings)
     throw ConfigError(fmt::format("traffic.workload = request_response answers address packets on the SCI rings; "
                                   "allowed for network.topology {}: open, closed_loop",

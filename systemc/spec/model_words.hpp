@@ -35,7 +35,8 @@ inline Workload workload(const Config& c) {
   return choice_of<Workload>(c, "traffic.workload",
                              {{"open", Workload::open},
                               {"request_response", Workload::request_response},
-                              {"closed_loop", Workload::closed_loop}});
+                              {"closed_loop", Workload::closed_loop},
+                              {"trace", Workload::trace}});
 }
 template <class Keys = Config>
 inline Routing routing(const Keys& c) {

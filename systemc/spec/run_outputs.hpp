@@ -14,6 +14,9 @@ struct RunOutputs {
   // beside the VCD.
   bool rtl_internals = false;
   bool full_statistics = false;  // run.statistics full: the tables --csv writes exist
+  // --trace-out: the run's generated packets as a text trace (empty: none). Not a key: the command
+  // line's (request_trace_out).
+  std::string trace_out;
 };
 
 RunOutputs decode_outputs(const Config& c);

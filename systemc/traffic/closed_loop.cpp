@@ -200,7 +200,7 @@ void ClosedLoopWorkload::hand_over(uint32_t n, uint32_t dest, int64_t t, std::ve
   if (gap > 0) nodes_[n].next_packet = at;
 }
 
-void ClosedLoopWorkload::tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) {
+void ClosedLoopWorkload::tail_arrived(uint64_t /*id*/, uint32_t src, uint32_t dest, int64_t arrival) {
   const uint32_t slot = slot_of(dest, src);
   if (++incoming_[slot].packets % packets_per_message_ == 0) message_arrived(slot, arrival);
 }

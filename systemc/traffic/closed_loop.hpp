@@ -66,12 +66,6 @@ struct ClosedLoopSpec {
   int64_t loops = 20;        // loops measured at each node
 };
 
-// A packet handed to a node's network interface.
-struct MessagePacket {
-  uint32_t node, dest;
-  int flits;
-};
-
 // One node's measured loops.
 struct LoopRecord {
   uint32_t node = 0;
@@ -85,7 +79,7 @@ struct LoopRecord {
   double node_traffic() const { return loop_cycles ? double(payload_flits) / double(loop_cycles) : 0; }  // λ_n
 };
 
-class ClosedLoopWorkload final : public TailSink {
+class ClosedLoopWorkload final : public ReactiveSource {
  public:
   // sends_to[n]: the nodes n's process sends to (its graph neighbours, mapped). Throws
   // std::invalid_argument for AA and AB unless every edge runs both ways (a loop exchanges a
@@ -96,8 +90,8 @@ class ClosedLoopWorkload final : public TailSink {
   // The packets handed over in `cycle` (called once a cycle, in order, before the network
   // moves that cycle's flits). Steps that fell due earlier, through tail arrivals told late,
   // take place now.
-  void packets_for(int64_t cycle, std::vector<MessagePacket>& out);
-  void tail_arrived(uint32_t src, uint32_t dest, int64_t arrival) override;
+  void packets_for(int64_t cycle, std::vector<MessagePacket>& out) override;
+  void tail_arrived(uint64_t id, uint32_t src, uint32_t dest, int64_t arrival) override;
 
   // Every active node has run its warm-up and measured loops.
   bool done() const { return nodes_done_ == active_; }

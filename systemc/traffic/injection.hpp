@@ -72,4 +72,14 @@ std::unique_ptr<InjectionStream> with_mru_stack(std::unique_ptr<InjectionStream>
 std::unique_ptr<InjectionStream> merge_classes(std::vector<std::unique_ptr<InjectionStream>> classes,
                                                std::vector<std::vector<uint32_t>> nodes, uint32_t network_nodes);
 
+// An injection and the cycle it was drawn for (--trace-out).
+struct RecordedInjection {
+  int64_t cycle;
+  Injection injection;
+};
+// `stream` unchanged, every injection it draws also appended to `into` (which must outlive it and
+// be read only from the thread that draws).
+std::unique_ptr<InjectionStream> with_recording(std::unique_ptr<InjectionStream> stream,
+                                                std::vector<RecordedInjection>& into);
+
 }  // namespace kncsim

@@ -54,6 +54,10 @@ NetraceReader::NetraceReader(const std::string& path) : path_(path) {
   }
 }
 
+std::string NetraceReader::where() const {
+  return fmt::format("{}: record {}", path_, records_ > 0 ? records_ - 1 : 0);
+}
+
 void NetraceReader::fail(const std::string& what) const { throw TraceError(fmt::format("{}: {}", path_, what)); }
 
 size_t NetraceReader::read(void* to, size_t bytes) {

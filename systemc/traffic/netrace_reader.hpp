@@ -37,7 +37,7 @@ struct NetraceHeader {
   std::vector<NetraceRegion> regions;
 };
 
-class NetraceReader {
+class NetraceReader final : public TraceSource {
  public:
   static constexpr uint32_t kMagic = 0x484A5455;
   // Opens `path` and reads its header: TraceError naming the file if it is no Netrace trace.
@@ -46,7 +46,8 @@ class NetraceReader {
   const NetraceHeader& header() const { return header_; }
   // The next packet, false at the trace's end. TraceError naming the record: a truncated record,
   // an unknown packet type, an id listed as waiting that no later packet has (found at the end).
-  bool next(TracePacket& p);
+  bool next(TracePacket& p) override;
+  std::string where() const override;
   // Records read so far.
   uint64_t records() const { return records_; }
 

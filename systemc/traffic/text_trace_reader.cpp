@@ -13,6 +13,8 @@ TextTraceReader::TextTraceReader(const std::string& path) : path_(path), in_(pat
   if (!in_) throw TraceError(fmt::format("{}: cannot be read", path));
 }
 
+std::string TextTraceReader::where() const { return fmt::format("{}:{}", path_, line_); }
+
 void TextTraceReader::fail(const std::string& what) const {
   throw TraceError(fmt::format("{}:{}: {}; a line is: cycle src dst flits [id [dep ...]]", path_, line_, what));
 }

@@ -16,10 +16,11 @@
 
 namespace kncsim {
 
-class TextTraceReader {
+class TextTraceReader final : public TraceSource {
  public:
   explicit TextTraceReader(const std::string& path);
-  bool next(TracePacket& p);  // false at the end
+  bool next(TracePacket& p) override;  // false at the end
+  std::string where() const override;
   uint64_t line() const { return line_; }
 
  private:

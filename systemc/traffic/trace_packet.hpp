@@ -1,7 +1,7 @@
 #pragma once
-// One packet of an application trace (traffic.workload: trace, to come; the readers now): when it
-// may be injected, from where to where, how big, and the packets it waits for. Both trace formats
-// read into it (traffic/netrace_reader.hpp, traffic/text_trace_reader.hpp).
+// One packet of an application trace (traffic.workload: trace): when it may be injected, from where
+// to where, how big, and the packets it waits for. Both trace formats read into it
+// (traffic/netrace_reader.hpp, traffic/text_trace_reader.hpp) through TraceSource.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -26,6 +26,15 @@ struct TracePacket {
 // A bad trace: the message names the file and the record (Netrace) or line (text).
 struct TraceError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// A trace read packet by packet, in its order.
+class TraceSource {
+ public:
+  virtual ~TraceSource() = default;
+  virtual bool next(TracePacket& p) = 0;  // false at the end
+  // Where the packet read last came from, for an error about it: "FILE: record N" or "FILE:LINE".
+  virtual std::string where() const = 0;
 };
 
 }  // namespace kncsim

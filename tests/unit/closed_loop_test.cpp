@@ -84,7 +84,7 @@ std::vector<LoopRecord> driven_by_packets(const ClosedLoopSpec& spec, const std:
     w.packets_for(t, out);
     for (const MessagePacket& p : out) in_flight.emplace(t + 65, p);
     for (auto it = in_flight.begin(); it != in_flight.end() && it->first == t;) {
-      w.tail_arrived(it->second.node, it->second.dest, t);
+      w.tail_arrived(0, it->second.node, it->second.dest, t);
       it = in_flight.erase(it);
     }
   }
@@ -153,7 +153,7 @@ TEST(ClosedLoop, PacketGapsSpaceAMessagesPacketsAndTheReplayAddsThem) {
       for (const MessagePacket& p : out) sizes[p.node].push_back(p.flits);
       for (const MessagePacket& p : out) in_flight.emplace(t + p.flits + 10, p);
       for (auto it = in_flight.begin(); it != in_flight.end() && it->first == t;) {
-        driven.tail_arrived(it->second.node, it->second.dest, t);
+        driven.tail_arrived(0, it->second.node, it->second.dest, t);
         it = in_flight.erase(it);
       }
     }
@@ -189,7 +189,7 @@ TEST(ClosedLoop, RandomDestinationsOneMessageALoopToAnotherNodeDrawnUniformly) {
       in_flight.emplace(t + 65, p);
     }
     for (auto it = in_flight.begin(); it != in_flight.end() && it->first == t;) {
-      w.tail_arrived(it->second.node, it->second.dest, t);
+      w.tail_arrived(0, it->second.node, it->second.dest, t);
       it = in_flight.erase(it);
     }
   }
@@ -278,7 +278,7 @@ TEST(ClosedLoop, ShellSendsOneMessageAtATimeAndWaitsForItsArrival) {
   EXPECT_EQ(out[0].dest, 1u);
   for (int64_t t = 143; t < 400; ++t) w.packets_for(t, out);
   EXPECT_EQ(out.size(), 1u) << "sent again before the first message arrived";
-  w.tail_arrived(0, 1, 400);
+  w.tail_arrived(0, 0, 1, 400);
   for (int64_t t = 400; t <= 542; ++t) w.packets_for(t, out);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[1].dest, 2u);

@@ -1,0 +1,136 @@
+#include "experiment/trace_run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+#include "experiment/contention_free_delay.hpp"
+#include "experiment/model_factory.hpp"
+#include "io/output_file.hpp"
+#include "report/energy_report.hpp"
+#include "sched/stop_request.hpp"
+#include "traffic/injection_feed.hpp"
+#include "traffic/trace_workload.hpp"
+
+namespace kncsim {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+ojson totals_json(const TraceTotals& t) {
+  const double n = double(t.delivered);
+  const double mean = n > 0 ? t.latency_sum / n : NAN;
+  const double var = n > 1 ? std::max(0.0, (t.latency_sq - n * mean * mean) / (n - 1)) : NAN;
+  auto num = [](double x) { return std::isfinite(x) ? ojson(x) : ojson(nullptr); };
+  return ojson{{"mean", num(mean)},
+               {"stddev", num(std::sqrt(var))},
+               {"p50", t.latency_percentile(0.5)},
+               {"p90", t.latency_percentile(0.9)},
+               {"p99", t.latency_percentile(0.99)},
+               {"max", t.delivered ? ojson(t.latency_max) : ojson(nullptr)}};
+}
+
+}  // namespace
+
+ojson run_trace(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink) {
+  const MeshGeometry g = e.geometry();
+  const TraceReplaySpec& ts = *e.trace;
+  TraceWorkload workload(ts);
+  InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), 0), g.nodes(), false);  // nothing but the trace
+  const std::unique_ptr<NetworkModel> model = make_model(e, g, feed, sink, &workload);
+  NetworkModel& net = *model;
+  const int64_t max_cycles = spec.convergence.max_cycles;
+  const int64_t step = 1024;  // cycles between looks at whether the trace is done
+  while (!workload.done() && net.now() < max_cycles && !stop_requested())
+    net.run_until(std::min(max_cycles, net.now() + step));
+
+  const TraceTotals& t = workload.totals();
+  // Contention-free: every packet's tail its zero-load time after it enters (the reference model's
+  // packets move as the flit-level network's do where it is exact: its L flits back to back).
+  const TraceTotals ideal = workload.ideal_run(
+      [&](uint32_t s, uint32_t d, int flits) { return contention_free_delay(g, e.flit, s, d, flits, 1); },
+      2 * net.now() + 1);
+  const bool done = workload.done();
+  ojson result;
+  result["kncsim"] = KNCSIM_VERSION;
+  result["topology"] = e.torus ? "torus" : "mesh";
+  result["model"] = to_string(spec.impl);
+  result["numsent"] = net.counters().numsent;
+  result["numrecd"] = net.counters().numrecd;
+  result["dropped"] = net.counters().dropped;
+  result["curtime"] = net.now();
+  result["converged"] = done;
+  result["stop_reason"] = done ? "trace_done" : stop_requested() ? "interrupted" : "max_cycles";
+  const double slowdown = done && ideal.cycles() > 0 ? double(t.cycles()) / double(ideal.cycles()) : NAN;
+  ojson trace{{"file", ts.path},
+              {"format", ts.format == TraceFormat::netrace ? "netrace" : "text"},
+              {"benchmark", workload.benchmark()},
+              {"dependencies", ts.dependencies},
+              {"region", ts.region >= 0 ? ojson(ts.region) : ojson("start")},
+              {"window_cycles", ts.window_cycles > 0 ? ojson(ts.window_cycles) : ojson("all")},
+              {"mapping", ts.mapping.empty() ? ojson("identity") : ojson(ts.mapping)},
+              {"packets", t.read},
+              {"delivered", t.delivered},
+              {"cycles", done ? ojson(t.cycles()) : ojson(nullptr)},
+              {"ideal_cycles", ideal.cycles()},
+              {"slowdown", std::isfinite(slowdown) ? ojson(slowdown) : ojson(nullptr)},
+              {"trace_span_cycles", t.read ? t.last_cycle - t.first_cycle + 1 : 0},
+              {"latency", totals_json(t)},
+              {"ideal_latency", totals_json(ideal)},
+              {"held", ojson{{"packets", t.held_packets},
+                             {"mean", t.read ? ojson(t.held_sum / double(t.read)) : ojson(nullptr)},
+                             {"max", t.held_max}}}};
+  result["trace"] = std::move(trace);
+  if (e.energy && net.activity()) {  // the trace's packets, priced (no mean latency: no energy-delay product)
+    const EnergyEstimate est = estimate_energy(*net.activity(), g, *e.energy, net.now());
+    result["energy"] = energy_json(est, *e.energy, *net.activity(), g, NAN, spec.statistics);
+    put_rtl_toggles(result, est, *e.energy, net.rtl_toggles(), spec.statistics);
+  }
+  return result;
+}
+
+ojson write_trace_out(const std::string& path, const std::vector<RecordedInjection>& recorded, int64_t packets,
+                      int packet_flits) {
+  const size_t n = std::min(recorded.size(), size_t(std::max<int64_t>(packets, 0)));
+  fmt::memory_buffer out;
+  fmt::format_to(std::back_inserter(out),
+                 "# kncsim {} --trace-out: the run's {} generated packets; replay with traffic.workload trace, "
+                 "traffic.trace_format text\n# cycle src dst flits\n",
+                 KNCSIM_VERSION, n);
+  for (size_t i = 0; i < n; ++i) {
+    const RecordedInjection& r = recorded[i];
+    fmt::format_to(std::back_inserter(out), "{} {} {} {}\n", r.cycle, r.injection.node, r.injection.dest,
+                   r.injection.flits ? int(r.injection.flits) : packet_flits);
+  }
+  write_output_file(path, fmt::to_string(out), "--trace-out");
+  return ojson{{"file", path}, {"packets", n}};
+}
+
+std::string trace_summary(const ojson& r) {
+  const ojson& t = r["trace"];
+  const ojson& l = t["latency"];
+  std::string s;
+  if (!r["converged"].get<bool>())
+    s = fmt::format("NOT COMPLETE ({}): {} of {} packets read were delivered in {} cycles\n",
+                    r["stop_reason"].get<std::string>(), t["delivered"].get<uint64_t>(), t["packets"].get<uint64_t>(),
+                    r["curtime"].get<int64_t>());
+  const std::string bench = t["benchmark"].get<std::string>();
+  s += fmt::format("kncsim {} model: trace {}{} ({}, dependencies {}), {} packets\n", r["model"].get<std::string>(),
+                   t["file"].get<std::string>(), bench.empty() ? "" : " [" + bench + "]", t["format"].get<std::string>(),
+                   t["dependencies"].get<bool>() ? "on" : "off", t["packets"].get<uint64_t>());
+  if (!t["cycles"].is_null())
+    s += fmt::format("cycles to the last delivery {} (contention-free {}): slowdown {:.4f}\n", t["cycles"].get<int64_t>(),
+                     t["ideal_cycles"].get<int64_t>(), t["slowdown"].get<double>());
+  if (!l["mean"].is_null())
+    s += fmt::format("packet latency: mean {:.2f}  p50 {}  p99 {}  max {} (contention-free mean {:.2f}); {} packets "
+                     "held past their cycle, {:.2f} cycles on average\n",
+                     l["mean"].get<double>(), l["p50"].get<int64_t>(), l["p99"].get<int64_t>(), l["max"].get<int64_t>(),
+                     t["ideal_latency"]["mean"].get<double>(), t["held"]["packets"].get<uint64_t>(),
+                     t["held"]["mean"].is_null() ? 0.0 : t["held"]["mean"].get<double>());
+  return s;
+}
+
+}  // namespace kncsim
