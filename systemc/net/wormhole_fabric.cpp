@@ -156,7 +156,12 @@ void WormholeFabric::draw(int64_t cycle) {
   for (const Injection* i = span.begin; i != span.end; ++i) inject(i->node, i->dest, cycle, int(i->flits), i->cls);
   if (!workload) return;
   handed_.clear();
-  workload->packets_for(cycle, handed_);
+  try {
+    workload->packets_for(cycle, handed_);
+  } catch (...) {
+    workload_error = std::current_exception();
+    throw;
+  }
   for (const MessagePacket& m : handed_) inject(m.node, m.dest, cycle, m.flits);
 }
 

@@ -3,6 +3,7 @@
 // traffic process that feeds them.
 #include <algorithm>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -61,6 +62,7 @@ class WormholeFabric : public sc_core::sc_module {
   std::unique_ptr<ActivityTap> activity_tap;
   std::deque<ActivityEjector> activity_ejectors;
   ReactiveSource* workload = nullptr;  // hands over packets besides the feed's, if set
+  std::exception_ptr workload_error;  // what it threw inside the kernel (a bad trace record), rethrown as it is
   std::unique_ptr<NetworkCoverage> coverage;  // verify.coverage: what the RTL routers' monitors mark
   std::unique_ptr<ViolationTally> violations;  // verify.on_violation count: what they count
   bool injecting = true;  // false: the scoreboard's drain (no packet generated from then on)

@@ -124,6 +124,7 @@ void WormholeNetwork::run_until(int64_t end) {
     } catch (const std::exception&) {
       // A sink's scoreboard refused a flit inside the kernel: its words, not the kernel's.
       if (!fabric_->log.failure.empty()) throw ScoreboardError(fabric_->log.failure);
+      if (fabric_->workload_error) std::rethrow_exception(fabric_->workload_error);  // e.g. a bad trace record
       throw;
     }
     now_ = current_cycle();

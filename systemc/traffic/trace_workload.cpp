@@ -81,6 +81,9 @@ bool TraceWorkload::read_ahead() {
 void TraceWorkload::take() {
   const TracePacket& p = ahead_;
   auto node = [&](uint32_t n, const char* which) {
+    if (trace_nodes_ > 0 && n >= trace_nodes_)
+      fail(fmt::format("packet {}'s {} is node {}, and the trace's header gives {} nodes; allowed: 0..{}", p.id, which,
+                       n, trace_nodes_, trace_nodes_ - 1));
     if (!spec_.mapping.empty()) {
       if (n >= spec_.mapping.size())
         fail(fmt::format("packet {}'s {} is node {}, and traffic.mapping places {} trace nodes; allowed: 0..{}", p.id,
