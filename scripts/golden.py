@@ -82,6 +82,13 @@ def run_case(kncsim, case):
         work = pathlib.Path(work)
         # An experiment file of the repository (tb/experiments/...) is read where it is.
         argv = [kncsim, sub] + [str(ROOT / a) if a.endswith(".yaml") and (ROOT / a).is_file() else a for a in args]
+        # A data file of the repository given to a key (KEY=tests/data/...) is copied beside the run
+        # and named there, so the outputs name it alike wherever the repository is.
+        for i, a in enumerate(argv):
+            key, _, value = a.partition("=")
+            if value.startswith("tests/data/") and (ROOT / value).is_file():
+                shutil.copy(ROOT / value, work / pathlib.Path(value).name)
+                argv[i] = f"{key}={pathlib.Path(value).name}"
         if sub == "sweep":
             shutil.copy(GOLDEN / args[0], work / args[0])
             argv = [kncsim, "sweep", "-j", "2", "--quiet", args[0]]

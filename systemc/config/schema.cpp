@@ -183,7 +183,7 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.trace_region", K::integer_or_choice, {"start"}, 0, false, 1e9, "start",
        "trace, Netrace: start at this region (0, 1, ..; its first packet's cycle becomes cycle 0); start = the "
        "trace's first packet"},
-      {"traffic.trace_cycles", K::integer_or_choice, {"all"}, 1, false, 0x1p62, "all",
+      {"traffic.trace_cycles", K::integer_or_choice, {"all"}, 1, false, 1e15, "all",
        "trace: replay only the packets whose cycle (counted from the region's start) is below this; all = every "
        "packet to the trace's end"},
       {"traffic.loop_classes", K::choice, {"ab", "aa", "shell"}, 0, false, kNoMax, "ab",

@@ -432,6 +432,8 @@ Base valid_ref(Rng& rng) {
 }
 
 // A network.overrides file valid on any network (a slow, narrow wire and a failed node).
+const std::string kTextTraceFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/traces/small.txt\"";
+const std::string kNetraceFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/netrace/example.tra.bz2\"";
 const std::string kOverridesFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/overrides/any_network.overrides\"";
 
 Base valid_systemc(Rng& rng) {
@@ -517,6 +519,18 @@ Base valid_systemc(Rng& rng) {
     b.d.set("traffic.packet_payload_flits", std::to_string(between(rng, 1, 32)));
     if (chance(rng, 0.5)) b.d.set("traffic.loop_destinations", "random");
     if (chance(rng, 0.5)) b.d.set("traffic.packet_gap_cycles", std::to_string(between(rng, 0, 40)));
+  }
+  // An application trace (issue 55): the Netrace sample (64 nodes: smaller networks refuse it,
+  // naming the file) or a small text one, its keys drawn (a region of a text trace is refused).
+  if (chance(rng, 0.05)) {
+    const bool text = chance(rng, 0.5);
+    b.d.set("traffic.workload", "trace");
+    b.d.set("traffic.trace_format", text ? "text" : "netrace");
+    b.d.set("traffic.trace_file", text ? kTextTraceFile : kNetraceFile);
+    if (chance(rng, 0.3)) b.d.set("traffic.trace_dependencies", "off");
+    if (chance(rng, 0.2)) b.d.set("traffic.trace_cycles", std::to_string(between(rng, 1, 5000)));
+    if (chance(rng, 0.2)) b.d.set("traffic.trace_region", std::to_string(between(rng, 0, 2)));
+    if (chance(rng, 0.2)) b.d.set("traffic.mapping", "random");
   }
   if (chance(rng, 0.1)) b.d.set("network.overrides", kOverridesFile);
   // Traffic classes (meshes and tori): each its load, nodes, gaps, VCs, routing, switching and

@@ -224,6 +224,13 @@ void PrintTo(const BadInput& b, std::ostream* os) { *os << "kncsim " << b.args; 
 
 class CliErrors : public ::testing::TestWithParam<BadInput> {};
 
+// A run of a bad Netrace trace (add the file's name) and of a text one.
+const std::string kTrace = std::string("run --set router.impl=systemc --set traffic.workload=trace --set "
+                                       "traffic.trace_file=") + KNCSIM_SOURCE_DIR + "/tests/data/netrace/bad/";
+const std::string kTextTrace = std::string("run --set router.impl=systemc --set traffic.workload=trace --set "
+                                           "traffic.trace_format=text --set traffic.trace_file=") +
+                               KNCSIM_SOURCE_DIR + "/tests/data/traces/";
+
 TEST_P(CliErrors, ExitNonZeroNamingKeyAndAllowedValues) {
   const Outcome o = kncsim(GetParam().args);
   EXPECT_EQ(o.status, 2) << "bad configuration or command line exits 2";
@@ -288,6 +295,38 @@ INSTANTIATE_TEST_SUITE_P(
                                "router.rtl_sources '/no/such/dir' is not a directory", "a directory of .sv files"},
                       BadInput{"run --set router.impl=systemc --set router.rtl_sources=/tmp",
                                "router.rtl_sources replaces the RTL nodes' sources", "router.impl: rtl"},
+                      // traffic.workload trace (issue 55): its keys, and bad traces naming the record or line.
+                      BadInput{"run --set traffic.workload=trace", "traffic.trace_file", "Netrace"},
+                      BadInput{"run --set traffic.workload=trace --set traffic.trace_format=booksim", "traffic.trace_format",
+                               "netrace, text"},
+                      BadInput{"run --set traffic.trace_dependencies=off", "traffic.trace_dependencies",
+                               "traffic.workload trace"},
+                      BadInput{"run --set traffic.trace_cycles=0", "traffic.trace_cycles", ">= 1"},
+                      BadInput{"run --set network.topology=rings --set router.model=sci --set traffic.workload=trace",
+                               "traffic.workload = trace", "allowed on rings"},
+                      BadInput{kTrace + "wrong_magic.tra.bz2", "magic number is 0x12345678", "traffic.trace_file"},
+                      BadInput{kTrace + "cut_record.tra.bz2", "cut_record.tra.bz2: record 2 is cut short", "21 bytes"},
+                      BadInput{kTrace + "never_comes.tra.bz2", "record 0 lists packet 7 as waiting for it",
+                               "no later record"},
+                      BadInput{kTrace + "node_beyond.tra.bz2", "node_beyond.tra.bz2: record 1", "destination is node 40"},
+                      BadInput{kTextTrace + "missing_field.txt", "missing_field.txt:3", "the flits missing"},
+                      BadInput{kTextTrace + "node_beyond.txt", "node_beyond.txt:4: node 99 is beyond the network",
+                               "traffic.mapping random or file"},
+                      BadInput{kTextTrace + "node_beyond.txt --set traffic.trace_region=1", "traffic.trace_region",
+                               "picks a Netrace region"},
+                      BadInput{kTrace + "../example.tra.bz2 --set traffic.trace_region=99", "traffic.trace_region = 99",
+                               "allowed: start"},
+                      BadInput{kTrace + "../example.tra.bz2 --set router.impl=ref", "traffic.packet_flits = 32",
+                               "router.impl systemc or rtl"},
+                      BadInput{kTrace + "../example.tra.bz2 --set traffic.mapping=gordon", "traffic.mapping = gordon",
+                               "identity, random, file"},
+                      BadInput{kTrace + "../example.tra.bz2 --set traffic.source_queue_packets=4",
+                               "traffic.source_queue_packets", "unbounded"},
+                      BadInput{kTrace + "../example.tra.bz2 --set router.fifo_flits=8", "packets of up to 9 flits",
+                               "router.fifo_flits >= 9, or wormhole"},
+                      BadInput{"run --set router.impl=systemc --set traffic.workload=closed_loop --set "
+                               "traffic.loop_classes=aa --trace-out x.txt",
+                               "--trace-out", "traffic.workload open"},
                       BadInput{"run --set router.impl=systemc --set router.fifo_flits=0", "router.fifo_flits", ">= 1"},
                       BadInput{"run --set router.impl=systemc --set link.delay=0", "link.delay", ">= 1"},
                       BadInput{"run --set router.impl=systemc --set link.delay=[1,2,3]", "link.delay lists 3",
