@@ -184,7 +184,8 @@ SweepTally gather(const SweepSpec& s) {
   std::string csv = "point";
   for (const auto& k : s.varied_keys) csv += "," + k;
   csv += ",seed,status,converged,stop_reason,T,U,TP,D,AQLEN,p50,p90,p99,ci95_half_width,curtime,energy_per_flit_pj,"
-         "energy_per_packet_pj,power_mw,energy_total_pj,energy_delay_pj_ns\n";
+         "energy_per_packet_pj,power_mw,energy_total_pj,energy_delay_pj_ns,trace_cycles,trace_slowdown,"
+         "trace_latency_mean\n";
   for (const SweepPoint& p : s.points) {
     const PointStatus& st = all[size_t(p.index)];
     if (st.status == "missing") {
@@ -212,7 +213,8 @@ SweepTally gather(const SweepSpec& s) {
            "," + at({"D"}) + "," + at({"AQLEN"}) + "," + at({"latency", "p50"}) + "," + at({"latency", "p90"}) + "," +
            at({"latency", "p99"}) + "," + at({"latency", "ci95", "half_width"}) + "," + at({"curtime"}) + "," +
            at({"energy", "per_flit_pj"}) + "," + at({"energy", "per_packet_pj"}) + "," + at({"energy", "power_mw"}) + "," +
-           at({"energy", "total_pj"}) + "," + at({"energy", "energy_delay_pj_ns"}) + "\n";
+           at({"energy", "total_pj"}) + "," + at({"energy", "energy_delay_pj_ns"}) + "," + at({"trace", "cycles"}) + "," +
+           at({"trace", "slowdown"}) + "," + at({"trace", "latency", "mean"}) + "\n";
   }
   if (t.missing)
     throw SweepError(fmt::format("{}: {} of {} points have no result yet; run the sweep again to run them", s.path,

@@ -33,9 +33,14 @@ bool run_point(const SweepSpec& s, const SweepPoint& p) {
     return true;
   }
   if (result["stop_reason"] == "interrupted") return false;
-  std::cout << fmt::format("point {}: T = {}, U = {}, {} after {} cycles{}\n", p.index, result["T"].dump(),
-                           result["U"].dump(), result["stop_reason"].get<std::string>(), result["curtime"].dump(),
-                           saturates(s, result) ? " (saturated: the series stops)" : "");
+  if (result.contains("trace"))  // a trace's figures: its cycles to the last delivery and its slowdown
+    std::cout << fmt::format("point {}: trace cycles = {}, slowdown = {}, {} after {} cycles\n", p.index,
+                             result["trace"]["cycles"].dump(), result["trace"]["slowdown"].dump(),
+                             result["stop_reason"].get<std::string>(), result["curtime"].dump());
+  else
+    std::cout << fmt::format("point {}: T = {}, U = {}, {} after {} cycles{}\n", p.index, result["T"].dump(),
+                             result["U"].dump(), result["stop_reason"].get<std::string>(), result["curtime"].dump(),
+                             saturates(s, result) ? " (saturated: the series stops)" : "");
   std::cout.flush();
   write_point_result(s, p, std::move(result));
   return true;

@@ -2,9 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstdlib>
-#include <sstream>
+#include <cctype>
+#include <charconv>
 #include <vector>
 
 namespace kncsim {
@@ -21,31 +20,40 @@ void TextTraceReader::fail(const std::string& what) const {
 
 bool TextTraceReader::next(TracePacket& p) {
   static const char* const kFields[] = {"cycle", "src", "dst", "flits", "id"};
-  for (std::string text; std::getline(in_, text);) {
+  while (std::getline(in_, text_)) {
     ++line_;
-    std::istringstream words(text);
-    std::vector<std::string> w;
-    for (std::string s; words >> s;) w.push_back(s);
-    if (w.empty() || w[0][0] == '#') continue;
-    if (w.size() < 4) fail(fmt::format("{} field{}, the {} missing", w.size(), w.size() == 1 ? "" : "s", kFields[w.size()]));
-    std::vector<uint64_t> v;
-    for (size_t i = 0; i < w.size(); ++i) {
-      char* end = nullptr;
-      errno = 0;
-      const unsigned long long x = std::strtoull(w[i].c_str(), &end, 10);
-      if (*end || w[i][0] == '-' || errno == ERANGE)
-        fail(fmt::format("the {} is '{}', not a whole number", i < 5 ? kFields[i] : "dependency", w[i]));
-      v.push_back(x);
+    // The line's words, as numbers (from_chars: no locale, no copies).
+    words_.clear();
+    const char* c = text_.data();
+    const char* const end = c + text_.size();
+    for (;;) {
+      while (c < end && std::isspace(static_cast<unsigned char>(*c))) ++c;
+      if (c == end) break;
+      const char* w = c;
+      while (c < end && !std::isspace(static_cast<unsigned char>(*c))) ++c;
+      if (words_.empty() && *w == '#') break;  // a comment line
+      uint64_t x = 0;
+      const auto [stop, err] = std::from_chars(w, c, x);
+      if (stop != c || err != std::errc()) {
+        const size_t i = words_.size();
+        fail(fmt::format("the {} is '{}', not a whole number", i < 5 ? kFields[i] : "dependency", std::string(w, c)));
+      }
+      words_.push_back(x);
     }
+    const std::vector<uint64_t>& v = words_;
+    if (v.empty()) continue;
+    if (v.size() < 4) fail(fmt::format("{} field{}, the {} missing", v.size(), v.size() == 1 ? "" : "s", kFields[v.size()]));
     if (v[1] > UINT32_MAX || v[2] > UINT32_MAX) fail(fmt::format("node {} is beyond any network", std::max(v[1], v[2])));
     if (v[3] == 0 || v[3] > UINT32_MAX) fail(fmt::format("a packet of {} flits; allowed: 1 or more", v[3]));
-    p = TracePacket{};
     p.cycle = v[0];
     p.src = uint32_t(v[1]);
     p.dst = uint32_t(v[2]);
     p.flits = uint32_t(v[3]);
+    p.bytes = p.address = 0;
+    p.type = p.src_type = p.dst_type = 0;
     p.id = v.size() > 4 ? v[4] : packets_;
     if (!seen_.insert(p.id).second) fail(fmt::format("packet id {} given twice", p.id));
+    p.waits_for.clear();
     for (size_t i = 5; i < v.size(); ++i) {
       if (!seen_.count(v[i])) fail(fmt::format("packet {} waits for packet {}, which no earlier line has", p.id, v[i]));
       p.waits_for.push_back(v[i]);

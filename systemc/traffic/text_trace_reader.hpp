@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 #include "traffic/trace_packet.hpp"
 
@@ -30,6 +31,8 @@ class TextTraceReader final : public TraceSource {
   std::ifstream in_;
   uint64_t line_ = 0, packets_ = 0;
   std::unordered_set<uint64_t> seen_;
+  std::string text_;              // the line read
+  std::vector<uint64_t> words_;   // its numbers
 };
 
 }  // namespace kncsim

@@ -138,11 +138,17 @@ void TraceWorkload::take() {
 void TraceWorkload::due(uint32_t slot) { due_.push_back(slot); }
 
 void TraceWorkload::apply_tail(uint64_t net_id, int64_t arrival) {
-  const auto it = inflight_.find(net_id);
-  if (it == inflight_.end())
-    throw std::logic_error(fmt::format("trace replay: the tail of packet {}, which the trace did not hand over", net_id));
-  const InFlight f = it->second;
-  inflight_.erase(it);
+  if (net_id < inflight_base_ || net_id - inflight_base_ >= inflight_.size() ||
+      inflight_[size_t(net_id - inflight_base_)].delivered)
+    throw std::logic_error(fmt::format("trace replay: the tail of packet {}, which the trace did not hand over or "
+                                       "was delivered already", net_id));
+  InFlight& slot = inflight_[size_t(net_id - inflight_base_)];
+  slot.delivered = true;
+  const InFlight f = slot;
+  while (!inflight_.empty() && inflight_.front().delivered) {
+    inflight_.pop_front();
+    ++inflight_base_;
+  }
   TraceTotals& t = totals_;
   ++t.delivered;
   t.last_tail = std::max(t.last_tail, arrival);
@@ -173,7 +179,7 @@ void TraceWorkload::packets_for(int64_t cycle, std::vector<MessagePacket>& out) 
   for (uint32_t slot : due_) {
     Held& h = slots_[slot];
     out.push_back(MessagePacket{h.src, h.dst, h.flits});
-    inflight_.emplace(next_net_id_, InFlight{h.trace_id, h.cycle, cycle});
+    inflight_.push_back(InFlight{h.trace_id, h.cycle, cycle});
     if (cycle > h.cycle) {
       ++totals_.held_packets;
       totals_.held_sum += double(cycle - h.cycle);

@@ -9,6 +9,7 @@
 // kept only from its reading to its tail's arrival, so a trace of any length runs in the memory its
 // packets in flight take.
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <queue>
@@ -106,6 +107,7 @@ class TraceWorkload final : public ReactiveSource {
   struct InFlight {
     uint64_t trace_id;
     int64_t cycle, entered;
+    bool delivered = false;
   };
   bool read_ahead();        // the next packet into ahead_; false at the end (or the window's)
   void take();  // ahead_ into the held packets
@@ -128,7 +130,10 @@ class TraceWorkload final : public ReactiveSource {
   std::vector<uint32_t> due_;  // slots ready this cycle
   // Dependencies on: every packet read whose tail is not applied yet, and the slots waiting for it.
   std::unordered_map<uint64_t, std::vector<uint32_t>> open_;
-  std::unordered_map<uint64_t, InFlight> inflight_;  // by net id
+  // The packets handed over and not yet delivered, by net id from inflight_base_ on (ids are
+  // handed in order; the delivered ones at the front are dropped).
+  std::deque<InFlight> inflight_;
+  uint64_t inflight_base_ = 0;
   uint64_t next_net_id_ = 0;
   // Tails told, applied once the run reaches arrival + kTurnaround (models tell them in any order,
   // some early): (arrival, net id).

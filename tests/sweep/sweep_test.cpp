@@ -53,7 +53,8 @@ TEST(Sweep, RunsEveryPointInOrderAndStopsASeriesAtSaturation) {
   const std::string csv = read_file(d.dir + "/summary.csv");
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
             "point,network.radix,traffic.load,seed,status,converged,stop_reason,T,U,TP,D,AQLEN,p50,p90,p99,"
-            "ci95_half_width,curtime,energy_per_flit_pj,energy_per_packet_pj,power_mw,energy_total_pj,energy_delay_pj_ns");
+            "ci95_half_width,curtime,energy_per_flit_pj,energy_per_packet_pj,power_mw,energy_total_pj,energy_delay_pj_ns,"
+            "trace_cycles,trace_slowdown,trace_latency_mean");
   EXPECT_NE(csv.find("\n3,4,0.9,,skipped,"), std::string::npos) << csv;
 
   // Run again: nothing to do, the same bytes.
