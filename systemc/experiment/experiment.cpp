@@ -307,7 +307,7 @@ void put_energy(ojson& result, const MeshExperiment& e, const MeshGeometry& g, c
 
 ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   if (e.closed_loop) return run_closed_loop(spec, e, sink);
-  if (e.trace) return run_trace(spec, e, sink);
+  if (e.replay) return run_trace(spec, e, sink);
   const MeshGeometry geometry = e.geometry();
   std::vector<RecordedInjection> recorded;  // --trace-out
   std::unique_ptr<InjectionStream> stream = make_injection_stream(e, geometry);
@@ -378,6 +378,7 @@ ojson run_mesh(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* 
 
 ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink, const ProgressFn& progress) {
   if (e.impl == RouterImpl::single_node) return run_single_node(spec, e);
+  if (e.replay) return run_trace(spec, e, sink);
   SimSession session;
   const std::unique_ptr<RingModel> model = make_model(e);
   RingModel& net = *model;
@@ -523,10 +524,11 @@ std::string stopping_detail(const ojson& r) {
 
 std::string run_summary(const ExperimentSpec& spec, const ojson& r) {
   if (spec.impl == RouterImpl::single_node) return single_node_summary(spec, r);
+  if (r.contains("trace")) return trace_summary(r);
   if (spec.topology_kind == NetworkTopology::rings) return rings_run_summary(spec, r) + stopping_detail(r);
   const MeshExperiment& e = std::get<MeshExperiment>(spec.topology);
   if (e.closed_loop) return closed_loop_summary(r);
-  if (e.trace) return trace_summary(r);
+  if (e.replay) return trace_summary(r);
   std::string s = fmt::format("kncsim {} model: {}\n", r["model"].get<std::string>(), network_line(e));
   s += fmt::format("{} after {} cycles, {} intervals ({} convergence)\n",
                    r["converged"].get<bool>() ? "converged" : "NOT CONVERGED (" + r["stop_reason"].get<std::string>() + ")",

@@ -20,6 +20,8 @@
 namespace kncsim {
 
 nlohmann::ordered_json run_trace(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink* sink);
+// Rings: by node id, each packet an address or a data packet (RingsExperiment::replay_address_flits).
+nlohmann::ordered_json run_trace(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink* sink);
 
 // --trace-out: the first `packets` injections recorded (those the run generated: the stream draws
 // ahead of it) as a text trace, one line 'cycle src dst flits' each (0 flits: `packet_flits`); what

@@ -21,6 +21,19 @@ void RingModel::start(const RingTrafficSpec& traffic, const RingWindow& window, 
       [this](const SciDelivery& x) { delivered(x); });
 }
 
+void RingModel::start(ReactiveSource& source, int address_flits, const RingWindow& window, PacketSink* sink) {
+  w_ = window;
+  sink_ = sink;
+  measures_.emplace(window);
+  reactive_.emplace(
+      *this, source, address_flits,
+      [this](uint64_t id, uint32_t src, int64_t t) {
+        measures_->injected(id, -1);
+        if (sink_) sink_->generated(src, t);
+      },
+      [this](const SciDelivery& x) { delivered(x); });
+}
+
 void RingModel::delivered(const SciDelivery& x) {
   measures_->delivered(x);
   const int hops = ring_hops(x.src, x.dest);
@@ -49,6 +62,7 @@ void RingModel::step(int64_t n) {
     sc_core::sc_start(cycles(n));
   } catch (const std::exception&) {
     if (measures_ && !measures_->failure().empty()) throw ScoreboardError(measures_->failure());
+    if (reactive_ && reactive_->error()) std::rethrow_exception(reactive_->error());  // e.g. a bad trace record
     throw;
   }
 }

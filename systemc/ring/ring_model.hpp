@@ -11,6 +11,7 @@
 #include "model/network_model.hpp"
 #include "ring/ring_window.hpp"
 #include "ring/ring_traffic.hpp"
+#include "ring/ring_reactive_traffic.hpp"
 #include "ring/sci_model.hpp"
 #include "ring/ring_geometry.hpp"
 
@@ -23,6 +24,9 @@ class RingModel : public SciModel, public NetworkModel {
   // Starts the workload: it takes over on_cycle and on_delivery. `sink` (optional) gets every
   // delivered message as a PacketRecord (generation = hand-over, arrival = tail at the CPU).
   void start(const RingTrafficSpec& traffic, const RingWindow& window, PacketSink* sink = nullptr);
+  // Or a reactive workload (a trace; ring/ring_reactive_traffic.hpp): a packet of at most
+  // `address_flits` flits goes as an address packet, a longer one as a data packet.
+  void start(ReactiveSource& source, int address_flits, const RingWindow& window, PacketSink* sink = nullptr);
 
   // In stretches, so that a stop request (a signal) is seen at a cycle boundary soon.
   void run_until(int64_t end) override;
@@ -54,6 +58,7 @@ class RingModel : public SciModel, public NetworkModel {
   PacketSink* sink_ = nullptr;
   std::optional<RingWindowResults> measures_;
   std::optional<RingTraffic> traffic_;
+  std::optional<RingReactiveTraffic> reactive_;
   mutable DeliveryCounters delivery_;
   double bits_ = 0;
 };

@@ -282,7 +282,8 @@ MeshExperiment mesh_experiment(const Config& c, MeshLinkTiming links, const KeyR
           node_destinations(process_placement(c, g), g.nodes()));
   }
   if (workload(c) == Workload::trace) {
-    e.trace = trace_replay_spec(c, g, p.router.hop_count_headers ? g.dims() : 0);
+    e.replay = trace_replay_spec(c, TraceNetwork{g.nodes(), int(c.integer("energy.flit_bits")),
+                                                 p.router.hop_count_headers ? g.dims() : 0, false, 0});
     e.stream.q = 0;  // only the trace sends
     if (e.overrides && e.overrides->failures())
       throw ConfigError(fmt::format("network.overrides '{}' fails links or nodes, and traffic.workload trace sends "
@@ -430,6 +431,11 @@ RingsExperiment rings_experiment(const Config& c, const ConvergenceSpec& conv) {
   e.traffic = RingTrafficSpec{rate, f, rr, e.params.seed, end};
   e.window = RingWindow{e.drain ? conv.cycles / 5 : 0, end, d.address_bits, d.data_bits};
   e.measure = RingMeasureContext{e.analytic.nodes, e.analytic.max_throughput, e.analytic.cycle_time_increase};
+  if (workload(c) == Workload::trace) {
+    e.replay = trace_replay_spec(c, TraceNetwork{uint32_t(e.analytic.nodes), e.params.width_bits, 0, true,
+                                                 e.params.data_flits});
+    e.replay_address_flits = e.params.address_flits;
+  }
   e.params.payload = energy_payload(c, e.params.width_bits);
   e.energy = ring_energy_model(c, e.params.dims, e.params.width_bits, e.params.input_queue_flits, e.analytic.wire_lengths,
                                e.params.wire_cycles, d.mode == RingLinkMode::synchronous, e.analytic.cycle_time_increase);

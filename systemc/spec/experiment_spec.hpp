@@ -95,7 +95,7 @@ struct MeshExperiment {
   // open-loop stream then injects nothing).
   std::optional<ClosedLoopSpec> closed_loop;
   // traffic.workload trace: the trace replayed (the open-loop stream then injects nothing).
-  std::optional<TraceReplaySpec> trace;
+  std::optional<TraceReplaySpec> replay;
   std::string rtl_sources;  // router.rtl_sources: the RTL nodes' .sv files (empty: kncsim's own)
   bool rtl_monitors = true;  // verify.monitors: a protocol monitor on each RTL router's pins
   int64_t drain_cycles = 0;  // verify.drain_cycles: after the run, stop injecting and drain (0: no drain)
@@ -120,6 +120,10 @@ struct RingsExperiment {
   std::string rtl_sources;   // router.rtl_sources
   std::vector<ModelSpec> rtl_models;  // the RTL nodes' models (attach_rtl; kncsim rtl build builds them)
   RingTrafficSpec traffic;
+  // traffic.workload trace: the trace replayed in place of `traffic`; a packet of at most
+  // replay_address_flits flits goes as an address packet, a longer one as a data packet.
+  std::optional<TraceReplaySpec> replay;
+  int replay_address_flits = 0;
   RingWindow window;
   RingMeasureContext measure;
   double load = 0;     // A: of the eq 13/14 maximum

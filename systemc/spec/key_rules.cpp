@@ -441,9 +441,6 @@ void validate_workload(const Config& c, const std::vector<int>& radices) {
   const Workload workload = kncsim::workload(c);
   const bool rings = network_topology(c) == NetworkTopology::rings;
   refuse_trace_keys_without_trace(c);
-  if (workload == Workload::trace && rings)
-    throw ConfigError("traffic.workload = trace replays on the wormhole mesh and torus; allowed on rings: open, "
-                      "request_response");
   if (workload == Workload::request_response && !rings)
     throw ConfigError(fmt::format("traffic.workload = request_response answers address packets on the SCI rings; "
                                   "allowed for network.topology {}: open, closed_loop",

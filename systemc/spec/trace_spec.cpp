@@ -46,7 +46,8 @@ void refuse_trace_keys_without_trace(const Config& c) {
                                     key, shown(c, key), c.text("traffic.workload"), key, shown(defaults, key)));
 }
 
-TraceReplaySpec trace_replay_spec(const Config& c, const MeshGeometry& g, int header_flits) {
+TraceReplaySpec trace_replay_spec(const Config& c, const TraceNetwork& net) {
+  const int header_flits = net.header_flits;
   TraceReplaySpec s;
   s.path = c.text("traffic.trace_file");
   if (s.path.empty())
@@ -56,8 +57,8 @@ TraceReplaySpec trace_replay_spec(const Config& c, const MeshGeometry& g, int he
   s.dependencies = c.text("traffic.trace_dependencies") == "on";
   s.region = c.is_word("traffic.trace_region") ? -1 : c.integer("traffic.trace_region");
   s.window_cycles = c.is_word("traffic.trace_cycles") ? 0 : c.integer("traffic.trace_cycles");
-  s.flit_bits = int(c.integer("energy.flit_bits"));
-  s.network_nodes = g.nodes();
+  s.flit_bits = net.flit_bits;
+  s.network_nodes = net.nodes;
   TraceShape shape;
   try {
     if (s.format == TraceFormat::netrace) {
@@ -92,7 +93,7 @@ TraceReplaySpec trace_replay_spec(const Config& c, const MeshGeometry& g, int he
         shape.min_flits = any ? std::min<int64_t>(shape.min_flits, p.flits) : p.flits;
         shape.max_flits = std::max<int64_t>(shape.max_flits, p.flits);
         const uint32_t top = std::max(p.src, p.dst);
-        if (top >= g.nodes() && shape.first_beyond.empty()) {
+        if (top >= net.nodes && shape.first_beyond.empty()) {
           shape.first_beyond = r.where();
           shape.beyond_node = top;
         }
@@ -109,22 +110,22 @@ TraceReplaySpec trace_replay_spec(const Config& c, const MeshGeometry& g, int he
   const std::string& mapping = c.text("traffic.mapping");
   try {
     if (mapping == "identity") {
-      if (shape.nodes > g.nodes())
+      if (shape.nodes > net.nodes)
         throw ConfigError(
             shape.first_beyond.empty()
                 ? fmt::format("traffic.trace_file {}: the trace has {} nodes (its header), and the network {}; "
                               "allowed: a network of {} nodes or more, or traffic.mapping random or file",
-                              s.path, shape.nodes, g.nodes(), shape.nodes)
+                              s.path, shape.nodes, net.nodes, shape.nodes)
                 : fmt::format("traffic.trace_file {}: node {} is beyond the network's {} nodes; allowed: nodes "
                               "0..{}, or traffic.mapping random or file",
-                              shape.first_beyond, shape.beyond_node, g.nodes(), g.nodes() - 1));
+                              shape.first_beyond, shape.beyond_node, net.nodes, net.nodes - 1));
     } else if (mapping == "random" || mapping == "file") {
-      if (shape.nodes > g.nodes())
+      if (shape.nodes > net.nodes)
         throw ConfigError(fmt::format("traffic.mapping {}: the trace's {} nodes do not fit the network's {} (one "
                                       "trace node per network node)",
-                                      mapping, shape.nodes, g.nodes()));
-      s.mapping = mapping == "random" ? random_mapping(shape.nodes, g.nodes(), uint64_t(c.integer("traffic.mapping_seed")))
-                                      : read_mapping_file(c.text("traffic.mapping_file"), shape.nodes, g.nodes());
+                                      mapping, shape.nodes, net.nodes));
+      s.mapping = mapping == "random" ? random_mapping(shape.nodes, net.nodes, uint64_t(c.integer("traffic.mapping_seed")))
+                                      : read_mapping_file(c.text("traffic.mapping_file"), shape.nodes, net.nodes);
     } else {
       throw ConfigError(fmt::format("traffic.mapping = {} lays out a process graph; allowed with traffic.workload "
                                     "trace: identity, random, file",
@@ -135,23 +136,31 @@ TraceReplaySpec trace_replay_spec(const Config& c, const MeshGeometry& g, int he
   }
 
   // Packets the network can carry.
+  if (net.rings && shape.max_flits > net.longest)
+    throw ConfigError(fmt::format("traffic.workload trace on rings: packets of up to {} flits{}, and the longest ring "
+                                  "packet, a data packet, is {} flits of link.width_bits; allowed: a trace whose "
+                                  "packets fit a data packet (traffic.data_bits)",
+                                  shape.max_flits,
+                                  s.format == TraceFormat::netrace ? fmt::format(" (72 bytes at W = {})", s.flit_bits) : "",
+                                  net.longest));
   const int64_t L = c.integer("traffic.packet_flits");
-  if (router_impl(c) == RouterImpl::ref && (shape.min_flits != L || shape.max_flits != L))
+  const bool mesh = !net.rings;
+  if (mesh && router_impl(c) == RouterImpl::ref && (shape.min_flits != L || shape.max_flits != L))
     throw ConfigError(fmt::format(
         "traffic.workload trace with router.impl ref: the reference model moves packets of traffic.packet_flits = {} "
         "flits, and this trace's are {}..{} flits{}; allowed: router.impl systemc or rtl, or a trace whose packets "
         "are all L flits",
         L, shape.min_flits, shape.max_flits,
         s.format == TraceFormat::netrace ? fmt::format(" (8 and 72 bytes at energy.flit_bits = {})", s.flit_bits) : ""));
-  if (router_impl(c) == RouterImpl::ref) s.packet_flits = int(L);
-  if (has_rtl_nodes(c)) {
+  if (mesh && router_impl(c) == RouterImpl::ref) s.packet_flits = int(L);
+  if (mesh && has_rtl_nodes(c)) {
     s.max_flits = int(rtl_router_max_packet_flits());
     if (shape.max_flits > s.max_flits)
       throw ConfigError(fmt::format("traffic.workload trace: packets of up to {} flits, and RTL routers carry a {}-bit "
                                     "length; allowed: packets of at most {} flits (a wider energy.flit_bits)",
                                     shape.max_flits, rtl_router_length_bits(), s.max_flits));
   }
-  if (cut_through_flow(c) && !c.is_word("router.fifo_flits") && c.integer("router.fifo_flits") < shape.max_flits)
+  if (mesh && cut_through_flow(c) && !c.is_word("router.fifo_flits") && c.integer("router.fifo_flits") < shape.max_flits)
     throw ConfigError(fmt::format("traffic.workload trace: packets of up to {} flits, more than router.fifo_flits = {} "
                                   "under router.flow_control cut_through: they never fit; allowed: router.fifo_flits "
                                   ">= {}, or wormhole",
@@ -168,11 +177,6 @@ TraceReplaySpec trace_replay_spec(const Config& c, const MeshGeometry& g, int he
   if (!c.is_word("traffic.phases"))
     throw ConfigError("traffic.phases with traffic.workload trace: the trace's cycles are its own; allowed: none");
   return s;
-}
-
-std::string trace_name(const TraceReplaySpec& s) {
-  return fmt::format("{} {}{}", s.format == TraceFormat::netrace ? "netrace" : "text", s.path,
-                     s.dependencies ? "" : " (dependencies off)");
 }
 
 }  // namespace kncsim

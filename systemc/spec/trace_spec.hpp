@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "config/config.hpp"
-#include "topo/mesh_geometry.hpp"
 #include "traffic/trace_workload.hpp"
 
 namespace kncsim {
@@ -14,11 +13,17 @@ namespace kncsim {
 // Every traffic.trace_* key left at its default unless traffic.workload is trace (ConfigError).
 void refuse_trace_keys_without_trace(const Config& c);
 
-// ConfigError naming the key (and the trace's file and line or record) for a trace this network
-// cannot replay. `header_flits`: hop-count headers a Netrace packet gets on top of its bytes.
-TraceReplaySpec trace_replay_spec(const Config& c, const MeshGeometry& g, int header_flits);
+// The network a trace is replayed on, as its checks see it.
+struct TraceNetwork {
+  uint32_t nodes = 0;
+  int flit_bits = 64;     // a flit's bits: a Netrace packet of B bytes is ceil(8 B / flit_bits) flits
+  int header_flits = 0;   // hop-count headers a Netrace packet gets on top of its bytes
+  bool rings = false;     // Scott & Goodman's rings: no mesh router's limits
+  int64_t longest = 0;    // rings: the longest packet (a data packet's flits)
+};
 
-// A one-line description for reports: "netrace blackscholes, 64 nodes" or "text FILE".
-std::string trace_name(const TraceReplaySpec& s);
+// ConfigError naming the key (and the trace's file and line or record) for a trace this network
+// cannot replay.
+TraceReplaySpec trace_replay_spec(const Config& c, const TraceNetwork& net);
 
 }  // namespace kncsim

@@ -43,11 +43,15 @@ struct Replay {
   std::vector<PacketRecord> records;
 };
 
-Replay replay(const std::string& path, const std::vector<std::string>& model) {
+const std::vector<std::string> kMesh{"network.radix=8", "traffic.packet_flits=4", "router.fifo_packets=2",
+                                    "router.fifo_check=registered"};
+const std::vector<std::string> kRings{"network.topology=rings", "router.model=sci", "network.dims=2", "network.radix=8",
+                                     "router.active_buffer_packets=4"};
+
+Replay replay(const std::string& path, const std::vector<std::string>& network, const std::vector<std::string>& model) {
   Config c;
-  for (const std::string s : {"network.radix=8", "traffic.packet_flits=4", "router.fifo_packets=2",
-                              "router.fifo_check=registered", "traffic.workload=trace", "traffic.trace_format=text"})
-    c.apply_set(s);
+  for (const auto& s : network) c.apply_set(s);
+  for (const std::string s : {"traffic.workload=trace", "traffic.trace_format=text"}) c.apply_set(s);
   c.apply_set("traffic.trace_file=" + path);
   for (const auto& s : model) c.apply_set(s);
   Recorder rec;
@@ -58,19 +62,19 @@ Replay replay(const std::string& path, const std::vector<std::string>& model) {
   return r;
 }
 
-TEST(TraceModels, RefSystemCAndRtlReplayATraceAlikePacketForPacket) {
+void expect_alike(const std::vector<std::string>& network, const std::string& rtl_nodes) {
   const std::string path = dependent_trace();
-  const Replay ref = replay(path, {"router.impl=ref"});
+  const Replay ref = replay(path, network, {"router.impl=ref"});
   ASSERT_EQ(ref.records.size(), 1500u);
   EXPECT_GT(ref.trace["held"]["packets"].get<int64_t>(), 100) << "the dependencies hold packets back";
   EXPECT_GT(ref.trace["slowdown"].get<double>(), 1.0) << "and the network contends";
   const std::vector<std::vector<std::string>> models{
       {"router.impl=systemc"},
       {"router.impl=rtl"},
-      {"router.impl=systemc", "router.rtl_nodes=[1,4,9,13,18,22,27,30,35,40,44,49,53,58,62]"}};
+      {"router.impl=systemc", "router.rtl_nodes=" + rtl_nodes}};
   for (const auto& m : models) {
     SCOPED_TRACE(m.back());
-    const Replay x = replay(path, m);
+    const Replay x = replay(path, network, m);
     EXPECT_EQ(x.trace, ref.trace);
     ASSERT_EQ(x.records.size(), ref.records.size());
     for (size_t i = 0; i < x.records.size(); ++i) {
@@ -81,6 +85,15 @@ TEST(TraceModels, RefSystemCAndRtlReplayATraceAlikePacketForPacket) {
           << "; this model " << b.src << "->" << b.dest << " sent " << b.tsent << " arrived " << b.tarrive;
     }
   }
+}
+
+TEST(TraceModels, RefSystemCAndRtlMeshesReplayATraceAlikePacketForPacket) {
+  expect_alike(kMesh, "[1,4,9,13,18,22,27,30,35,40,44,49,53,58,62]");
+}
+
+// The rings: the reference ring model, the SciNode network, all-RTL and a third-RTL nodes.
+TEST(TraceModels, RefSystemCAndRtlRingsReplayATraceAlikePacketForPacket) {
+  expect_alike(kRings, "[0,3,7,10,14,17,21,24,28,31,35,38,42,45,49,52,56,59,63,2,5]");
 }
 
 }  // namespace

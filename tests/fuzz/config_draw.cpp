@@ -320,6 +320,22 @@ double put_traffic(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L) 
 
 // PP-MESS-SIM's distributions on the flit-level mesh: lengths within L (the FIFOs are sized by
 // it), gaps, an MRU stack, hop-uniform and rotated destinations, hot spots with their own odds.
+const std::string kTextTraceFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/traces/small.txt\"";
+const std::string kNetraceFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/netrace/example.tra.bz2\"";
+
+// An application trace (issue 55): the Netrace sample (64 nodes: smaller networks refuse it,
+// naming the file) or a small text one, its keys drawn (a region of a text trace is refused).
+void put_trace(Base& b, Rng& rng) {
+  const bool text = chance(rng, 0.5);
+  b.d.set("traffic.workload", "trace");
+  b.d.set("traffic.trace_format", text ? "text" : "netrace");
+  b.d.set("traffic.trace_file", text ? kTextTraceFile : kNetraceFile);
+  if (chance(rng, 0.3)) b.d.set("traffic.trace_dependencies", "off");
+  if (chance(rng, 0.2)) b.d.set("traffic.trace_cycles", std::to_string(between(rng, 1, 5000)));
+  if (chance(rng, 0.2)) b.d.set("traffic.trace_region", std::to_string(between(rng, 0, 2)));
+  if (chance(rng, 0.2)) b.d.set("traffic.mapping", "random");
+}
+
 void put_workload(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L, bool hop_count) {
   const int64_t least = hop_count ? int64_t(r.size()) + 1 : 1;
   if (L > least && chance(rng, 0.3)) {
@@ -432,8 +448,6 @@ Base valid_ref(Rng& rng) {
 }
 
 // A network.overrides file valid on any network (a slow, narrow wire and a failed node).
-const std::string kTextTraceFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/traces/small.txt\"";
-const std::string kNetraceFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/netrace/example.tra.bz2\"";
 const std::string kOverridesFile = std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/overrides/any_network.overrides\"";
 
 Base valid_systemc(Rng& rng) {
@@ -520,18 +534,7 @@ Base valid_systemc(Rng& rng) {
     if (chance(rng, 0.5)) b.d.set("traffic.loop_destinations", "random");
     if (chance(rng, 0.5)) b.d.set("traffic.packet_gap_cycles", std::to_string(between(rng, 0, 40)));
   }
-  // An application trace (issue 55): the Netrace sample (64 nodes: smaller networks refuse it,
-  // naming the file) or a small text one, its keys drawn (a region of a text trace is refused).
-  if (chance(rng, 0.05)) {
-    const bool text = chance(rng, 0.5);
-    b.d.set("traffic.workload", "trace");
-    b.d.set("traffic.trace_format", text ? "text" : "netrace");
-    b.d.set("traffic.trace_file", text ? kTextTraceFile : kNetraceFile);
-    if (chance(rng, 0.3)) b.d.set("traffic.trace_dependencies", "off");
-    if (chance(rng, 0.2)) b.d.set("traffic.trace_cycles", std::to_string(between(rng, 1, 5000)));
-    if (chance(rng, 0.2)) b.d.set("traffic.trace_region", std::to_string(between(rng, 0, 2)));
-    if (chance(rng, 0.2)) b.d.set("traffic.mapping", "random");
-  }
+  if (chance(rng, 0.05)) put_trace(b, rng);
   if (chance(rng, 0.1)) b.d.set("network.overrides", kOverridesFile);
   // Traffic classes (meshes and tori): each its load, nodes, gaps, VCs, routing, switching and
   // priority (a torus class short of its datelines' VCs is the rules' to refuse).
@@ -646,6 +649,7 @@ Base valid_rings(Rng& rng) {
   if (chance(rng, 0.3)) b.d.set("traffic.seed", std::to_string(between(rng, 0, 4294967295)));
   put_run(b, rng, load, false);
   fill_generic(b, rng, ring_keys());
+  if (chance(rng, 0.05)) put_trace(b, rng);  // after the generic keys: its workload stands
   return b;
 }
 

@@ -20,6 +20,8 @@
 #include "experiment/run_outputs_check.hpp"
 #include "spec/experiment_spec.hpp"
 #include "net/wormhole_network.hpp"
+#include "ring/ring_geometry.hpp"
+#include "ring/sci_zero_load.hpp"
 #include "support/kncsim_process.hpp"
 #include "support/test_streams.hpp"
 #include "traffic/injection_feed.hpp"
@@ -117,7 +119,7 @@ Checked check_prerequisites(const std::string& trace, bool dependencies) {
                                             std::string("traffic.trace_dependencies=") + (dependencies ? "on" : "off")}));
   const MeshExperiment& e = std::get<MeshExperiment>(spec.topology);
   const MeshGeometry g = e.geometry();
-  TraceWorkload w(*e.trace);
+  TraceWorkload w(*e.replay);
   w.keep_log();
   TailSpy spy(w);
   Recorder rec;
@@ -259,6 +261,49 @@ TEST(TraceReplay, ARegionOrAWindowReplaysItsPartOnly) {
                           "traffic.trace_file=" + sample("multiregion"), "traffic.trace_cycles=20000"});
   EXPECT_EQ(window.result["trace"]["packets"].get<uint64_t>(), below);
   EXPECT_GT(below, 0u);
+}
+
+// Rings take traces by node id: a lone message's time is sci_zero_load_cycles' (so the
+// contention-free replay is exact), and a dependent packet enters after its prerequisite's tail.
+TEST(TraceReplay, RingsReplayByNodeIdAtTheirZeroLoadTimes) {
+  std::mt19937_64 rng(7);
+  std::string text;
+  for (int i = 0; i < 200; ++i)  // one packet every 150 cycles: each alone on the rings
+    text += fmt::format("{} {} {} {}\n", 100 + 150 * i, rng() % 81, rng() % 81, std::vector<int>{1, 2, 4, 5, 20}[rng() % 5]);
+  const std::string lone = test::write_temp("lone_rings.txt", text);
+  for (const std::vector<std::string>& design :
+       {std::vector<std::string>{"network.dims=4", "network.radix=3", "link.switch_to_wire_ratio=0.5"},
+        std::vector<std::string>{"network.dims=2", "network.radix=9", "router.t_pass=2", "router.t_switch=5"}}) {
+    SCOPED_TRACE(design.back());
+    std::vector<std::string> sets = text_trace(lone);
+    sets.insert(sets.end(), {"network.topology=rings", "router.model=sci", "router.impl=systemc"});
+    sets.insert(sets.end(), design.begin(), design.end());
+    const ExperimentSpec spec = prepare_run(config(sets));
+    const RingsExperiment& e = std::get<RingsExperiment>(spec.topology);
+    const RingGeometry g(e.params.dims, e.params.radix);
+    const Replayed r = run(sets);
+    ASSERT_EQ(r.records.size(), 200u);
+    TextTraceReader file(lone);
+    TracePacket p;
+    for (const PacketRecord& x : r.records) {
+      ASSERT_TRUE(file.next(p));
+      EXPECT_EQ(x.src, p.src);
+      EXPECT_EQ(x.dest, p.dst);
+      const int flits = int(p.flits) <= e.replay_address_flits ? e.params.address_flits : e.params.data_flits;
+      EXPECT_EQ(x.tarrive - x.tsent, sci_zero_load_cycles(e.params, g, p.src, p.dst, flits))
+          << "packet " << x.id << " " << p.src << "->" << p.dst << ", " << flits << " flits";
+    }
+    EXPECT_EQ(r.result["trace"]["cycles"], r.result["trace"]["ideal_cycles"]);
+    EXPECT_EQ(r.result["topology"], "rings");
+  }
+  // A chain on the rings: each link waits for the one before it to reach its CPU.
+  const std::string chain = test::write_temp("chain_rings.txt", "10 0 5 2\n10 5 9 20 1 0\n10 9 0 2 2 1\n10 3 4 2 3 2\n");
+  std::vector<std::string> sets = text_trace(chain);
+  sets.insert(sets.end(), {"network.topology=rings", "router.model=sci", "network.dims=2", "network.radix=4"});
+  const Replayed r = run(sets);
+  ASSERT_EQ(r.records.size(), 4u);
+  for (size_t k = 1; k < 4; ++k)
+    EXPECT_EQ(r.records[k].tsent, r.records[k - 1].tarrive + TraceWorkload::kTurnaround) << "packet " << k;
 }
 
 }  // namespace
