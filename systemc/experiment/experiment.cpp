@@ -384,6 +384,12 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
   RingModel& net = *model;
   const RingMeasureContext m = e.measure;
   SinkChain sinks(spec, net.nodes(), sink, m.cycle_time_increase);
+  std::vector<RecordedInjection> recorded;  // --trace-out: each message, its length its kind's
+  if (!spec.outputs.trace_out.empty())
+    net.observe_injections([&](uint32_t src, uint32_t dest, SciKind kind, int64_t t) {
+      recorded.push_back(RecordedInjection{
+          t, Injection{src, dest, uint32_t(kind == SciKind::data ? e.params.data_flits : e.params.address_flits)}});
+    });
   net.start(e.traffic, e.window, sinks.head());
   ConvergenceTarget target{
       e.load, sns4_initial_interval_for_rate(e.messages_per_cycle(), spec.convergence.accuracy),
@@ -401,6 +407,8 @@ ojson run_rings(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
     put_rtl_toggles(result, est.energy, *e.energy, net.rtl_toggles(), spec.statistics);
   }
   put_rings_results(result, e, net);
+  if (!spec.outputs.trace_out.empty())
+    result["trace_out"] = write_trace_out(spec.outputs.trace_out, recorded, int64_t(recorded.size()), 0);
   const RingGeometry geometry(e.params.dims, e.params.radix);
   put_statistics(result, sinks.stats, net,
                  StatisticsContext{0, m.cycle_time_increase, 0, true, std::vector<int>(size_t(e.params.dims), e.params.radix),

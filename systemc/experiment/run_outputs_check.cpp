@@ -31,16 +31,15 @@ void request_trace_out(ExperimentSpec& spec, const std::string& path) {
   if (path.empty()) return;
   const auto* mesh = std::get_if<MeshExperiment>(&spec.topology);
   const std::string why =
-      !mesh                                   ? "network.topology rings (the rings' messages are not recorded yet)"
-      : spec.workload != Workload::open       ? fmt::format("traffic.workload {}", to_string(spec.workload))
-      : !mesh->classes.empty()                ? std::string("traffic classes (a text trace has none)")
-      : mesh->flit.source_queue_packets > 0   ? std::string("traffic.source_queue_packets (its dropped packets)")
-      : mesh->overrides && mesh->overrides->failures() ? std::string("network.overrides failures (unreachable packets)")
-                                                       : std::string();
+      spec.workload != Workload::open       ? fmt::format("traffic.workload {}", to_string(spec.workload))
+      : spec.impl == RouterImpl::single_node ? std::string("router.impl single_node (no network's messages)")
+      : mesh && !mesh->classes.empty()      ? std::string("traffic classes (a text trace has none)")
+      : mesh && mesh->flit.source_queue_packets > 0 ? std::string("traffic.source_queue_packets (its dropped packets)")
+      : mesh && mesh->overrides && mesh->overrides->failures() ? std::string("network.overrides failures (unreachable packets)")
+                                                               : std::string();
   if (!why.empty())
     throw ConfigError(fmt::format("--trace-out records the packets an open workload generates, and this run has {}; "
-                                  "allowed: traffic.workload open on a mesh or torus, one class, unbounded source "
-                                  "queues, no failures",
+                                  "allowed: traffic.workload open, one class, unbounded source queues, no failures",
                                   why));
   check_output_path(path, "--trace-out");
   spec.outputs.trace_out = path;

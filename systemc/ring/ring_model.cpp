@@ -14,9 +14,10 @@ void RingModel::start(const RingTrafficSpec& traffic, const RingWindow& window, 
   measures_.emplace(window);
   traffic_.emplace(
       *this, traffic,
-      [this](uint64_t id, uint32_t src, uint32_t, SciKind, int64_t t, int64_t request) {
+      [this](uint64_t id, uint32_t src, uint32_t dest, SciKind kind, int64_t t, int64_t request) {
         measures_->injected(id, request);
         if (sink_) sink_->generated(src, t);
+        if (observer_) observer_(src, dest, kind, t);
       },
       [this](const SciDelivery& x) { delivered(x); });
 }

@@ -5,6 +5,7 @@
 // then keeps the listings' cumulative counters (messages handed over and delivered, latency and
 // ring hops summed) beside the measurement window's results (RingWindowResults).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,9 @@ class RingModel : public SciModel, public NetworkModel {
   // Starts the workload: it takes over on_cycle and on_delivery. `sink` (optional) gets every
   // delivered message as a PacketRecord (generation = hand-over, arrival = tail at the CPU).
   void start(const RingTrafficSpec& traffic, const RingWindow& window, PacketSink* sink = nullptr);
+  // Told of every message the workload hands over (--trace-out); set before start().
+  using InjectionObserver = std::function<void(uint32_t src, uint32_t dest, SciKind kind, int64_t cycle)>;
+  void observe_injections(InjectionObserver f) { observer_ = std::move(f); }
   // Or a reactive workload (a trace; ring/ring_reactive_traffic.hpp): a packet of at most
   // `address_flits` flits goes as an address packet, a longer one as a data packet.
   void start(ReactiveSource& source, int address_flits, const RingWindow& window, PacketSink* sink = nullptr);
@@ -59,6 +63,7 @@ class RingModel : public SciModel, public NetworkModel {
   std::optional<RingWindowResults> measures_;
   std::optional<RingTraffic> traffic_;
   std::optional<RingReactiveTraffic> reactive_;
+  InjectionObserver observer_;
   mutable DeliveryCounters delivery_;
   double bits_ = 0;
 };
