@@ -180,6 +180,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.trace_dependencies", K::choice, {"on", "off"}, 0, false, kNoMax, "on",
        "trace: on = a packet waits until the packets it depends on are delivered (it enters 2 cycles after the last "
        "tail, if that is after its own cycle); off = every packet enters at its own cycle"},
+      {"traffic.trace_placement", K::text, {}, 0, false, kNoMax, "",
+       "trace, Netrace: where node types sit apart from their trace node's place: a file of 'TYPE TRACE_NODE "
+       "NETWORK_NODE' lines, TYPE one of l1d, l1i, l2, mc (e.g. 'mc 2 64': trace node 2's memory controller on node "
+       "64); endpoints without a line go where traffic.mapping puts their trace node; empty = none"},
       {"traffic.trace_region", K::integer_or_choice, {"start"}, 0, false, 1e9, "start",
        "trace, Netrace: start at this region (0, 1, ..; its first packet's cycle becomes cycle 0); start = the "
        "trace's first packet"},

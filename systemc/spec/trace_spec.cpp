@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <unordered_map>
 
 #include "rtl_adapt/rtl_router_fit.hpp"
 #include "spec/model_words.hpp"
@@ -16,7 +20,40 @@ namespace kncsim {
 namespace {
 
 constexpr const char* kTraceKeys[] = {"traffic.trace_file", "traffic.trace_format", "traffic.trace_dependencies",
-                                      "traffic.trace_region", "traffic.trace_cycles"};
+                                      "traffic.trace_region", "traffic.trace_cycles", "traffic.trace_placement"};
+
+// traffic.trace_placement's file: (trace node << 2 | type) -> network node; ConfigError naming the
+// file and line.
+std::unordered_map<uint32_t, uint32_t> read_placement(const std::string& path, uint32_t trace_nodes, uint32_t nodes) {
+  static const char* const kTypes[] = {"l1d", "l1i", "l2", "mc"};
+  std::ifstream in(path);
+  if (!in) throw ConfigError(fmt::format("traffic.trace_placement: {}: cannot be read", path));
+  std::unordered_map<uint32_t, uint32_t> out;
+  int line = 0;
+  for (std::string text; std::getline(in, text);) {
+    ++line;
+    std::istringstream words(text);
+    std::string type;
+    if (!(words >> type) || type[0] == '#') continue;
+    const auto bad = [&](const std::string& what) {
+      return ConfigError(fmt::format("traffic.trace_placement: {}:{}: {}; a line is: TYPE TRACE_NODE NETWORK_NODE, "
+                                     "TYPE one of l1d, l1i, l2, mc",
+                                     path, line, what));
+    };
+    const auto t = std::find(std::begin(kTypes), std::end(kTypes), type);
+    if (t == std::end(kTypes)) throw bad(fmt::format("node type '{}'", type));
+    int64_t trace_node = -1, node = -1;
+    std::string extra;
+    if (!(words >> trace_node >> node) || (words >> extra)) throw bad("not three fields");
+    if (trace_node < 0 || uint64_t(trace_node) >= trace_nodes)
+      throw bad(fmt::format("trace node {}, and the trace has {} (0..{})", trace_node, trace_nodes, trace_nodes - 1));
+    if (node < 0 || uint64_t(node) >= nodes)
+      throw bad(fmt::format("network node {}, and the network has {} (0..{})", node, nodes, nodes - 1));
+    const uint32_t key = uint32_t(trace_node) << 2 | uint32_t(t - std::begin(kTypes));
+    if (!out.emplace(key, uint32_t(node)).second) throw bad(fmt::format("{} of trace node {} placed twice", type, trace_node));
+  }
+  return out;
+}
 
 // What the whole trace holds, as far as the checks need: its nodes and its packets' lengths.
 struct TraceShape {
@@ -133,6 +170,13 @@ TraceReplaySpec trace_replay_spec(const Config& c, const TraceNetwork& net) {
     }
   } catch (const GraphFileError& e) {
     throw ConfigError(e.what());
+  }
+
+  if (const std::string& file = c.text("traffic.trace_placement"); !file.empty()) {
+    if (s.format != TraceFormat::netrace)
+      throw ConfigError("traffic.trace_placement places Netrace's node types (L1, L2, memory controllers), and a text "
+                        "trace has none; allowed: traffic.trace_format netrace, or no placement");
+    s.placement = read_placement(file, shape.nodes, net.nodes);
   }
 
   // Packets the network can carry.

@@ -80,10 +80,14 @@ bool TraceWorkload::read_ahead() {
 // The packet read ahead joins the held ones: due now if it waits for nothing still open.
 void TraceWorkload::take() {
   const TracePacket& p = ahead_;
-  auto node = [&](uint32_t n, const char* which) {
+  auto node = [&](uint32_t n, uint8_t type, const char* which) {
     if (trace_nodes_ > 0 && n >= trace_nodes_)
       fail(fmt::format("packet {}'s {} is node {}, and the trace's header gives {} nodes; allowed: 0..{}", p.id, which,
                        n, trace_nodes_, trace_nodes_ - 1));
+    if (!spec_.placement.empty()) {
+      const auto it = spec_.placement.find(n << 2 | (type & 3u));
+      if (it != spec_.placement.end()) return it->second;
+    }
     if (!spec_.mapping.empty()) {
       if (n >= spec_.mapping.size())
         fail(fmt::format("packet {}'s {} is node {}, and traffic.mapping places {} trace nodes; allowed: 0..{}", p.id,
@@ -96,7 +100,7 @@ void TraceWorkload::take() {
                        p.id, which, n, spec_.network_nodes, spec_.network_nodes - 1));
     return n;
   };
-  Held h{read_index_++, p.id, node(p.src, "source"), node(p.dst, "destination"), 0, int64_t(p.cycle) - rebase_, 0, {}};
+  Held h{read_index_++, p.id, node(p.src, p.src_type, "source"), node(p.dst, p.dst_type, "destination"), 0, int64_t(p.cycle) - rebase_, 0, {}};
   const int64_t payload = p.flits > 0 ? int64_t(p.flits) : (int64_t(p.bytes) * 8 + spec_.flit_bits - 1) / spec_.flit_bits;
   const int64_t flits = payload + spec_.header_flits;
   if (spec_.packet_flits > 0 && flits != spec_.packet_flits)

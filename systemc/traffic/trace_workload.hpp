@@ -37,6 +37,9 @@ struct TraceReplaySpec {
   int flit_bits = 64;          // Netrace: a packet of B bytes is ceil(8 B / flit_bits) flits
   int header_flits = 0;        // added to every packet (hop-count headers)
   std::vector<uint32_t> mapping;  // trace node -> network node; empty: identity
+  // Netrace's node types placed apart (traffic.trace_placement): (trace node << 2 | node type) ->
+  // network node, before the mapping; types 0 L1 data, 1 L1 instruction, 2 L2, 3 memory controller.
+  std::unordered_map<uint32_t, uint32_t> placement;
   uint32_t network_nodes = 0;
   int packet_flits = 0;        // > 0: every packet must be this long (the reference model's L)
   int max_flits = 0;           // > 0: the longest packet the network carries (RTL routers' length field)

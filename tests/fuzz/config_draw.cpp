@@ -334,6 +334,8 @@ void put_trace(Base& b, Rng& rng) {
   if (chance(rng, 0.2)) b.d.set("traffic.trace_cycles", std::to_string(between(rng, 1, 5000)));
   if (chance(rng, 0.2)) b.d.set("traffic.trace_region", std::to_string(between(rng, 0, 2)));
   if (chance(rng, 0.2)) b.d.set("traffic.mapping", "random");
+  if (chance(rng, 0.2))  // on fewer than 72 nodes, refused naming its line
+    b.d.set("traffic.trace_placement", std::string("\"") + KNCSIM_SOURCE_DIR + "/tests/data/traces/mc_row.txt\"");
 }
 
 void put_workload(Base& b, Rng& rng, const std::vector<int64_t>& r, int64_t L, bool hop_count) {

@@ -320,6 +320,11 @@ INSTANTIATE_TEST_SUITE_P(
                                "router.impl systemc or rtl"},
                       BadInput{kTrace + "../example.tra.bz2 --set traffic.mapping=gordon", "traffic.mapping = gordon",
                                "identity, random, file"},
+                      BadInput{kTrace + "../example.tra.bz2 --set traffic.trace_placement=" + KNCSIM_SOURCE_DIR +
+                                   "/tests/data/traces/bad_placement.txt",
+                               "bad_placement.txt:3: node type 'l3'", "l1d, l1i, l2, mc"},
+                      BadInput{kTextTrace + "small.txt --set traffic.trace_placement=x.txt", "traffic.trace_placement",
+                               "traffic.trace_format netrace"},
                       BadInput{kTrace + "../example.tra.bz2 --set traffic.source_queue_packets=4",
                                "traffic.source_queue_packets", "unbounded"},
                       BadInput{kTrace + "../example.tra.bz2 --set router.fifo_flits=8", "packets of up to 9 flits",

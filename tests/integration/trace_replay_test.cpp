@@ -271,6 +271,38 @@ TEST(TraceReplay, AMappingPlacesTheTraceNodes) {
   EXPECT_EQ(r.result["trace"]["mapping"], ojson({35, 7, 60}));
 }
 
+// traffic.trace_placement: the memory controllers of the Netrace sample on a row of their own;
+// every other endpoint where its trace node is.
+TEST(TraceReplay, NodeTypesCanBePlacedApart) {
+  const std::string place = test::write_temp("place.txt", "# the controllers' row\nmc 2 64\nmc 5 65\nmc 16 66\nmc 23 67\n"
+                                                          "mc 40 68\nmc 47 69\nmc 58 70\nmc 61 71\n");
+  const std::map<uint32_t, uint32_t> mc{{2, 64}, {5, 65}, {16, 66}, {23, 67}, {40, 68}, {47, 69}, {58, 70}, {61, 71}};
+  ExperimentSpec spec = prepare_run(config({"router.impl=systemc", "network.radix=[8,9]", "traffic.workload=trace",
+                                            "traffic.trace_file=" + sample("example"),
+                                            "traffic.trace_placement=" + place}));
+  const MeshExperiment& e = std::get<MeshExperiment>(spec.topology);
+  const MeshGeometry g = e.geometry();
+  TraceWorkload w(*e.replay);
+  w.keep_log();
+  InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), 0), g.nodes(), false);
+  WormholeNetwork net(g, e.flit, feed);
+  net.set_reactive_source(&w);
+  while (!w.done()) net.run_until(net.now() + 4096);
+  std::unordered_map<uint64_t, TracePacket> by_id;
+  NetraceReader file(sample("example"));
+  for (TracePacket p; file.next(p);) by_id[p.id] = p;
+  int placed = 0;
+  for (const TraceLogEntry& x : w.log()) {
+    const TracePacket& p = by_id.at(x.trace_id);
+    const uint32_t src = p.src_type == 3 ? mc.at(p.src) : p.src, dst = p.dst_type == 3 ? mc.at(p.dst) : p.dst;
+    EXPECT_EQ(x.src, src) << "packet " << p.id;
+    EXPECT_EQ(x.dst, dst) << "packet " << p.id;
+    placed += (p.src_type == 3) + (p.dst_type == 3);
+  }
+  EXPECT_EQ(w.log().size(), 175u);
+  EXPECT_EQ(placed, 35) << "the sample's memory-controller endpoints (16 sources, 19 destinations)";
+}
+
 TEST(TraceReplay, ARegionOrAWindowReplaysItsPartOnly) {
   NetraceReader reader(sample("multiregion"));
   const NetraceHeader h = reader.header();
