@@ -382,6 +382,10 @@ void validate_verify(const Config& c) {
     throw ConfigError(fmt::format("verify.drain_cycles = {} on rings drains after a fixed run; allowed: 0, or "
                                   "run.convergence fixed",
                                   c.integer("verify.drain_cycles")));
+  if (workload(c) == Workload::trace && c.integer("verify.drain_cycles") != 0)
+    throw ConfigError(fmt::format("verify.drain_cycles = {} with traffic.workload trace, which runs until its last "
+                                  "packet is delivered (nothing is left to drain); allowed: 0",
+                                  c.integer("verify.drain_cycles")));
   for (const char* key : {"verify.drain_cycles", "verify.starvation_cycles"}) {
     if (c.integer(key) == 0 || rings) continue;
     if (ref)

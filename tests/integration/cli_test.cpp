@@ -325,6 +325,8 @@ INSTANTIATE_TEST_SUITE_P(
                                "bad_placement.txt:3: node type 'l3'", "l1d, l1i, l2, mc"},
                       BadInput{kTextTrace + "small.txt --set traffic.trace_placement=x.txt", "traffic.trace_placement",
                                "traffic.trace_format netrace"},
+                      BadInput{kTrace + "../example.tra.bz2 --set verify.drain_cycles=100",
+                               "verify.drain_cycles = 100 with traffic.workload trace", "allowed: 0"},
                       BadInput{kTrace + "../example.tra.bz2 --set traffic.source_queue_packets=4",
                                "traffic.source_queue_packets", "unbounded"},
                       BadInput{kTrace + "../example.tra.bz2 --set router.fifo_flits=8", "packets of up to 9 flits",
