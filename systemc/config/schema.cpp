@@ -168,7 +168,7 @@ const std::vector<KeySpec>& config_schema() {
        "address packets, each answered by a data packet from its destination (round trips); closed_loop (mesh, "
        "torus; systemc and rtl routers) = Chittor's base loop at every process of the pattern's graph (graph, or "
        "a pattern's own: transpose pairs (i, j) with (j, i)): send a message to each neighbour, receive one from "
-       "each, compute (see traffic.loop_classes); trace (mesh, torus) = traffic.trace_file's packets replayed, each "
+       "each, compute (see traffic.loop_classes); trace (meshes, tori, rings) = traffic.trace_file's packets replayed, each "
        "entering at its cycle or, with traffic.trace_dependencies on, 2 cycles after the last packet it waits for "
        "is delivered, if later; the run ends with its last delivery"},
       {"traffic.trace_file", K::text, {}, 0, false, kNoMax, "",
@@ -188,8 +188,8 @@ const std::vector<KeySpec>& config_schema() {
        "trace, Netrace: start at this region (0, 1, ..; its first packet's cycle becomes cycle 0); start = the "
        "trace's first packet"},
       {"traffic.trace_cycles", K::integer_or_choice, {"all"}, 1, false, 1e15, "all",
-       "trace: replay only the packets whose cycle (counted from the region's start) is below this; all = every "
-       "packet to the trace's end"},
+       "trace: replay only the packets whose cycle (with traffic.trace_region, counted from the region's first "
+       "packet) is below this; all = every packet to the trace's end"},
       {"traffic.loop_classes", K::choice, {"ab", "aa", "shell"}, 0, false, kNoMax, "ab",
        "closed_loop: aa = every node sends, receives, then computes; ab = the graph's two colour classes (it must "
        "be bipartite; the lowest node of each connected part is A): A as aa, B receives, sends, then computes; "

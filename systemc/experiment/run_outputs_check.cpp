@@ -23,6 +23,10 @@ void check_run_outputs(const RunOutputs& out, const std::string& json_path, cons
   if (!out.flits.empty()) check_output_path(out.flits, "trace.flits");
   if (!csv_dir.empty()) {
     if (!out.full_statistics) throw ConfigError("--csv needs run.statistics: full (it is basic)");
+    if (!out.channel_tables && !out.energy_tables)
+      throw ConfigError("--csv writes per-channel and per-node tables, which closed loops and trace replays do not "
+                        "keep; allowed with traffic.workload closed_loop or trace: energy accounting "
+                        "(energy.technology), whose tables --csv writes");
     check_csv_dir(csv_dir);
   }
 }

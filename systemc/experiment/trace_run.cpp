@@ -65,7 +65,7 @@ ojson trace_result(const ExperimentSpec& spec, const char* topology, const Netwo
                           {"packets", t.read},
                           {"delivered", t.delivered},
                           {"cycles", done ? ojson(t.cycles()) : ojson(nullptr)},
-                          {"ideal_cycles", ideal ? ojson(ideal->cycles()) : ojson(nullptr)},
+                          {"ideal_cycles", ideal ? ojson(ideal->cycles()) : ojson(nullptr)},  // null: not replayed, or not done by 2 x cycles
                           {"slowdown", std::isfinite(slowdown) ? ojson(slowdown) : ojson(nullptr)},
                           {"trace_span_cycles", t.read ? t.last_cycle - t.first_cycle + 1 : 0},
                           {"latency", totals_json(t)},
@@ -76,11 +76,18 @@ ojson trace_result(const ExperimentSpec& spec, const char* topology, const Netwo
   return result;
 }
 
+// Looks at whether the trace is done every 1024 cycles, then, its packets all read, every cycle (a
+// trace shorter than 1024 cycles still runs to the first look).
 template <class Net>
 void run_until_done(Net& net, const TraceWorkload& workload, int64_t max_cycles) {
-  const int64_t step = 1024;  // cycles between looks at whether the trace is done
   while (!workload.done() && net.now() < max_cycles && !stop_requested())
-    net.run_until(std::min(max_cycles, net.now() + step));
+    net.run_until(std::min(max_cycles, net.now() + (workload.all_read() ? 1 : 1024)));
+}
+
+// The cycles a run's energy is priced over: the trace's, to its last delivery (nothing moves after
+// it), or all that ran if it did not finish.
+int64_t priced_cycles(const TraceWorkload& workload, const NetworkModel& net) {
+  return workload.done() ? workload.totals().cycles() : net.now();
 }
 
 }  // namespace
@@ -95,12 +102,14 @@ ojson run_trace(const ExperimentSpec& spec, const MeshExperiment& e, PacketSink*
   run_until_done(net, workload, spec.convergence.max_cycles);
   // Contention-free: every packet's tail its zero-load time after it enters (the reference model's
   // packets move as the flit-level network's do where it is exact: its L flits back to back).
-  const TraceTotals ideal = workload.ideal_run(
-      [&](uint32_t s, uint32_t d, int flits) { return contention_free_delay(g, e.flit, s, d, flits, 1); },
-      2 * net.now() + 1);
+  std::optional<TraceTotals> ideal;
+  if (workload.done())
+    ideal = workload.ideal_run(
+        [&](uint32_t s, uint32_t d, int flits) { return contention_free_delay(g, e.flit, s, d, flits, 1); },
+        2 * net.now() + 1);
   ojson result = trace_result(spec, e.torus ? "torus" : "mesh", net, ts, workload, ideal);
-  if (e.energy && net.activity()) {  // the trace's packets, priced (no mean latency: no energy-delay product)
-    const EnergyEstimate est = estimate_energy(*net.activity(), g, *e.energy, net.now());
+  if (e.energy && net.activity()) {  // the trace's packets, priced over its cycles (no mean latency: no energy-delay product)
+    const EnergyEstimate est = estimate_energy(*net.activity(), g, *e.energy, priced_cycles(workload, net));
     result["energy"] = energy_json(est, *e.energy, *net.activity(), g, NAN, spec.statistics);
     put_rtl_toggles(result, est, *e.energy, net.rtl_toggles(), spec.statistics);
   }
@@ -116,17 +125,20 @@ ojson run_trace(const ExperimentSpec& spec, const RingsExperiment& e, PacketSink
   net.start(workload, e.replay_address_flits, e.window, sink);
   run_until_done(net, workload, spec.convergence.max_cycles);
   const RingGeometry g(e.params.dims, e.params.radix);
-  const TraceTotals ideal = workload.ideal_run(
-      [&](uint32_t s, uint32_t d, int flits) {
-        return sci_zero_load_cycles(e.params, g, s, d,
-                                    flits <= e.replay_address_flits ? e.params.address_flits : e.params.data_flits);
-      },
-      2 * net.now() + 1);
+  std::optional<TraceTotals> ideal;
+  if (workload.done())
+    ideal = workload.ideal_run(
+        [&](uint32_t s, uint32_t d, int flits) {
+          return sci_zero_load_cycles(e.params, g, s, d,
+                                      flits <= e.replay_address_flits ? e.params.address_flits : e.params.data_flits);
+        },
+        2 * net.now() + 1);
   ojson result = trace_result(spec, "rings", net, ts, workload, ideal);
   if (e.energy && net.ring_activity()) {  // the trace's messages, priced
     const RingGeometry ring(e.params.dims, e.params.radix);
     const auto upstream = [&ring](uint32_t u, int d) { return ring.upstream(u, d); };
-    const RingEnergyEstimate est = estimate_ring_energy(*net.ring_activity(), upstream, *e.energy, net.now());
+    const RingEnergyEstimate est =
+        estimate_ring_energy(*net.ring_activity(), upstream, *e.energy, priced_cycles(workload, net));
     result["energy"] = ring_energy_json(est, *e.energy, *net.ring_activity(), int64_t(net.sci_counters().delivered), NAN,
                                         spec.statistics);
     put_rtl_toggles(result, est.energy, *e.energy, net.rtl_toggles(), spec.statistics);

@@ -291,7 +291,7 @@ std::string cell(const ojson& x) {
 }  // namespace
 
 void write_statistics_csv(const ojson& r, const std::vector<int>& radices, const std::string& dir) {
-  if (dir.empty()) return;
+  if (dir.empty() || !r.contains("channels")) return;  // closed loops and traces keep no tables
   namespace fs = std::filesystem;
   const bool rings = r["channels"].contains("address");  // a ring's channels count flits by packet kind
   // Node n's coordinates: n = x0 + x1 R0 + x2 R0 R1 + .. (meshes, tori and rings alike).

@@ -31,14 +31,19 @@ void RingReactiveTraffic::draw(int64_t t) {
 }
 
 void RingReactiveTraffic::delivered(const SciDelivery& x) {
-  const auto it = source_id_.find(x.id);
-  if (it == source_id_.end())
-    throw std::logic_error("ring trace replay: message " + std::to_string(x.id) + " delivered, never handed over");
-  SciDelivery y = x;
-  y.id = it->second;
-  source_id_.erase(it);
-  if (delivered_) delivered_(y);
-  source_.tail_arrived(y.id, y.src, y.dest, y.delivered);
+  try {
+    const auto it = source_id_.find(x.id);
+    if (it == source_id_.end())
+      throw std::logic_error("ring trace replay: message " + std::to_string(x.id) + " delivered, never handed over");
+    SciDelivery y = x;
+    y.id = it->second;
+    source_id_.erase(it);
+    if (delivered_) delivered_(y);
+    source_.tail_arrived(y.id, y.src, y.dest, y.delivered);
+  } catch (...) {
+    error_ = std::current_exception();
+    throw;
+  }
 }
 
 }  // namespace kncsim

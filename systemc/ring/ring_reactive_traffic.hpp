@@ -24,7 +24,8 @@ class RingReactiveTraffic {
   // Takes over the network's on_cycle and on_delivery.
   RingReactiveTraffic(SciModel& net, ReactiveSource& source, int address_flits, Injected injected, Delivered delivered);
 
-  // What the source threw inside the kernel (a bad trace record), to rethrow as it is; or null.
+  // What the source (or this adapter) threw inside the kernel (a bad trace record), to rethrow as
+  // it is; or null.
   std::exception_ptr error() const { return error_; }
 
  private:

@@ -11,6 +11,8 @@ RunOutputs decode_outputs(const Config& c) {
   o.vcd = c.text("trace.vcd");
   o.flits = c.text("trace.flits");
   o.full_statistics = c.text("run.statistics") != "basic";
+  o.channel_tables = workload(c) != Workload::closed_loop && workload(c) != Workload::trace;
+  o.energy_tables = c.text("energy.technology") != "none" || !c.text("energy.table").empty();
   if (router_impl(c) == RouterImpl::rtl) {
     o.rtl_internals = true;
   } else {

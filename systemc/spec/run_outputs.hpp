@@ -14,6 +14,10 @@ struct RunOutputs {
   // beside the VCD.
   bool rtl_internals = false;
   bool full_statistics = false;  // run.statistics full: the tables --csv writes exist
+  // The per-channel and per-node tables exist (not for closed loops and traces, which keep
+  // none); with energy accounting, --csv also writes the energy's tables.
+  bool channel_tables = true;
+  bool energy_tables = false;
   // --trace-out: the run's generated packets as a text trace (empty: none). Not a key: the command
   // line's (request_trace_out).
   std::string trace_out;

@@ -204,11 +204,15 @@ TraceReplaySpec trace_replay_spec(const Config& c, const TraceNetwork& net) {
                                     "length; allowed: packets of at most {} flits (a wider energy.flit_bits)",
                                     shape.max_flits, rtl_router_length_bits(), s.max_flits));
   }
-  if (mesh && cut_through_flow(c) && !c.is_word("router.fifo_flits") && c.integer("router.fifo_flits") < shape.max_flits)
-    throw ConfigError(fmt::format("traffic.workload trace: packets of up to {} flits, more than router.fifo_flits = {} "
-                                  "under router.flow_control cut_through: they never fit; allowed: router.fifo_flits "
-                                  ">= {}, or wormhole",
-                                  shape.max_flits, c.integer("router.fifo_flits"), shape.max_flits));
+  // A FIFO's room in flits (router.fifo_flits, or router.fifo_packets x traffic.packet_flits; a size past
+  // 32 bits is refused elsewhere, naming it).
+  const bool sized = c.is_word("router.fifo_packets") || c.integer("router.fifo_packets") <= (int64_t{1} << 31) / L;
+  const int64_t room = mesh && sized ? router_params(c, int(L)).fifo_flits : -1;
+  if (cut_through_flow(c) && room >= 0 && room < shape.max_flits)
+    throw ConfigError(fmt::format("traffic.workload trace: packets of up to {} flits, more than a FIFO's {} (router."
+                                  "fifo_flits, or router.fifo_packets x traffic.packet_flits) under router.flow_control "
+                                  "cut_through: they never fit; allowed: FIFOs of {} flits or more, or wormhole",
+                                  shape.max_flits, room, shape.max_flits));
   if (!c.is_word("traffic.source_queue_packets"))
     throw ConfigError("traffic.source_queue_packets with traffic.workload trace: a trace's packets are never dropped "
                       "(its packets wait for each other); allowed: unbounded");

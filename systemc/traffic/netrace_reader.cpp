@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <vector>
 
 namespace kncsim {
 namespace {
@@ -68,9 +69,30 @@ size_t NetraceReader::read(void* to, size_t bytes) {
     if (err != BZ_OK && err != BZ_STREAM_END)
       fail(fmt::format("its bzip2 data is damaged (libbz2 error {}) after {} records", err, records_));
     got += size_t(std::max(n, 0));
-    if (err == BZ_STREAM_END) end_ = true;
+    if (err == BZ_STREAM_END) next_stream();
   }
   return got;
+}
+
+// A bzip2 file may hold several streams one after another (pbzip2 writes one per block): the
+// next one starts with the bytes the last one left unused, or the end of the file ends the trace.
+void NetraceReader::next_stream() {
+  int err = BZ_OK;
+  void* unused = nullptr;
+  int count = 0;
+  BZ2_bzReadGetUnused(&err, bz_.get(), &unused, &count);
+  const std::vector<char> rest(static_cast<char*>(unused), static_cast<char*>(unused) + std::max(count, 0));
+  bz_.reset();
+  if (rest.empty()) {
+    const int c = std::fgetc(file_.get());
+    if (c == EOF) {
+      end_ = true;
+      return;
+    }
+    std::ungetc(c, file_.get());
+  }
+  bz_.reset(BZ2_bzReadOpen(&err, file_.get(), 0, 0, const_cast<char*>(rest.data()), int(rest.size())));
+  if (err != BZ_OK) fail(fmt::format("its bzip2 data is damaged (libbz2 error {}) after {} records", err, records_));
 }
 
 bool NetraceReader::next(TracePacket& p) {
@@ -95,6 +117,10 @@ bool NetraceReader::next(TracePacket& p) {
   p.dst = r[18];
   p.src_type = uint8_t(r[19] >> 4);
   p.dst_type = uint8_t(r[19] & 0xf);
+  if (p.src_type > 3 || p.dst_type > 3)
+    fail(fmt::format("record {} (packet {}) has node types {} and {}; Netrace defines 0..3 (L1 data, L1 instruction, "
+                     "L2, memory controller)",
+                     records_, p.id, p.src_type, p.dst_type));
   p.bytes = netrace_packet_bytes(p.type);
   if (p.bytes == 0) fail(fmt::format("record {} (packet {}) has packet type {}, which Netrace does not define", records_, p.id, p.type));
   const uint8_t dependents = r[20];

@@ -53,6 +53,7 @@ class NetraceReader final : public TraceSource {
 
  private:
   size_t read(void* to, size_t bytes);  // what libbz2 gave, fewer only at the end
+  void next_stream();
   [[noreturn]] void fail(const std::string& what) const;
 
   struct CloseFile {

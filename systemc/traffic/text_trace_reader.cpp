@@ -8,7 +8,8 @@
 
 namespace kncsim {
 
-TextTraceReader::TextTraceReader(const std::string& path) : path_(path), in_(path) {
+TextTraceReader::TextTraceReader(const std::string& path, bool check_ids)
+    : path_(path), in_(path), check_ids_(check_ids) {
   if (!in_) throw TraceError(fmt::format("{}: cannot be read", path));
 }
 
@@ -43,8 +44,10 @@ bool TextTraceReader::next(TracePacket& p) {
     const std::vector<uint64_t>& v = words_;
     if (v.empty()) continue;
     if (v.size() < 4) fail(fmt::format("{} field{}, the {} missing", v.size(), v.size() == 1 ? "" : "s", kFields[v.size()]));
-    if (v[1] > UINT32_MAX || v[2] > UINT32_MAX) fail(fmt::format("node {} is beyond any network", std::max(v[1], v[2])));
-    if (v[3] == 0 || v[3] > UINT32_MAX) fail(fmt::format("a packet of {} flits; allowed: 1 or more", v[3]));
+    if (v[0] > uint64_t(INT64_MAX)) fail(fmt::format("cycle {}; allowed: up to {}", v[0], INT64_MAX));
+    if (v[1] >= kMaxNode || v[2] >= kMaxNode)
+      fail(fmt::format("node {} is beyond any network (allowed: below {})", std::max(v[1], v[2]), kMaxNode));
+    if (v[3] == 0 || v[3] > kMaxFlits) fail(fmt::format("a packet of {} flits; allowed: 1..{}", v[3], kMaxFlits));
     p.cycle = v[0];
     p.src = uint32_t(v[1]);
     p.dst = uint32_t(v[2]);
@@ -52,11 +55,11 @@ bool TextTraceReader::next(TracePacket& p) {
     p.bytes = p.address = 0;
     p.type = p.src_type = p.dst_type = 0;
     p.id = v.size() > 4 ? v[4] : packets_;
-    if (!seen_.insert(p.id).second) fail(fmt::format("packet id {} given twice", p.id));
-    p.waits_for.clear();
-    for (size_t i = 5; i < v.size(); ++i) {
-      if (!seen_.count(v[i])) fail(fmt::format("packet {} waits for packet {}, which no earlier line has", p.id, v[i]));
-      p.waits_for.push_back(v[i]);
+    p.waits_for.assign(v.begin() + std::min<size_t>(v.size(), 5), v.end());
+    if (check_ids_) {
+      for (uint64_t d : p.waits_for)  // (before its own id is known: a packet cannot wait for itself)
+        if (!seen_.count(d)) fail(fmt::format("packet {} waits for packet {}, which no earlier line has", p.id, d));
+      if (!seen_.insert(p.id).second) fail(fmt::format("packet id {} given twice", p.id));
     }
     ++packets_;
     return true;

@@ -19,7 +19,11 @@ namespace kncsim {
 
 class TextTraceReader final : public TraceSource {
  public:
-  explicit TextTraceReader(const std::string& path);
+  static constexpr uint64_t kMaxFlits = uint64_t{1} << 20;  // traffic.packet_flits' bound
+  static constexpr uint64_t kMaxNode = uint64_t{1} << 30;   // beyond any network kncsim builds
+  // With `check_ids`, ids given twice and waits for ids no earlier line has are refused, which
+  // keeps every id read (the check done once, when a run is decoded); without, nothing is kept.
+  explicit TextTraceReader(const std::string& path, bool check_ids = true);
   bool next(TracePacket& p) override;  // false at the end
   std::string where() const override;
   uint64_t line() const { return line_; }
@@ -30,6 +34,7 @@ class TextTraceReader final : public TraceSource {
   std::string path_;
   std::ifstream in_;
   uint64_t line_ = 0, packets_ = 0;
+  bool check_ids_;
   std::unordered_set<uint64_t> seen_;
   std::string text_;              // the line read
   std::vector<uint64_t> words_;   // its numbers

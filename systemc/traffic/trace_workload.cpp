@@ -19,7 +19,7 @@ TraceFormat trace_format_named(const std::string& name) {
 
 std::unique_ptr<TraceSource> open_trace(const std::string& path, TraceFormat format) {
   if (format == TraceFormat::netrace) return std::make_unique<NetraceReader>(path);
-  return std::make_unique<TextTraceReader>(path);
+  return std::make_unique<TextTraceReader>(path, false);  // its ids were checked when the run was decoded
 }
 
 int64_t TraceTotals::latency_percentile(double p) const {
@@ -44,8 +44,12 @@ TraceWorkload::TraceWorkload(const TraceReplaySpec& spec) : spec_(spec), source_
       uint64_t skip = 0;
       for (int64_t r = 0; r < spec.region; ++r) skip += h.regions[size_t(r)].packets;
       TracePacket p;  // the packets before it: delivered before the run, so nothing waits for them
-      for (uint64_t i = 0; i < skip && source_->next(p); ++i) {
-      }
+      uint64_t skipped = 0;
+      while (skipped < skip && source_->next(p)) ++skipped;
+      if (skipped < skip)
+        throw TraceError(fmt::format("{}: region {} starts after {} packets (its header's regions), and the trace "
+                                     "ends after {}",
+                                     spec.path, spec.region, skip, skipped));
     }
   }
   totals_.latency_counts.assign(TraceTotals::kLatencyBins, 0);
@@ -169,7 +173,13 @@ void TraceWorkload::apply_tail(uint64_t net_id, int64_t arrival) {
   open_.erase(o);
 }
 
+void TraceWorkload::keep_log() {
+  if (next_net_id_ > 0) throw std::logic_error("trace replay: keep_log after packets were handed over");
+  log_on_ = true;
+}
+
 void TraceWorkload::packets_for(int64_t cycle, std::vector<MessagePacket>& out) {
+  asked_ = cycle;
   while (!tails_.empty() && tails_.top().first + kTurnaround <= cycle) {
     const auto [arrival, id] = tails_.top();
     tails_.pop();
@@ -200,10 +210,20 @@ void TraceWorkload::packets_for(int64_t cycle, std::vector<MessagePacket>& out) 
 }
 
 void TraceWorkload::tail_arrived(uint64_t id, uint32_t /*src*/, uint32_t /*dest*/, int64_t arrival) {
+  // Said where it happens: a model that broke the protocol, not a packet released late.
+  if (id < inflight_base_ || id - inflight_base_ >= inflight_.size() || inflight_[size_t(id - inflight_base_)].delivered)
+    throw std::logic_error(fmt::format("trace replay: a tail of packet {}, which was not handed over or was delivered "
+                                       "already",
+                                       id));
+  if (arrival + kTurnaround <= asked_)
+    throw std::logic_error(fmt::format("trace replay: packet {}'s tail arrived in cycle {} and was told after cycle "
+                                       "{}'s packets were asked for; a model tells a tail by the end of its cycle",
+                                       id, arrival, asked_));
   tails_.emplace(arrival, id);
 }
 
-TraceTotals TraceWorkload::ideal_run(const std::function<int64_t(uint32_t, uint32_t, int)>& delay, int64_t until) const {
+std::optional<TraceTotals> TraceWorkload::ideal_run(const std::function<int64_t(uint32_t, uint32_t, int)>& delay,
+                                                    int64_t until) const {
   TraceWorkload w(spec_);
   std::vector<MessagePacket> out;
   for (int64_t cycle = 0; !w.done() && cycle <= until;) {
@@ -219,6 +239,7 @@ TraceTotals TraceWorkload::ideal_run(const std::function<int64_t(uint32_t, uint3
     if (next == INT64_MAX) break;
     cycle = std::max(cycle + 1, next);
   }
+  if (!w.done()) return std::nullopt;
   return w.totals_;
 }
 

@@ -12,6 +12,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <string>
 #include <tuple>
@@ -83,19 +84,24 @@ class TraceWorkload final : public ReactiveSource {
   // TraceError naming the record or line: a node beyond the network, a packet the network cannot
   // carry, cycles going back.
   void packets_for(int64_t cycle, std::vector<MessagePacket>& out) override;
+  // std::logic_error for a tail the protocol forbids: of a packet not handed over or delivered
+  // already, or told after the cycle it would have released a packet in.
   void tail_arrived(uint64_t id, uint32_t src, uint32_t dest, int64_t arrival) override;
 
   // Every packet read, handed over and delivered (its tail told and applied).
   bool done() const { return exhausted_ && held_ == 0 && inflight_.empty() && tails_.empty(); }
+  // Every packet has been read (the run is in its last packets' latencies).
+  bool all_read() const { return exhausted_; }
   const TraceTotals& totals() const { return totals_; }
   const std::string& benchmark() const { return benchmark_; }
   uint32_t trace_nodes() const { return trace_nodes_; }  // Netrace: its header's; text: 0
-  void keep_log() { log_on_ = true; }
+  void keep_log();  // before the first packet is handed over (std::logic_error after)
   const std::vector<TraceLogEntry>& log() const { return log_; }  // by net id
 
   // The same trace on a contention-free network: each packet's tail arrives `delay(src, dst,
-  // flits)` cycles after it enters. Its totals; stops at cycle `until`.
-  TraceTotals ideal_run(const std::function<int64_t(uint32_t, uint32_t, int)>& delay, int64_t until) const;
+  // flits)` cycles after it enters. Its totals, or none if it is not done by cycle `until`.
+  std::optional<TraceTotals> ideal_run(const std::function<int64_t(uint32_t, uint32_t, int)>& delay,
+                                       int64_t until) const;
 
  private:
   struct Held {
@@ -138,6 +144,7 @@ class TraceWorkload final : public ReactiveSource {
   std::deque<InFlight> inflight_;
   uint64_t inflight_base_ = 0;
   uint64_t next_net_id_ = 0;
+  int64_t asked_ = -1;  // the last cycle packets_for was asked for
   // Tails told, applied once the run reaches arrival + kTurnaround (models tell them in any order,
   // some early): (arrival, net id).
   std::priority_queue<std::pair<int64_t, uint64_t>, std::vector<std::pair<int64_t, uint64_t>>, std::greater<>> tails_;

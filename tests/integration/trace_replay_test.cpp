@@ -105,6 +105,11 @@ TEST(TraceReplay, AChainTakesItsPacketsLatenciesPlusTheTurnaround) {
     EXPECT_EQ(t["cycles"], t["ideal_cycles"]) << "nothing contends: the contention-free replay is exact";
     EXPECT_EQ(t["slowdown"].get<double>(), 1.0);
     EXPECT_EQ(t["held"]["packets"].get<int64_t>(), 3);
+    // Without the dependencies the four leave together and the trace ends sooner.
+    sets.push_back("traffic.trace_dependencies=off");
+    const Replayed free = run(sets);
+    EXPECT_LT(free.result["trace"]["cycles"].get<int64_t>(), t["cycles"].get<int64_t>());
+    for (const PacketRecord& p : free.records) EXPECT_LE(p.tsent, 109) << "at cycle 100, behind its node's queue only";
   }
 }
 
@@ -132,8 +137,17 @@ Checked check_prerequisites(const std::string& trace, bool dependencies) {
   EXPECT_TRUE(w.done());
   // What the network says: each packet's entry (its tsent) and its tail, by net id; the log pairs
   // net ids with trace ids (the handed order), the file the dependencies.
+  // The network's record of each packet is the one the workload handed over with that id (the ids
+  // are the handed order): same ends, entered no earlier. The entry checked is the hand-over.
   std::unordered_map<uint64_t, int64_t> entered;
-  for (const PacketRecord& p : rec.records) entered[p.id] = p.tsent;
+  for (const PacketRecord& p : rec.records) {
+    const TraceLogEntry& x = w.log().at(p.id);
+    EXPECT_EQ(x.net_id, p.id);
+    EXPECT_EQ(p.src, x.src) << "packet " << p.id;
+    EXPECT_EQ(p.dest, x.dst) << "packet " << p.id;
+    EXPECT_GE(p.tsent, x.entered) << "packet " << p.id;
+    entered[p.id] = x.entered;
+  }
   std::unordered_map<uint64_t, uint64_t> net_of;  // trace id -> net id
   for (const TraceLogEntry& x : w.log()) net_of[x.trace_id] = x.net_id;
   EXPECT_EQ(entered.size(), w.log().size());
@@ -286,8 +300,13 @@ TEST(TraceReplay, NodeTypesCanBePlacedApart) {
   w.keep_log();
   InjectionFeed feed(make_counter_uniform_stream(1, g.nodes(), 0), g.nodes(), false);
   WormholeNetwork net(g, e.flit, feed);
+  Recorder rec;
+  net.set_packet_sink(&rec);
   net.set_reactive_source(&w);
   while (!w.done()) net.run_until(net.now() + 4096);
+  ASSERT_EQ(rec.records.size(), 175u);
+  std::unordered_map<uint64_t, PacketRecord> record;  // what the network delivered, by id
+  for (const PacketRecord& r : rec.records) record.emplace(r.id, r);
   std::unordered_map<uint64_t, TracePacket> by_id;
   NetraceReader file(sample("example"));
   for (TracePacket p; file.next(p);) by_id[p.id] = p;
@@ -295,8 +314,8 @@ TEST(TraceReplay, NodeTypesCanBePlacedApart) {
   for (const TraceLogEntry& x : w.log()) {
     const TracePacket& p = by_id.at(x.trace_id);
     const uint32_t src = p.src_type == 3 ? mc.at(p.src) : p.src, dst = p.dst_type == 3 ? mc.at(p.dst) : p.dst;
-    EXPECT_EQ(x.src, src) << "packet " << p.id;
-    EXPECT_EQ(x.dst, dst) << "packet " << p.id;
+    EXPECT_EQ(record.at(x.net_id).src, src) << "packet " << p.id;
+    EXPECT_EQ(record.at(x.net_id).dest, dst) << "packet " << p.id;
     placed += (p.src_type == 3) + (p.dst_type == 3);
   }
   EXPECT_EQ(w.log().size(), 175u);

@@ -66,6 +66,13 @@ std::string record(uint64_t cycle, uint32_t id, uint8_t type, uint8_t src, uint8
   return r;
 }
 
+// A one-record trace whose record's node types are 5 (source) and 3.
+std::string write_bz2_types(const std::string& name) {
+  std::string r = record(1, 0, 1, 0, 1, {});
+  r[19] = char(0x53);
+  return write_bz2(name, header(NetraceReader::kMagic, 1) + r);
+}
+
 struct Read {
   NetraceHeader header;
   std::vector<TracePacket> packets;
@@ -137,6 +144,7 @@ TEST(NetraceReader, BadTracesAreRefusedNamingTheRecord) {
           "record 0 lists packet 7 as waiting for it, and no later record has that id");
   refused(write_bz2("type.tra.bz2", header(NetraceReader::kMagic, 1) + record(1, 0, 9, 0, 1, {})),
           "record 0 (packet 0) has packet type 9");
+  refused(write_bz2_types("types.tra.bz2"), "record 0 (packet 0) has node types 5 and 3; Netrace defines 0..3");
   refused(test::write_temp("plain.tra.bz2", "not bzip2 at all"), "damaged");
   refused("/nonexistent/x.tra.bz2", "cannot be read");
   // A good one: the dependency turned around.
@@ -146,6 +154,17 @@ TEST(NetraceReader, BadTracesAreRefusedNamingTheRecord) {
   EXPECT_EQ(ok.packets[1].waits_for, std::vector<uint64_t>{5});
   EXPECT_EQ(ok.packets[0].src_type, 2);
   EXPECT_EQ(ok.packets[0].dst_type, 3);
+}
+
+// pbzip2 writes a stream per block: the streams are read one after another.
+TEST(NetraceReader, ReadsEveryStreamOfAMultiStreamFile) {
+  const std::string one = write_bz2("part1.tra.bz2", header(NetraceReader::kMagic, 3) + record(1, 0, 1, 0, 1, {2}));
+  const std::string two = write_bz2("part2.tra.bz2", record(2, 1, 2, 1, 0, {}) + record(3, 2, 1, 2, 3, {}));
+  const std::string both = test::write_temp("both.tra.bz2", test::read_file(one) + test::read_file(two));
+  const Read r = read_all(both);
+  ASSERT_EQ(r.packets.size(), 3u);
+  EXPECT_EQ(r.packets[2].id, 2u);
+  EXPECT_EQ(r.packets[2].waits_for, std::vector<uint64_t>{0});
 }
 
 TEST(TextTraceReader, PacketsWithAndWithoutIdsAndTheirWaits) {
@@ -179,6 +198,22 @@ TEST(TextTraceReader, BadLinesAreRefusedNamingTheLine) {
   refused("0 1 2 4 7\n1 2 3 4 7\n", "2: packet id 7 given twice");
   refused("0 1 2 4 7 9\n", "1: packet 7 waits for packet 9, which no earlier line has");
   refused("-1 1 2 4\n", "1: the cycle is '-1'");
+  refused("0 1 2 1048577\n", "1: a packet of 1048577 flits; allowed: 1..1048576");
+  refused("9223372036854775808 1 2 4\n", "1: cycle 9223372036854775808; allowed: up to");
+  refused("0 1 4294967295 4\n", "1: node 4294967295 is beyond any network");
+  refused("0 1 2 4 7 7\n", "1: packet 7 waits for packet 7, which no earlier line has");
+}
+
+// Without the id checks (a replay's reader: the run's decoding did them) nothing is kept per packet.
+TEST(TextTraceReader, WithoutIdChecksReadsTheSamePackets) {
+  const std::string path = test::write_temp("t2.trace", "0 1 2 4 5\n3 2 1 8 6 5\n");
+  TextTraceReader checked(path), unchecked(path, false);
+  for (TracePacket a, b; checked.next(a);) {
+    ASSERT_TRUE(unchecked.next(b));
+    EXPECT_EQ(a.id, b.id);
+    EXPECT_EQ(a.waits_for, b.waits_for);
+    EXPECT_EQ(a.cycle, b.cycle);
+  }
 }
 
 }  // namespace
