@@ -228,6 +228,10 @@ bool accepted(const Config& design, const VerifyCase& c) {
 
 VerifyDesign verify_design(const Config& design) {
   const ExperimentSpec spec = decode(design);
+  if (spec.workload == Workload::closed_loop || spec.workload == Workload::trace)
+    throw ConfigError(fmt::format("kncsim verify draws its own traffic, and traffic.workload is {}; allowed: "
+                                  "traffic.workload open (replay a trace with kncsim run)",
+                                  to_string(spec.workload)));
   if (const auto* rings = std::get_if<RingsExperiment>(&spec.topology)) {
     if (rings->impl == RouterImpl::ref || rings->rtl.nodes.empty())
       throw ConfigError("kncsim verify judges an RTL ring node, and this configuration has none; allowed: router.impl: "
@@ -244,8 +248,6 @@ VerifyDesign verify_design(const Config& design) {
   if (e->impl == RouterImpl::ref || e->flit.rtl_nodes.empty())
     throw ConfigError("kncsim verify judges an RTL router, and this configuration has none; allowed: router.impl: rtl "
                       "(with router.rtl_sources: your design's directory), or router.impl systemc with router.rtl_nodes");
-  if (e->closed_loop)
-    throw ConfigError("kncsim verify draws its own traffic; allowed: traffic.workload open");
   // A deadlock the routing itself allows is not the design's: verify needs one that has none.
   const RouterParams& r = e->flit.router;
   if (r.adaptive && !(e->torus && r.vcs >= 3))

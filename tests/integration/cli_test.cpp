@@ -327,6 +327,10 @@ INSTANTIATE_TEST_SUITE_P(
                                "traffic.trace_format netrace"},
                       BadInput{kTrace + "../example.tra.bz2 --csv .", "--csv writes per-channel and per-node tables",
                                "energy accounting"},
+                      BadInput{std::string("verify --set router.impl=rtl --set router.fifo_flits=4 --set router.flow_control="
+                                   "wormhole --set traffic.workload=trace --set traffic.trace_file=") + KNCSIM_SOURCE_DIR +
+                                   "/tests/data/netrace/example.tra.bz2",
+                               "kncsim verify draws its own traffic, and traffic.workload is trace", "kncsim run"},
                       BadInput{kTrace + "../example.tra.bz2 --set verify.drain_cycles=100",
                                "verify.drain_cycles = 100 with traffic.workload trace", "allowed: 0"},
                       BadInput{kTrace + "../example.tra.bz2 --set traffic.source_queue_packets=4",
