@@ -140,10 +140,8 @@ void TraceWorkload::take() {
       fail(fmt::format("packet id {} is given twice while the first is in flight", p.id));
   }
   have_ahead_ = false;
-  if (x.waiting == 0) due(slot);
+  if (x.waiting == 0) due_.push_back(slot);
 }
-
-void TraceWorkload::due(uint32_t slot) { due_.push_back(slot); }
 
 void TraceWorkload::apply_tail(uint64_t net_id, int64_t arrival) {
   if (net_id < inflight_base_ || net_id - inflight_base_ >= inflight_.size() ||
@@ -169,7 +167,7 @@ void TraceWorkload::apply_tail(uint64_t net_id, int64_t arrival) {
   if (!spec_.dependencies) return;
   const auto o = open_.find(f.trace_id);
   for (uint32_t slot : o->second)
-    if (--slots_[slot].waiting == 0) due(slot);
+    if (--slots_[slot].waiting == 0) due_.push_back(slot);
   open_.erase(o);
 }
 
@@ -193,7 +191,7 @@ void TraceWorkload::packets_for(int64_t cycle, std::vector<MessagePacket>& out) 
   for (uint32_t slot : due_) {
     Held& h = slots_[slot];
     out.push_back(MessagePacket{h.src, h.dst, h.flits});
-    inflight_.push_back(InFlight{h.trace_id, h.cycle, cycle});
+    inflight_.push_back(InFlight{h.trace_id, cycle});
     if (cycle > h.cycle) {
       ++totals_.held_packets;
       totals_.held_sum += double(cycle - h.cycle);

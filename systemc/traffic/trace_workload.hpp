@@ -94,7 +94,6 @@ class TraceWorkload final : public ReactiveSource {
   bool all_read() const { return exhausted_; }
   const TraceTotals& totals() const { return totals_; }
   const std::string& benchmark() const { return benchmark_; }
-  uint32_t trace_nodes() const { return trace_nodes_; }  // Netrace: its header's; text: 0
   void keep_log();  // before the first packet is handed over (std::logic_error after)
   const std::vector<TraceLogEntry>& log() const { return log_; }  // by net id
 
@@ -115,19 +114,18 @@ class TraceWorkload final : public ReactiveSource {
   };
   struct InFlight {
     uint64_t trace_id;
-    int64_t cycle, entered;
+    int64_t entered;
     bool delivered = false;
   };
   bool read_ahead();        // the next packet into ahead_; false at the end (or the window's)
   void take();  // ahead_ into the held packets
   void apply_tail(uint64_t net_id, int64_t arrival);
-  void due(uint32_t slot);
   [[noreturn]] void fail(const std::string& what) const;
 
   TraceReplaySpec spec_;
   std::unique_ptr<TraceSource> source_;
   std::string benchmark_;
-  uint32_t trace_nodes_ = 0;
+  uint32_t trace_nodes_ = 0;  // Netrace: its header's (its records' nodes are checked against it); text: 0
   int64_t rebase_ = 0;
   bool rebase_set_ = false;
   TracePacket ahead_;
